@@ -1,0 +1,61 @@
+import {
+  type ArgumentsHost,
+  Catch,
+  type ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { STATUS_CODES } from 'node:http';
+
+/** The one shape every error answer has. */
+export interface ErrorBody {
+  statusCode: number;
+  error: string;
+  message: string;
+}
+
+function messageOf(exception: HttpException): string {
+  const body = exception.getResponse();
+  if (typeof body === 'string') return body;
+  const message = (body as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.map(String).join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+/** Gives every error `{statusCode, error, message}`; unexpected errors are logged, never leaked. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    let body: ErrorBody;
+    if (exception instanceof HttpException) {
+      const statusCode = exception.getStatus();
+      body = {
+        statusCode,
+        error: STATUS_CODES[statusCode] ?? 'Error',
+        message: messageOf(exception),
+      };
+      const extra = exception.getResponse();
+      // Some answers carry a machine-readable flag besides the message (e.g. subscriptionRequired).
+      if (typeof extra === 'object') {
+        for (const [key, value] of Object.entries(extra)) {
+          if (!(key in body)) (body as unknown as Record<string, unknown>)[key] = value;
+        }
+      }
+    } else {
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+      body = {
+        statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on our side. Please try again.',
+      };
+    }
+    if (response.headersSent) return;
+    response.status(body.statusCode).json(body);
+  }
+}

@@ -1,0 +1,26 @@
+import type { DataSourceOptions } from 'typeorm';
+import { User } from '../users/user.entity.js';
+import { CreateUsers1763700000000 } from './migrations/1763700000000-create-users.js';
+
+export const ENTITIES = [User];
+export const MIGRATIONS = [CreateUsers1763700000000];
+
+/** TypeORM options for a PostgreSQL URL: the schema comes from migrations, never `synchronize`. */
+export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url: databaseUrl,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    logging: ['error', 'migration'],
+    extra: {
+      max: 10,
+      // A dead database must fail fast so /api/health can answer 503 instead of hanging.
+      connectionTimeoutMillis: 3000,
+      query_timeout: 10_000,
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AddressInfo } from 'node:net';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './config/config.js';
+import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
+import { serveSinglePageApp } from './web/single-page-app.js';
+
+export interface RunningServer {
+  app: NestExpressApplication;
+  /** Where the app and API answer, e.g. http://localhost:8001 */
+  url: string;
+  /** Whether the database is the embedded one (then `close` also stops it). */
+  embeddedDatabase: boolean;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** Skip `listen` (supertest drives the HTTP server directly). */
+  listen?: boolean;
+  /** Use this embedded database instead of starting one (tests share an in-memory instance). */
+  embedded?: EmbeddedPostgres;
+  logger?: false;
+}
+
+/** Builds the Nest app on the configured or an embedded database, migrates it and listens. */
+export async function startServer(
+  config: AppConfig,
+  options: StartOptions = {},
+): Promise<RunningServer> {
+  let embedded = options.embedded;
+  const ownsEmbedded = !config.databaseUrl && !embedded;
+  if (ownsEmbedded) embedded = await startEmbeddedPostgres(config.embeddedDataDir);
+  const databaseUrl = config.databaseUrl ?? embedded?.url;
+  if (!databaseUrl) throw new Error('no database: set DATABASE_URL or pass an embedded database');
+
+  let app: NestExpressApplication;
+  try {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
+      logger: options.logger ?? ['log', 'warn', 'error'],
+      abortOnError: false,
+    });
+  } catch (error) {
+    if (ownsEmbedded) await embedded?.stop();
+    throw error;
+  }
+  app.disable('x-powered-by');
+  serveSinglePageApp(app.getHttpAdapter().getInstance(), config.appDistDir);
+
+  let url = '';
+  if (options.listen !== false) {
+    await app.listen(config.port, '0.0.0.0');
+    const address = app.getHttpServer().address() as AddressInfo;
+    url = `http://localhost:${address.port}`;
+  } else {
+    await app.init();
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    app,
+    url,
+    embeddedDatabase: Boolean(embedded),
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        if (ownsEmbedded) await embedded?.stop();
+      })();
+      return closing;
+    },
+  };
+}

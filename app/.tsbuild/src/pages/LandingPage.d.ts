@@ -1,0 +1,1 @@
+export declare function LandingPage(): import('react').JSX.Element;

@@ -1,0 +1,1 @@
+export declare function NotFoundPage(): import('react').JSX.Element;

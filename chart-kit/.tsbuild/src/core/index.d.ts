@@ -1,0 +1,2 @@
+export { SeriesError, validateSeries } from './candle.js';
+export type { Candle } from './candle.js';

@@ -1,0 +1,12 @@
+import { swcTypeScriptTransform } from '../jest.shared.js';
+
+/** @type {import('jest').Config} */
+export default {
+  displayName: 'chart-kit',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: swcTypeScriptTransform,
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  transformIgnorePatterns: ['/node_modules/(?!(d3-.*|internmap)/)'],
+};

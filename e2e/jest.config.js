@@ -1,0 +1,16 @@
+import { swcTypeScriptTransform } from '../jest.shared.js';
+
+/** Browser journeys against the built product, in Debian's Chromium through playwright-core. */
+/** @type {import('jest').Config} */
+export default {
+  displayName: 'browser',
+  rootDir: '.',
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: swcTypeScriptTransform,
+  testMatch: ['<rootDir>/**/*.e2e.test.ts'],
+  testTimeout: 120_000,
+  // One product and one browser per file; two cores do not run more than that well.
+  maxWorkers: 1,
+};

@@ -1,0 +1,77 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const TEST_OUTPUT_DIR = join(PROJECT_ROOT, 'test-output');
+
+export interface RunningProduct {
+  url: string;
+  /** Everything the server printed, for failure messages. */
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/**
+ * Starts the built product exactly as `npm start` runs it (node api/dist/main.js) on a free port,
+ * with a fresh embedded database and mail outbox in a temporary folder.
+ */
+export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
+  const entry = join(PROJECT_ROOT, 'api/dist/main.js');
+  if (!existsSync(entry) || !existsSync(join(PROJECT_ROOT, 'app/dist/index.html'))) {
+    throw new Error('The product is not built: run `npm run build` first (npm test does).');
+  }
+  const dataDir = await mkdtemp(join(tmpdir(), 'course-e2e-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    EMBEDDED_DB_DIR: join(dataDir, 'pglite'),
+    MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+    NODE_ENV: 'test',
+    ...extraEnv,
+  };
+  if (!('DATABASE_URL' in extraEnv)) delete env.DATABASE_URL;
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
+
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`the product did not start in 60 s:\n${output}`));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /running at (http:\/\/\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolveUrl(match[1]);
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(
+        new Error(`the product exited with code ${String(code)} before it started:\n${output}`),
+      );
+    });
+  });
+
+  return {
+    url,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGINT');
+      const code = await exited;
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}

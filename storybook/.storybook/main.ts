@@ -1,0 +1,17 @@
+import type { StorybookConfig } from '@storybook/react-vite';
+import { defaultClientConditions } from 'vite';
+
+const config: StorybookConfig = {
+  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
+  addons: ['@storybook/addon-docs'],
+  framework: { name: '@storybook/react-vite', options: {} },
+  core: { disableTelemetry: true, disableWhatsNewNotifications: true },
+  viteFinal(viteConfig) {
+    // Stories use chart-kit's TypeScript source, like the app does.
+    viteConfig.resolve ??= {};
+    viteConfig.resolve.conditions = ['source', ...defaultClientConditions];
+    return viteConfig;
+  },
+};
+
+export default config;

@@ -1,0 +1,3 @@
+import type { Preview } from '@storybook/react-vite';
+declare const preview: Preview;
+export default preview;
