@@ -27,6 +27,8 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // NestJS modules are classes with static factories and no instance members.
       '@typescript-eslint/no-extraneous-class': ['error', { allowWithDecorator: true }],
+      // `() => doSomething()` callbacks are idiomatic; blocks everywhere would only add noise.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
       // Nest declares its option bags as classes; passing object literals is its documented use.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
       '@typescript-eslint/no-unused-vars': [

@@ -8,5 +8,7 @@ export default {
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: swcTypeScriptTransform,
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  // Browser tests start Vite and Chromium.
+  testTimeout: 120_000,
   transformIgnorePatterns: ['/node_modules/(?!(d3-.*|internmap)/)'],
 };

@@ -1,7 +1,0 @@
-export declare class User {
-  id: string;
-  email: string;
-  passwordHash: string;
-  createdAt: Date;
-  passwordChangedAt: Date;
-}

@@ -1,1 +1,0 @@
-export declare function LandingPage(): import('react').JSX.Element;

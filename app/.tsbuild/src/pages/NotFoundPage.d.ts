@@ -1,1 +1,0 @@
-export declare function NotFoundPage(): import('react').JSX.Element;

@@ -1,2 +1,0 @@
-export { SeriesError, validateSeries } from './candle.js';
-export type { Candle } from './candle.js';

@@ -1,0 +1,93 @@
+import type { Candle } from '../../src/core/candle.js';
+import { type BrowserFixture, openFixture } from './harness.js';
+
+/** Even candles rise 100 -> 104, odd ones fall 104 -> 100; wicks one unit beyond. */
+const SERIES: Candle[] = Array.from({ length: 40 }, (_, i) => {
+  const up = i % 2 === 0;
+  return {
+    time: 1_700_000_000 + i * 300,
+    open: up ? 100 : 104,
+    close: up ? 104 : 100,
+    high: 105,
+    low: 99,
+  };
+});
+
+const hex = ([r, g, b]: [number, number, number]) =>
+  `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
+
+describe('ChartEngine in Chromium (WebGL)', () => {
+  let fixture: BrowserFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+    await fixture.page.evaluate(async (candles) => {
+      const container = document.getElementById('chart');
+      if (!container) throw new Error('no #chart');
+      const engine = await window.chartKit.ChartEngine.create(container, {
+        candles,
+        initialBars: 20,
+        devicePixelRatio: 1,
+      });
+      Object.assign(window, { engine });
+    }, SERIES);
+  });
+
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  function pixelAt(index: number, price: number) {
+    return fixture.page.evaluate(
+      ([i, p]) => {
+        const engine = (window as unknown as { engine: import('../../src/index.js').ChartEngine })
+          .engine;
+        return window.chartKit.readPixel(engine, engine.xOfIndex(i), engine.yOfPrice(p));
+      },
+      [index, price] as const,
+    );
+  }
+
+  it('draws on WebGL', async () => {
+    const name = await fixture.page.evaluate(
+      () => (window as unknown as { engine: { rendererName: string } }).engine.rendererName,
+    );
+    expect(name).toBe('webgl');
+  });
+
+  it("paints an up candle's body #26a69a and a down candle's #ef5350 where the scales put them", async () => {
+    // The latest 20 candles are in view; 38 rose and 39 fell.
+    expect(hex(await pixelAt(38, 102))).toBe('#26a69a');
+    expect(hex(await pixelAt(39, 102))).toBe('#ef5350');
+    // Wicks reach the high: one unit above the body.
+    expect(hex(await pixelAt(38, 104.6))).toBe('#26a69a');
+  });
+
+  it('leaves the background #13131F between candles and above the highs', async () => {
+    expect(hex(await pixelAt(38.5, 102))).toBe('#13131f');
+    expect(hex(await pixelAt(38, 105.3))).toBe('#13131f');
+  });
+
+  it('pans and zooms, and keeps drawing the candle under the same index', async () => {
+    const before = await fixture.page.evaluate(() => {
+      const engine = (window as unknown as { engine: import('../../src/index.js').ChartEngine })
+        .engine;
+      engine.pan(200);
+      return engine.viewport;
+    });
+    expect(before.toIndex).toBeLessThan(40);
+    expect(hex(await pixelAt(30, 102))).toBe('#26a69a');
+    const zoomed = await fixture.page.evaluate(() => {
+      const engine = (window as unknown as { engine: import('../../src/index.js').ChartEngine })
+        .engine;
+      engine.zoom(0.25);
+      return engine.viewport;
+    });
+    expect(zoomed.toIndex - zoomed.fromIndex).toBeGreaterThan(before.toIndex - before.fromIndex);
+    expect(hex(await pixelAt(30, 102))).toBe('#26a69a');
+  });
+
+  it('logged no error', () => {
+    expect(fixture.errors).toEqual([]);
+  });
+});
