@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
@@ -46,6 +48,17 @@ export async function startServer(
     throw error;
   }
   app.disable('x-powered-by');
+  app.use(cookieParser());
+  // Bodies are checked at the edge: unknown fields refused, types converted to the DTO classes.
+  app.useGlobalPipes(
+    new ValidationPipe({
+      whitelist: true,
+      forbidNonWhitelisted: true,
+      transform: true,
+      // One clear message per field, not every rule that a missing value also breaks.
+      stopAtFirstError: true,
+    }),
+  );
   serveSinglePageApp(app.getHttpAdapter().getInstance(), config.appDistDir);
 
   let url = '';

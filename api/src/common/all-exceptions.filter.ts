@@ -16,7 +16,17 @@ export interface ErrorBody {
   message: string;
 }
 
+/** body-parser's error for a JSON body that does not parse (Nest maps it to a 400). */
+function isMalformedJson(exception: HttpException): boolean {
+  const cause = exception.cause;
+  return (
+    cause instanceof SyntaxError && (cause as { type?: unknown }).type === 'entity.parse.failed'
+  );
+}
+
 function messageOf(exception: HttpException): string {
+  // The parser's own text ('Unexpected end of JSON input') does not say what was wrong.
+  if (isMalformedJson(exception)) return 'The request body is not valid JSON.';
   const body = exception.getResponse();
   if (typeof body === 'string') return body;
   const message = (body as { message?: unknown }).message;

@@ -1,0 +1,86 @@
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { User } from '../users/user.entity.js';
+import { AuthCookies } from './auth-cookies.js';
+import { AuthService, type Session } from './auth.service.js';
+import { CurrentUser } from './current-user.decorator.js';
+import { LoginDto } from './dto/login.dto.js';
+import { RegisterDto } from './dto/register.dto.js';
+import { JwtAuthGuard } from './jwt-auth.guard.js';
+
+/** What the session calls answer: the spec's client only needs to know who is logged in. */
+export interface SessionBody {
+  email: string;
+}
+
+/**
+ * The spec's session calls, at its paths (with a trailing slash; Express also matches them
+ * without). Tokens travel only in httpOnly cookies, never in bodies.
+ */
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    private readonly cookies: AuthCookies,
+  ) {}
+
+  /** Creates the account and logs it in at once (the spec's client goes straight to /home). */
+  @Post('register')
+  async register(
+    @Body() body: RegisterDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionBody> {
+    return this.open(await this.auth.register(body), response);
+  }
+
+  @Post('login')
+  @HttpCode(HttpStatus.OK)
+  async login(
+    @Body() body: LoginDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionBody> {
+    return this.open(await this.auth.login(body), response);
+  }
+
+  /** Always succeeds: whatever the cookies held, the browser ends up logged out. */
+  @Post('logout')
+  @HttpCode(HttpStatus.OK)
+  async logout(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<true> {
+    await this.auth.logout(this.cookies.refreshToken(request));
+    this.cookies.clear(response);
+    // Nest sends a bare boolean as text/html; the spec's client reads JSON `true`.
+    response.type('application/json');
+    return true;
+  }
+
+  /** Whether the access cookie is a valid session (the client's route gate). */
+  @Post('auth')
+  @HttpCode(HttpStatus.OK)
+  @UseGuards(JwtAuthGuard)
+  session(@CurrentUser() user: User): SessionBody {
+    return { email: user.email };
+  }
+
+  @Post('login/refresh')
+  @HttpCode(HttpStatus.OK)
+  async refresh(
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionBody> {
+    try {
+      return this.open(await this.auth.refresh(this.cookies.refreshToken(request)), response);
+    } catch (error) {
+      // A dead refresh token is useless to keep: clear both cookies with the 401.
+      this.cookies.clear(response);
+      throw error;
+    }
+  }
+
+  private open(session: Session, response: Response): SessionBody {
+    this.cookies.set(response, session);
+    return { email: session.email };
+  }
+}

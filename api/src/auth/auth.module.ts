@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { User } from '../users/user.entity.js';
+import { AccessTokenService } from './access-token.service.js';
+import { AuthCookies } from './auth-cookies.js';
+import { AuthController } from './auth.controller.js';
+import { AuthService } from './auth.service.js';
+import { JwtAuthGuard } from './jwt-auth.guard.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { RefreshToken } from './refresh-token.entity.js';
+import { RefreshTokenService } from './refresh-token.service.js';
+import { SameOriginGuard } from './same-origin.guard.js';
+
+/**
+ * Registration, login and cookie sessions. Exports what guarded modules need:
+ * `@UseGuards(JwtAuthGuard)` resolves its dependencies from the importing module.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([User, RefreshToken])],
+  controllers: [AuthController],
+  providers: [
+    AccessTokenService,
+    AuthCookies,
+    AuthService,
+    JwtAuthGuard,
+    PasswordHasher,
+    RefreshTokenService,
+    // Global: every controller of the app gets the cross-site check, not only these.
+    { provide: APP_GUARD, useClass: SameOriginGuard },
+  ],
+  exports: [AuthService, AuthCookies, JwtAuthGuard, RefreshTokenService, PasswordHasher],
+})
+export class AuthModule {}

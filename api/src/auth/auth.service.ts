@@ -1,0 +1,110 @@
+import { ConflictException, Injectable, UnauthorizedException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { QueryFailedError, type Repository } from 'typeorm';
+import { User } from '../users/user.entity.js';
+import { AccessTokenService } from './access-token.service.js';
+import type { LoginDto } from './dto/login.dto.js';
+import type { RegisterDto } from './dto/register.dto.js';
+import { PasswordHasher } from './password-hasher.service.js';
+import { RefreshTokenService } from './refresh-token.service.js';
+
+export const WRONG_CREDENTIALS = 'Wrong email or password.';
+export const EMAIL_TAKEN = 'An account with this email already exists. Please log in instead.';
+export const SESSION_ENDED = 'Your session has ended. Please log in again.';
+export const NOT_LOGGED_IN = 'You are not logged in, or your session has expired.';
+
+/** PostgreSQL's unique_violation: two registrations of one email racing past the check. */
+const UNIQUE_VIOLATION = '23505';
+
+export interface Session {
+  email: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly hasher: PasswordHasher,
+    private readonly accessTokens: AccessTokenService,
+    private readonly refreshTokens: RefreshTokenService,
+  ) {}
+
+  async register(input: RegisterDto): Promise<Session> {
+    if (await this.findByEmail(input.email)) throw new ConflictException(EMAIL_TAKEN);
+    const passwordHash = await this.hasher.hash(input.password);
+    let user: User;
+    try {
+      user = await this.users.save(
+        this.users.create({ email: input.email, passwordHash, passwordChangedAt: new Date() }),
+      );
+    } catch (error) {
+      if (error instanceof QueryFailedError && hasCode(error.driverError, UNIQUE_VIOLATION)) {
+        throw new ConflictException(EMAIL_TAKEN);
+      }
+      throw error;
+    }
+    return this.startSession(user);
+  }
+
+  async login(input: LoginDto): Promise<Session> {
+    const user = await this.findByEmail(input.email);
+    if (!user) {
+      await this.hasher.verifyDummy(input.password);
+      throw new UnauthorizedException(WRONG_CREDENTIALS);
+    }
+    if (!(await this.hasher.verify(user.passwordHash, input.password))) {
+      throw new UnauthorizedException(WRONG_CREDENTIALS);
+    }
+    return this.startSession(user);
+  }
+
+  async refresh(refreshToken: string | undefined): Promise<Session> {
+    if (!refreshToken) throw new UnauthorizedException(SESSION_ENDED);
+    const result = await this.refreshTokens.rotate(refreshToken);
+    if (result.outcome !== 'rotated') throw new UnauthorizedException(SESSION_ENDED);
+    const user = await this.users.findOneBy({ id: result.userId });
+    if (!user) throw new UnauthorizedException(SESSION_ENDED);
+    return {
+      email: user.email,
+      accessToken: await this.accessTokens.sign(user.id),
+      refreshToken: result.token,
+    };
+  }
+
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (refreshToken) await this.refreshTokens.revoke(refreshToken);
+  }
+
+  /** The user an access token stands for, or undefined when it is invalid or outdated. */
+  async userFromAccessToken(token: string): Promise<User | undefined> {
+    const claims = await this.accessTokens.verify(token);
+    if (!claims) return undefined;
+    const user = await this.users.findOneBy({ id: claims.userId });
+    if (!user) return undefined;
+    // Tokens from before a password change are dead (iat has whole seconds, hence the floor).
+    if (claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) return undefined;
+    return user;
+  }
+
+  private findByEmail(email: string): Promise<User | null> {
+    // Same expression as the unique index on lower(email), so the index serves the lookup.
+    return this.users
+      .createQueryBuilder('user')
+      .where('lower(user.email) = lower(:email)', { email })
+      .getOne();
+  }
+
+  private async startSession(user: User): Promise<Session> {
+    return {
+      email: user.email,
+      accessToken: await this.accessTokens.sign(user.id),
+      refreshToken: await this.refreshTokens.issue(user.id),
+    };
+  }
+}
+
+function hasCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
