@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { ValidationPipe } from '@nestjs/common';
+import { Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
@@ -47,6 +48,13 @@ export async function startServer(
     if (ownsEmbedded) await embedded?.stop();
     throw error;
   }
+  try {
+    await applyMigrations(app);
+  } catch (error) {
+    await app.close();
+    if (ownsEmbedded) await embedded?.stop();
+    throw error;
+  }
   app.disable('x-powered-by');
   app.use(cookieParser());
   // Bodies are checked at the edge: unknown fields refused, types converted to the DTO classes.
@@ -83,4 +91,15 @@ export async function startServer(
       return closing;
     },
   };
+}
+
+/** Brings the schema up to date, one transaction per migration, and says what it did. */
+async function applyMigrations(app: NestExpressApplication): Promise<void> {
+  const logger = new Logger('Database');
+  const applied = await app.get(DataSource).runMigrations({ transaction: 'each' });
+  logger.log(
+    applied.length > 0
+      ? `applied ${applied.length} migration(s): ${applied.map((migration) => migration.name).join(', ')}`
+      : 'schema is up to date (no migration to apply)',
+  );
 }

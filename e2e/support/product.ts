@@ -19,12 +19,20 @@ export interface RunningProduct {
  * Starts the built product exactly as `npm start` runs it (node api/dist/main.js) on a free port,
  * with a fresh embedded database and mail outbox in a temporary folder.
  */
-export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningProduct> {
+export interface StartProductOptions {
+  env?: NodeJS.ProcessEnv;
+  /** Keep the database and outbox here (and keep them after stop), e.g. to restart on the same data. */
+  dataDir?: string;
+}
+
+export async function startProduct(options: StartProductOptions = {}): Promise<RunningProduct> {
+  const extraEnv = options.env ?? {};
   const entry = join(PROJECT_ROOT, 'api/dist/main.js');
   if (!existsSync(entry) || !existsSync(join(PROJECT_ROOT, 'app/dist/index.html'))) {
     throw new Error('The product is not built: run `npm run build` first (npm test does).');
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'course-e2e-'));
+  const ownsDataDir = !options.dataDir;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'course-e2e-')));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: '0',
@@ -70,7 +78,7 @@ export async function startProduct(extraEnv: NodeJS.ProcessEnv = {}): Promise<Ru
     async stop() {
       if (child.exitCode === null) child.kill('SIGINT');
       const code = await exited;
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) await rm(dataDir, { recursive: true, force: true });
       return code;
     },
   };

@@ -14,7 +14,8 @@ export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
     url: databaseUrl,
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    migrationsRun: true,
+    // Run by startServer, which logs what it applied and fails the start if one fails.
+    migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error', 'migration'],
