@@ -15,6 +15,9 @@ export interface BrowserFixture {
   close(): Promise<void>;
 }
 
+// eslint-disable-next-line no-control-regex -- matching terminal escape codes is the point
+const ANSI_ESCAPES = /\u001b\[[0-9;]*m/g;
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -44,18 +47,21 @@ async function startViteServer(): Promise<{ url: string; stop(): void }> {
     [viteBin, '--config', join(FIXTURE_ROOT, 'vite.config.ts'), '--port', String(port)],
     {
       cwd: FIXTURE_ROOT,
+      // Plain output: with CI=true Vite colours the port, which the readiness check reads.
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`Vite did not start in 60 s:\n${output}`)),
-      60_000,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      reject(new Error(`Vite did not start in 60 s:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes(`:${port}`)) {
+      // Colour codes stripped in case a terminal setting forces them anyway.
+      output += chunk.toString().replace(ANSI_ESCAPES, '');
+      if (output.includes(`localhost:${port}`)) {
         clearTimeout(timer);
         resolve();
       }
