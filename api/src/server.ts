@@ -14,16 +14,12 @@ export interface RunningServer {
   app: NestExpressApplication;
   /** Where the app and API answer, e.g. http://localhost:8001 */
   url: string;
-  /** Whether the database is the embedded one (then `close` also stops it). */
-  embeddedDatabase: boolean;
   close(): Promise<void>;
 }
 
 export interface StartOptions {
   /** Skip `listen` (supertest drives the HTTP server directly). */
   listen?: boolean;
-  /** Use this embedded database instead of starting one (tests share an in-memory instance). */
-  embedded?: EmbeddedPostgres;
   logger?: false;
 }
 
@@ -32,11 +28,13 @@ export async function startServer(
   config: AppConfig,
   options: StartOptions = {},
 ): Promise<RunningServer> {
-  let embedded = options.embedded;
-  const ownsEmbedded = !config.databaseUrl && !embedded;
-  if (ownsEmbedded) embedded = await startEmbeddedPostgres(config.embeddedDataDir);
-  const databaseUrl = config.databaseUrl ?? embedded?.url;
-  if (!databaseUrl) throw new Error('no database: set DATABASE_URL or pass an embedded database');
+  // Without DATABASE_URL this process runs its own database, and stops it when it closes.
+  let embedded: EmbeddedPostgres | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(config.embeddedDataDir);
+    databaseUrl = embedded.url;
+  }
 
   let app: NestExpressApplication;
   try {
@@ -45,14 +43,14 @@ export async function startServer(
       abortOnError: false,
     });
   } catch (error) {
-    if (ownsEmbedded) await embedded?.stop();
+    await embedded?.stop();
     throw error;
   }
   try {
     await applyMigrations(app);
   } catch (error) {
     await app.close();
-    if (ownsEmbedded) await embedded?.stop();
+    await embedded?.stop();
     throw error;
   }
   app.disable('x-powered-by');
@@ -82,11 +80,10 @@ export async function startServer(
   return {
     app,
     url,
-    embeddedDatabase: Boolean(embedded),
     close() {
       closing ??= (async () => {
         await app.close();
-        if (ownsEmbedded) await embedded?.stop();
+        await embedded?.stop();
       })();
       return closing;
     },

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /** First path segments that belong to the REST API (the spec's paths are not all under /api). */
@@ -15,11 +15,12 @@ export function isApiPath(path: string): boolean {
  */
 export function serveSinglePageApp(server: Express, distDir: string): void {
   const indexFile = join(distDir, 'index.html');
+  const fingerprintedDir = join(distDir, 'assets') + sep;
   const assets = express.static(distDir, {
     index: false,
     setHeaders(response, filePath) {
       // Vite fingerprints everything under assets/, so those files never change.
-      if (filePath.includes(join(distDir, 'assets'))) {
+      if (filePath.startsWith(fingerprintedDir)) {
         response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       }
     },

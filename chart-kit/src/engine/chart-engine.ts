@@ -1,11 +1,12 @@
 import { Application } from 'pixi.js';
 import type { ScaleLinear } from 'd3-scale';
 import type { Candle } from '../core/candle.js';
+import { columnsPriceRange } from '../core/lod.js';
 import {
   type IndexViewport,
+  type PriceDomain,
   createIndexScale,
   createPriceScale,
-  visibleIndexRange,
 } from '../core/scales.js';
 import { clampViewport, initialViewport, panViewport, zoomViewport } from '../core/viewport.js';
 import { attachPanZoom } from '../interaction/pan-zoom.js';
@@ -32,8 +33,6 @@ type Listener<T> = (payload: T) => void;
 
 /** Fraction of the price span left empty above and below the candles. */
 const PRICE_PADDING = 0.08;
-/** Zoomed out, one drawn column per device pixel at most (level of detail). */
-const MIN_COLUMN_DEVICE_PX = 1;
 
 /**
  * A candlestick chart drawn with pixi.js on WebGL into a container element. Framework-agnostic:
@@ -53,18 +52,22 @@ export class ChartEngine {
   /** The price scale of the last drawn frame: what the user sees is what y maps to. */
   private framePriceScale: ScaleLinear<number, number>;
   private destroyed = false;
+  private readonly initialBars: number;
 
   private constructor(
     readonly container: HTMLElement,
     app: Application,
-    private readonly options: Required<Pick<ChartOptions, 'theme' | 'initialBars'>> & ChartOptions,
+    options: Required<Pick<ChartOptions, 'theme' | 'initialBars'>> & ChartOptions,
   ) {
+    // Only what is needed later is kept: holding `options` would keep the caller's candles alive.
+    this.initialBars = options.initialBars;
     this.app = app;
     this.width = Math.max(1, container.clientWidth);
     this.height = Math.max(1, container.clientHeight);
     this.series = new SeriesStore(options.candles ?? []);
     this.view = this.startingViewport();
-    this.framePriceScale = this.fitPriceScale();
+    // Replaced by the first frame, which create() draws at once.
+    this.framePriceScale = this.fitPriceScale([0, 1]);
     this.candleLayer = new CandleLayer({ up: options.theme.up, down: options.theme.down });
     app.stage.addChild(this.candleLayer.view);
     this.scheduler = new RedrawScheduler(() => {
@@ -96,7 +99,6 @@ export class ChartEngine {
       resolution: options.devicePixelRatio ?? window.devicePixelRatio,
       autoDensity: true,
     });
-    app.ticker.stop();
     app.canvas.style.display = 'block';
     app.canvas.style.touchAction = 'none';
     container.appendChild(app.canvas);
@@ -199,7 +201,7 @@ export class ChartEngine {
   }
 
   private startingViewport(): IndexViewport {
-    return clampViewport(initialViewport(this.series.count, this.options.initialBars), {
+    return clampViewport(initialViewport(this.series.count, this.initialBars), {
       candleCount: this.series.count,
     });
   }
@@ -214,48 +216,28 @@ export class ChartEngine {
     this.scheduler.request();
   }
 
-  private visibleRange() {
-    return visibleIndexRange(this.view.fromIndex, this.view.toIndex, this.series.count);
-  }
-
-  private fitPriceScale(): ScaleLinear<number, number> {
-    const visible = this.visibleRange();
-    const extent = visible ? this.series.priceExtent(visible.first, visible.last) : undefined;
-    const [min, max] = extent ?? [0, 1];
+  private fitPriceScale([min, max]: PriceDomain): ScaleLinear<number, number> {
     const padding = (max - min || Math.abs(max) || 1) * PRICE_PADDING;
     return createPriceScale([min - padding, max + padding], [this.height, 0]);
   }
 
   private draw(): void {
     if (this.destroyed) return;
-    const visible = this.visibleRange();
-    if (visible) {
-      const dpr = this.app.renderer.resolution;
-      const barsVisible = this.view.toIndex - this.view.fromIndex;
-      const barDevicePx = (this.width * dpr) / barsVisible;
-      const perColumn = Math.max(1, 2 ** Math.ceil(Math.log2(MIN_COLUMN_DEVICE_PX / barDevicePx)));
-      const { columns, firstIndex } = this.series.columns(visible.first, visible.last, perColumn);
-      const indexScale = createIndexScale(this.view, [0, this.width]);
-      const priceScale = this.fitPriceScale();
-      this.framePriceScale = priceScale;
-      this.candleLayer.update(columns, {
-        // A merged column is centred on the middle of the candles it stands for.
-        firstCenterX: indexScale(firstIndex + (perColumn - 1) / 2),
-        columnStep: indexScale(perColumn) - indexScale(0),
-        priceToY: priceScale,
-        devicePixelRatio: dpr,
-      });
-    } else {
-      this.candleLayer.update(
-        { count: 0, open: [], high: [], low: [], close: [] },
-        {
-          firstCenterX: 0,
-          columnStep: 1,
-          priceToY: () => 0,
-          devicePixelRatio: 1,
-        },
-      );
-    }
+    const dpr = this.app.renderer.resolution;
+    const { fromIndex, toIndex } = this.view;
+    const columns = this.series.columns(fromIndex, toIndex, this.width * dpr);
+    // The axis fits what is drawn: the extremes of the drawn columns, no pass over the candles.
+    const extent = columnsPriceRange(columns);
+    if (extent) this.framePriceScale = this.fitPriceScale(extent);
+    const indexScale = createIndexScale(this.view, [0, this.width]);
+    const perColumn = columns.candlesPerColumn;
+    this.candleLayer.update(columns, {
+      // A merged column is centred on the middle of the candles it stands for.
+      firstCenterX: indexScale((columns.firstIndex[0] ?? 0) + (perColumn - 1) / 2),
+      columnStep: indexScale(perColumn) - indexScale(0),
+      priceToY: this.framePriceScale,
+      devicePixelRatio: dpr,
+    });
     this.app.render();
   }
 }
