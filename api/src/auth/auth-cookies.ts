@@ -18,12 +18,15 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 @Injectable()
 export class AuthCookies {
   private readonly base: CookieOptions;
+  /** Whether cookies of this app must be Secure (every origin but a developer's localhost). */
+  readonly secure: boolean;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const origin = new URL(config.appOrigin);
     // Browsers drop Secure cookies on plain http, which is only used on a developer's machine.
     const local = origin.protocol === 'http:' && LOCAL_HOSTS.has(origin.hostname);
-    this.base = { httpOnly: true, sameSite: 'lax', secure: !local };
+    this.secure = !local;
+    this.base = { httpOnly: true, sameSite: 'lax', secure: this.secure };
   }
 
   set(response: Response, tokens: { accessToken: string; refreshToken: string }): void {

@@ -7,6 +7,7 @@ import { AuthCookies } from './auth-cookies.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
+import { OptionalAuthGuard } from './optional-auth.guard.js';
 import { PasswordHasher } from './password-hasher.service.js';
 import { RefreshToken } from './refresh-token.entity.js';
 import { RefreshTokenService } from './refresh-token.service.js';
@@ -24,11 +25,19 @@ import { SameOriginGuard } from './same-origin.guard.js';
     AuthCookies,
     AuthService,
     JwtAuthGuard,
+    OptionalAuthGuard,
     PasswordHasher,
     RefreshTokenService,
     // Global: every controller of the app gets the cross-site check, not only these.
     { provide: APP_GUARD, useClass: SameOriginGuard },
   ],
-  exports: [AuthService, AuthCookies, JwtAuthGuard, RefreshTokenService, PasswordHasher],
+  exports: [
+    AuthService,
+    AuthCookies,
+    JwtAuthGuard,
+    OptionalAuthGuard,
+    RefreshTokenService,
+    PasswordHasher,
+  ],
 })
 export class AuthModule {}

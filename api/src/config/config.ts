@@ -17,11 +17,15 @@ export interface AppConfig {
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
   stripePriceId: string | undefined;
+  /** Where the Stripe SDK sends API calls, e.g. a local fake in tests; unset: Stripe itself. */
+  stripeApiBase: string | undefined;
   /** Unset: mail is written to `outboxDir` and the links are logged. */
   smtpUrl: string | undefined;
   outboxDir: string;
   /** Folder of the built single-page app served at `/`. */
   appDistDir: string;
+  /** Folder of the course content: lesson Markdown files and chart scenario definitions. */
+  contentDir: string;
 }
 
 export class ConfigError extends Error {
@@ -79,9 +83,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY),
     stripeWebhookSecret: nonEmpty(env.STRIPE_WEBHOOK_SECRET),
     stripePriceId: nonEmpty(env.STRIPE_PRICE_ID),
+    stripeApiBase: nonEmpty(env.STRIPE_API_BASE),
     smtpUrl: nonEmpty(env.SMTP_URL),
     outboxDir: resolve(root, nonEmpty(env.MAIL_OUTBOX_DIR) ?? '.data/outbox'),
     appDistDir: resolve(root, nonEmpty(env.APP_DIST_DIR) ?? 'app/dist'),
+    contentDir: resolve(root, nonEmpty(env.CONTENT_DIR) ?? 'api/content'),
   };
 
   try {
@@ -93,6 +99,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (config.stripeSecretKey && !config.stripeWebhookSecret) {
     throw new ConfigError('STRIPE_WEBHOOK_SECRET is required when STRIPE_SECRET_KEY is set');
+  }
+  if (config.stripeSecretKey && !config.stripePriceId) {
+    throw new ConfigError('STRIPE_PRICE_ID is required when STRIPE_SECRET_KEY is set');
+  }
+  if (config.stripeApiBase && !/^https?:\/\/[^/]+\/?$/.test(config.stripeApiBase)) {
+    throw new ConfigError(
+      `STRIPE_API_BASE must be an origin such as http://127.0.0.1:12111, got "${config.stripeApiBase}"`,
+    );
   }
   if (production) assertProductionReady(config);
   return config;

@@ -1,0 +1,31 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One graded try at a chart exercise, by a learner or by a visitor of the landing demo. */
+@Entity({ name: 'attempts' })
+export class Attempt {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid', nullable: true })
+  userId!: string | null;
+
+  /** A visitor's random id from a cookie (landing demo charts only). */
+  @Column({ name: 'visitor_id', type: 'uuid', nullable: true })
+  visitorId!: string | null;
+
+  /** The 5-min chart graded; a try on an hourly twin counts for its 5-min chart. */
+  @Column({ name: 'chart_number', type: 'integer' })
+  chartNumber!: number;
+
+  @Column({ name: 'lesson_id', type: 'integer', nullable: true })
+  lessonId!: number | null;
+
+  @Column({ type: 'jsonb' })
+  lines!: number[];
+
+  @Column({ type: 'boolean' })
+  pass!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,78 @@
+import type { Candle } from 'chart-kit/core';
+import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { ExerciseChart } from './chart-catalogue.provider.js';
+
+/** A candle as the spec's client reads it; the first one also carries the zone type. */
+export interface ChartDataCandle extends Candle {
+  type?: 'supply' | 'demand';
+  /** Upper / lower bound of the correct zone, on the first candle once revealed (spec, s. 3). */
+  actualpl?: number;
+  actualpl2?: number;
+}
+
+/** The answer of GET chart-data/{id}; the zone fields exist only once the caller may see them. */
+export interface ChartDataBody {
+  chart_number: number;
+  type: 'supply' | 'demand';
+  timeframe: '5min' | '1hr';
+  /** The other timeframe of the same market, or null. */
+  twin: number | null;
+  /** The candles of the exercise, ascending by time. */
+  data: ChartDataCandle[];
+  hiddenpl?: number;
+  hiddenpl2?: number;
+  explanation?: string;
+  base_times?: number[];
+  /** What price did next (for the replay), once revealed. */
+  next?: Candle[];
+}
+
+/** A serialised answer, ready to send as it is or gzipped, with its entity tag. */
+export interface EncodedChartData {
+  json: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+function plainCandle(candle: Candle): Candle {
+  const { time, open, high, low, close, volume } = candle;
+  return volume === undefined ? { time, open, high, low, close } : { time, open, high, low, close, volume };
+}
+
+export function chartDataBody(chart: ExerciseChart, revealed: boolean): ChartDataBody {
+  const shown = chart.candles.slice(0, chart.exerciseEnd).map(plainCandle);
+  const [first, ...rest] = shown;
+  const data: ChartDataCandle[] = first
+    ? [
+        {
+          ...first,
+          type: chart.zone.type,
+          ...(revealed ? { actualpl: chart.zone.upper, actualpl2: chart.zone.lower } : {}),
+        },
+        ...rest,
+      ]
+    : [];
+  const body: ChartDataBody = {
+    chart_number: chart.chartNumber,
+    type: chart.zone.type,
+    timeframe: chart.timeframe,
+    twin: chart.twin,
+    data,
+  };
+  if (revealed) {
+    body.hiddenpl = chart.zone.upper;
+    body.hiddenpl2 = chart.zone.lower;
+    body.explanation = chart.explanation;
+    body.base_times = chart.baseTimes;
+    body.next = chart.candles.slice(chart.exerciseEnd).map(plainCandle);
+  }
+  return body;
+}
+
+/** Chart data never changes, so each variant is encoded once and served from memory. */
+export function encodeChartData(body: ChartDataBody): EncodedChartData {
+  const json = Buffer.from(JSON.stringify(body));
+  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
+  return { json, gzip: gzipSync(json), etag };
+}

@@ -1,0 +1,21 @@
+import { Logger, type Provider } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { CourseContent, loadCourseContent } from './course-content.js';
+
+/** Loads and validates the lessons at start: a broken link or chart stops the server, loudly. */
+export const courseContentProvider: Provider = {
+  provide: CourseContent,
+  inject: [APP_CONFIG, ChartCatalogue],
+  useFactory: (config: AppConfig, charts: ChartCatalogue) => {
+    const content = loadCourseContent(
+      config.contentDir,
+      (chartNumber) => charts.get(chartNumber) !== undefined,
+    );
+    new Logger('Content').log(
+      `loaded ${content.lessons().length} lessons in ${content.modules.length} modules`,
+    );
+    return content;
+  },
+};

@@ -1,0 +1,238 @@
+import { plainToInstance } from 'class-transformer';
+import { type ValidationError, validateSync } from 'class-validator';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import {
+  COURSE_MODULES,
+  type Illustration,
+  type Lesson,
+  type ModuleKey,
+  NON_LESSON_LINKS,
+} from './lesson.js';
+import { FRONT_MATTER_DEFAULTS, LessonFrontMatter } from './lesson-front-matter.js';
+import { renderMarkdown } from './markdown.js';
+
+export class ContentError extends Error {
+  override name = 'ContentError';
+  constructor(readonly problems: string[]) {
+    super(`The course content has ${problems.length} problem(s):\n- ${problems.join('\n- ')}`);
+  }
+}
+
+export interface CourseModule {
+  key: ModuleKey;
+  title: string;
+  lessons: Lesson[];
+}
+
+/** The whole course, validated: every link resolves and every chart it names exists. */
+export class CourseContent {
+  private readonly lessonsByPath: Map<string, Lesson>;
+  private readonly lessonsById: Map<number, Lesson>;
+
+  constructor(readonly modules: CourseModule[]) {
+    const lessons = modules.flatMap((module) => module.lessons);
+    this.lessonsByPath = new Map(lessons.map((lesson) => [lesson.path, lesson]));
+    this.lessonsById = new Map(lessons.map((lesson) => [lesson.id, lesson]));
+  }
+
+  lessons(): Lesson[] {
+    return this.modules.flatMap((module) => module.lessons);
+  }
+
+  byPath(path: string): Lesson | undefined {
+    return this.lessonsByPath.get(path);
+  }
+
+  byId(id: number): Lesson | undefined {
+    return this.lessonsById.get(id);
+  }
+
+  /** Lessons whose exercise is graded on this chart (by its 5-min or its hourly number). */
+  lessonsUsingChart(chartNumber: number): Lesson[] {
+    return this.lessons().filter(
+      (lesson) => lesson.c_num === chartNumber || lesson.hourly_c_num === chartNumber,
+    );
+  }
+}
+
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+
+/** Splits a lesson file into its YAML front matter and Markdown body. */
+export function splitFrontMatter(source: string): { frontMatter: unknown; body: string } {
+  const match = FRONT_MATTER.exec(source);
+  if (!match) throw new Error('it does not start with front matter between two --- lines');
+  return { frontMatter: parseYaml(match[1] ?? ''), body: match[2] ?? '' };
+}
+
+function describeErrors(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((error) => {
+    const field = `${prefix}${error.property}`;
+    const own = Object.values(error.constraints ?? {}).map((text) =>
+      text.startsWith(error.property) ? `${prefix}${text}` : `${field}: ${text}`,
+    );
+    return [...own, ...describeErrors(error.children ?? [], `${field}.`)];
+  });
+}
+
+function candleProblems(illustration: Illustration): string[] {
+  const problems: string[] = [];
+  illustration.frames.forEach((frame, frameIndex) => {
+    frame.candles.forEach((candle: unknown, index) => {
+      const where = `illustration.frames[${frameIndex}].candles[${index}]`;
+      if (
+        !Array.isArray(candle) ||
+        candle.length !== 4 ||
+        !candle.every((value) => typeof value === 'number' && Number.isFinite(value))
+      ) {
+        problems.push(`${where} must be [open, high, low, close]`);
+        return;
+      }
+      const [open, high, low, close] = candle as number[] as [number, number, number, number];
+      if (high < Math.max(open, close) || low > Math.min(open, close)) {
+        problems.push(`${where}: high must be the highest and low the lowest of the four prices`);
+      }
+    });
+    for (const index of frame.highlight ?? []) {
+      if (index < 0 || index >= frame.candles.length) {
+        problems.push(`illustration.frames[${frameIndex}].highlight names no candle: ${index}`);
+      }
+    }
+  });
+  if (illustration.frames.length === 2) {
+    problems.push('illustration must have one frame, or three that cycle');
+  }
+  return problems;
+}
+
+function loadLessonFile(
+  file: string,
+  contentDir: string,
+  module: ModuleKey,
+): { lesson?: Lesson; path?: string; problems: string[] } {
+  const name = relative(contentDir, file);
+  let parts: { frontMatter: unknown; body: string };
+  try {
+    parts = splitFrontMatter(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return { problems: [`${name}: ${(error as Error).message}`] };
+  }
+  if (typeof parts.frontMatter !== 'object' || parts.frontMatter === null) {
+    return { problems: [`${name}: the front matter is not a YAML mapping`] };
+  }
+  const raw = { ...FRONT_MATTER_DEFAULTS, ...parts.frontMatter };
+  const frontMatter = plainToInstance(LessonFrontMatter, raw);
+  const errors = validateSync(frontMatter, { whitelist: true, forbidNonWhitelisted: true });
+  const problems = describeErrors(errors).map((problem) => `${name}: ${problem}`);
+  // A broken lesson's path still counts for links, so one mistake is reported once.
+  const path = typeof raw.path === 'string' ? raw.path : undefined;
+  if (problems.length > 0) return { path, problems };
+
+  const illustration = raw.illustration as Illustration;
+  problems.push(...candleProblems(illustration).map((problem) => `${name}: ${problem}`));
+  if (parts.body.trim().length === 0) problems.push(`${name}: the lesson has no text`);
+  if (frontMatter.twoseries && frontMatter.hourly_c_num === null) {
+    problems.push(`${name}: twoseries needs hourly_c_num`);
+  }
+  if (frontMatter.pullLine && frontMatter.prev_chart === null) {
+    problems.push(`${name}: pullLine needs prev_chart`);
+  }
+  if (problems.length > 0) return { path, problems };
+
+  const { illustration: _illustration, ...descriptor } = raw as unknown as Lesson;
+  return {
+    lesson: {
+      ...descriptor,
+      module,
+      illustration,
+      html: renderMarkdown(parts.body),
+      file: name,
+    },
+    problems,
+  };
+}
+
+function markdownFiles(folder: string): string[] {
+  try {
+    if (!statSync(folder).isDirectory()) return [];
+  } catch {
+    return [];
+  }
+  return readdirSync(folder)
+    .filter((entry) => entry.endsWith('.md'))
+    .sort()
+    .map((entry) => join(folder, entry));
+}
+
+/** The page labels of one module must count the same total ("n/7" in a module of seven). */
+function pageLabelProblems(module: CourseModule): string[] {
+  const totals = new Set<string>();
+  for (const lesson of module.lessons) {
+    const match = /^(\d+)\/(\d+)$/.exec(lesson.page);
+    if (match) totals.add(match[2] ?? '');
+  }
+  return totals.size > 1
+    ? [`${module.key}: page labels count different totals (${[...totals].join(', ')})`]
+    : [];
+}
+
+/**
+ * Reads and validates every lesson under `contentDir/lessons/<module>/`. `chartExists` says
+ * whether a chart number can be served; every chart a lesson names must.
+ */
+export function loadCourseContent(
+  contentDir: string,
+  chartExists: (chartNumber: number) => boolean,
+): CourseContent {
+  const problems: string[] = [];
+  const modules: CourseModule[] = [];
+  const brokenLessonPaths: string[] = [];
+  for (const { key, title } of COURSE_MODULES) {
+    const lessons: Lesson[] = [];
+    for (const file of markdownFiles(join(contentDir, 'lessons', key))) {
+      const loaded = loadLessonFile(file, contentDir, key);
+      problems.push(...loaded.problems);
+      if (loaded.lesson) lessons.push(loaded.lesson);
+      else if (loaded.path) brokenLessonPaths.push(loaded.path);
+    }
+    if (lessons.length > 0) modules.push({ key, title, lessons });
+  }
+  const all = modules.flatMap((module) => module.lessons);
+  if (all.length === 0 && problems.length === 0) {
+    problems.push(`no lesson files under ${join('lessons', '<module>')} in the content folder`);
+  }
+
+  const seenIds = new Map<number, string>();
+  const seenPaths = new Map<string, string>();
+  for (const lesson of all) {
+    const idOwner = seenIds.get(lesson.id);
+    if (idOwner) problems.push(`${lesson.file}: id ${lesson.id} is also used by ${idOwner}`);
+    seenIds.set(lesson.id, lesson.file);
+    const pathOwner = seenPaths.get(lesson.path);
+    if (pathOwner) problems.push(`${lesson.file}: path ${lesson.path} is also used by ${pathOwner}`);
+    seenPaths.set(lesson.path, lesson.file);
+  }
+  const linkable = new Set<string>([
+    ...seenPaths.keys(),
+    ...brokenLessonPaths,
+    ...NON_LESSON_LINKS,
+  ]);
+  for (const lesson of all) {
+    for (const link of ['linkBack', 'linkNext'] as const) {
+      if (!linkable.has(lesson[link])) {
+        problems.push(`${lesson.file}: ${link} ${lesson[link]} is not a lesson nor /home`);
+      }
+    }
+    for (const field of ['c_num', 'hourly_c_num', 'prev_chart'] as const) {
+      const chart = lesson[field];
+      if (chart !== null && !chartExists(chart)) {
+        problems.push(`${lesson.file}: ${field} ${chart} is not a known chart`);
+      }
+    }
+  }
+  for (const module of modules) problems.push(...pageLabelProblems(module));
+
+  if (problems.length > 0) throw new ContentError(problems);
+  return new CourseContent(modules);
+}

@@ -1,0 +1,42 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsPositive,
+  Max,
+  Min,
+} from 'class-validator';
+
+/** One answer to a chart exercise: the prices of the lines drawn, in the order drawn. */
+export class AttemptDto {
+  @ApiPropertyOptional({ description: 'Chart number graded (give this or lesson).', example: 3 })
+  @IsOptional()
+  @IsInt({ message: 'chart must be a whole chart number' })
+  @Min(1, { message: 'chart must be a whole chart number' })
+  @Max(2_000_000_000, { message: 'chart must be a whole chart number' })
+  chart?: number;
+
+  @ApiPropertyOptional({ description: "Lesson id; its exercise chart is graded.", example: 7 })
+  @IsOptional()
+  @IsInt({ message: 'lesson must be a lesson id' })
+  @Min(1, { message: 'lesson must be a lesson id' })
+  @Max(2_000_000_000, { message: 'lesson must be a lesson id' })
+  lesson?: number;
+
+  @ApiProperty({
+    description: 'Prices of the drawn lines; the first two are the answer.',
+    example: [101.25, 100.5],
+    type: [Number],
+  })
+  @IsArray({ message: 'lines must be a list of prices' })
+  @ArrayMaxSize(10, { message: 'lines can hold at most 10 prices' })
+  @IsNumber(
+    { allowNaN: false, allowInfinity: false },
+    { each: true, message: 'each line must be a price (a number)' },
+  )
+  @IsPositive({ each: true, message: 'each line must be a price above zero' })
+  lines!: number[];
+}

@@ -1,0 +1,148 @@
+// class-transformer's @Type reads design-time metadata through this polyfill.
+import 'reflect-metadata';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsBoolean,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+
+const LINK = /^\/[A-Za-z0-9&_-]*$/;
+
+export class IllustrationFrameSchema {
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(40)
+  // Each entry is checked as an [open, high, low, close] tuple by the loader.
+  candles!: unknown[];
+
+  @IsOptional()
+  @IsArray()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
+  lines?: number[];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(2)
+  @ArrayMaxSize(2)
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { each: true })
+  zone?: [number, number];
+
+  @IsOptional()
+  @IsArray()
+  @IsInt({ each: true })
+  highlight?: number[];
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(120)
+  label?: string;
+}
+
+export class IllustrationSchema {
+  @IsString()
+  @MinLength(5)
+  @MaxLength(200)
+  caption!: string;
+
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(3)
+  @ValidateNested({ each: true })
+  @Type(() => IllustrationFrameSchema)
+  frames!: IllustrationFrameSchema[];
+}
+
+/** What a lesson file's front matter must hold (see api/content/README.md). */
+export class LessonFrontMatter {
+  @IsInt()
+  @Min(1)
+  id!: number;
+
+  @IsString()
+  @Matches(LINK, { message: 'path must look like /lesson-name' })
+  path!: string;
+
+  @IsString()
+  @MinLength(3)
+  @MaxLength(80)
+  title!: string;
+
+  @IsString()
+  @MinLength(1)
+  @MaxLength(20)
+  page!: string;
+
+  @IsString()
+  @Matches(LINK, { message: 'linkBack must be a path such as /home' })
+  linkBack!: string;
+
+  @IsString()
+  @Matches(LINK, { message: 'linkNext must be a path such as /home' })
+  linkNext!: string;
+
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(1)
+  c_num!: number | null;
+
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(1)
+  hourly_c_num!: number | null;
+
+  @IsBoolean()
+  twoseries!: boolean;
+
+  @IsBoolean()
+  lineVisible!: boolean;
+
+  @IsBoolean()
+  reqPass!: boolean;
+
+  @IsBoolean()
+  pushLine!: boolean;
+
+  @IsBoolean()
+  pullLine!: boolean;
+
+  @ValidateIf((_, value) => value !== null)
+  @IsInt()
+  @Min(1)
+  prev_chart!: number | null;
+
+  @IsBoolean()
+  sub_req!: boolean;
+
+  @IsString()
+  @MinLength(10)
+  @MaxLength(240)
+  takeaway!: string;
+
+  @ValidateNested()
+  @Type(() => IllustrationSchema)
+  illustration!: IllustrationSchema;
+}
+
+/** Fields a file may leave out, with the value they then take. */
+export const FRONT_MATTER_DEFAULTS = {
+  c_num: null,
+  hourly_c_num: null,
+  twoseries: false,
+  lineVisible: false,
+  reqPass: false,
+  pushLine: false,
+  pullLine: false,
+  prev_chart: null,
+} as const;

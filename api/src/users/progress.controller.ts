@@ -1,0 +1,69 @@
+import {
+  BadRequestException,
+  Body,
+  ConflictException,
+  Controller,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { AttemptsService } from '../lessons/attempts.service.js';
+import { CourseContent } from '../lessons/course-content.js';
+import { LessonsService } from '../lessons/lessons.service.js';
+import { ProgressService } from '../progress/progress.service.js';
+import { UpdateProgressDto } from './dto/update-progress.dto.js';
+import type { User } from './user.entity.js';
+
+export interface ProgressBody {
+  completed: number[];
+}
+
+/** The spec's progress calls, at its paths. */
+@ApiTags('progress')
+@Controller('users')
+@UseGuards(JwtAuthGuard)
+export class ProgressController {
+  constructor(
+    private readonly progress: ProgressService,
+    private readonly lessons: LessonsService,
+    private readonly attempts: AttemptsService,
+    private readonly content: CourseContent,
+  ) {}
+
+  @Get('get-progress')
+  @ApiOperation({ summary: 'Ids of the lessons this learner completed' })
+  @ApiOkResponse({ description: '{completed: [lesson ids]}' })
+  async getProgress(@CurrentUser() user: User): Promise<ProgressBody> {
+    return { completed: await this.progress.completedIds(user.id) };
+  }
+
+  @Post('update')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Mark a lesson completed (idempotent)',
+    description:
+      'A lesson with reqPass is only recorded after a passing attempt on its chart or three ' +
+      'failed ones (the Skip path); 409 otherwise. A gated lesson needs the Pro Plan (403).',
+  })
+  @ApiOkResponse({ description: '{completed: [lesson ids]}' })
+  async update(@CurrentUser() user: User, @Body() body: UpdateProgressDto): Promise<ProgressBody> {
+    const lesson = this.content.byId(body.completed);
+    if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.completed}.`);
+    await this.lessons.requireAccess(user.id, lesson);
+    if (lesson.reqPass && lesson.c_num !== null) {
+      const { revealed } = await this.attempts.standing({ userId: user.id }, lesson.c_num);
+      if (!revealed) {
+        throw new ConflictException(
+          'Pass this lesson’s chart exercise, or use your three tries, before moving on.',
+        );
+      }
+    }
+    await this.progress.complete(user.id, lesson.id);
+    return { completed: await this.progress.completedIds(user.id) };
+  }
+}
