@@ -1,14 +1,23 @@
 import 'reflect-metadata';
 import { Logger, ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { AddressInfo } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/config.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
+import { serveOpenApi } from './web/openapi.js';
+import { applyRateLimits, type RateLimiting } from './web/rate-limits.js';
+import { applyRequestLogging } from './web/request-logging.js';
+import { applySecurityHeaders } from './web/security-headers.js';
 import { serveSinglePageApp } from './web/single-page-app.js';
+
+/** Bodies the API accepts: its largest legitimate JSON body is a few hundred bytes. */
+export const JSON_BODY_LIMIT = '16kb';
 
 export interface RunningServer {
   app: NestExpressApplication;
@@ -21,6 +30,8 @@ export interface StartOptions {
   /** Skip `listen` (supertest drives the HTTP server directly). */
   listen?: boolean;
   logger?: false;
+  /** Where request log lines go (stdout by default; tests read them from a stream). */
+  requestLog?: DestinationStream;
 }
 
 /** Builds the Nest app on the configured or an embedded database, migrates it and listens. */
@@ -41,6 +52,8 @@ export async function startServer(
     app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
       logger: options.logger ?? ['log', 'warn', 'error'],
       abortOnError: false,
+      // Stripe signs the exact bytes it sent: the webhook checks its signature on the raw body.
+      rawBody: true,
     });
   } catch (error) {
     await embedded?.stop();
@@ -53,8 +66,14 @@ export async function startServer(
     await embedded?.stop();
     throw error;
   }
-  app.disable('x-powered-by');
-  app.use(cookieParser());
+  let rateLimiting: RateLimiting;
+  try {
+    rateLimiting = await applyWebMiddleware(app, config, options);
+  } catch (error) {
+    await app.close();
+    await embedded?.stop();
+    throw error;
+  }
   // Bodies are checked at the edge: unknown fields refused, types converted to the DTO classes.
   app.useGlobalPipes(
     new ValidationPipe({
@@ -83,11 +102,34 @@ export async function startServer(
     close() {
       closing ??= (async () => {
         await app.close();
+        await rateLimiting.close();
         await embedded?.stop();
       })();
       return closing;
     },
   };
+}
+
+/** Headers, logging, limits and parsers that every request goes through, in this order. */
+async function applyWebMiddleware(
+  app: NestExpressApplication,
+  config: AppConfig,
+  options: StartOptions,
+): Promise<RateLimiting> {
+  const server = app.getHttpAdapter().getInstance();
+  app.disable('x-powered-by');
+  applySecurityHeaders(server, new URL(config.appOrigin).protocol === 'https:');
+  if (options.requestLog || options.logger !== false) {
+    applyRequestLogging(server, options.requestLog);
+  }
+  server.use(compression());
+  app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
+  // The local test-mode checkout page posts a plain HTML form.
+  app.useBodyParser('urlencoded', { limit: '2kb', extended: false });
+  app.use(cookieParser());
+  const rateLimiting = await applyRateLimits(server, config.rateLimits, config.redisUrl);
+  serveOpenApi(app);
+  return rateLimiting;
 }
 
 /** Brings the schema up to date, one transaction per migration, and says what it did. */

@@ -82,7 +82,9 @@ describe('loadCourseContent', () => {
     );
     expect(problems).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^lessons.foundations.01-first-steps\.md: id must not be less than 1/),
+        expect.stringMatching(
+          /^lessons.foundations.01-first-steps\.md: id must not be less than 1/,
+        ),
         expect.stringMatching(/01-first-steps\.md: title must be a string/),
       ]),
     );

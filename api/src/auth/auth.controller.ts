@@ -1,4 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
 import { AuthCookies } from './auth-cookies.js';
@@ -17,6 +18,7 @@ export interface SessionBody {
  * The spec's session calls, at its paths (with a trailing slash; Express also matches them
  * without). Tokens travel only in httpOnly cookies, never in bodies.
  */
+@ApiTags('auth')
 @Controller('api')
 export class AuthController {
   constructor(
@@ -26,6 +28,7 @@ export class AuthController {
 
   /** Creates the account and logs it in at once (the spec's client goes straight to /home). */
   @Post('register')
+  @ApiOperation({ summary: 'Create an account and log it in (sets the session cookies)' })
   async register(
     @Body() body: RegisterDto,
     @Res({ passthrough: true }) response: Response,
@@ -34,6 +37,8 @@ export class AuthController {
   }
 
   @Post('login')
+  @ApiOperation({ summary: 'Log in; 401 with one message for a wrong email or password' })
+  @ApiOkResponse({ description: '{email}; access_token and refresh_token cookies' })
   @HttpCode(HttpStatus.OK)
   async login(
     @Body() body: LoginDto,
@@ -44,6 +49,7 @@ export class AuthController {
 
   /** Always succeeds: whatever the cookies held, the browser ends up logged out. */
   @Post('logout')
+  @ApiOperation({ summary: 'Log out: revokes the refresh token and clears the cookies' })
   @HttpCode(HttpStatus.OK)
   async logout(
     @Req() request: Request,
@@ -58,6 +64,8 @@ export class AuthController {
 
   /** Whether the access cookie is a valid session (the client's route gate). */
   @Post('auth')
+  @ApiOperation({ summary: 'Whether the access cookie is a valid session' })
+  @ApiOkResponse({ description: '{email}' })
   @HttpCode(HttpStatus.OK)
   @UseGuards(JwtAuthGuard)
   session(@CurrentUser() user: User): SessionBody {
@@ -65,6 +73,7 @@ export class AuthController {
   }
 
   @Post('login/refresh')
+  @ApiOperation({ summary: 'Rotate the refresh token and issue a new access token' })
   @HttpCode(HttpStatus.OK)
   async refresh(
     @Req() request: Request,

@@ -24,9 +24,16 @@ function isMalformedJson(exception: HttpException): boolean {
   );
 }
 
+/** body-parser's error for a body over the limit (Nest maps it to a 413). */
+function isTooLarge(exception: HttpException): boolean {
+  const cause = exception.cause as { type?: unknown } | undefined;
+  return cause?.type === 'entity.too.large';
+}
+
 function messageOf(exception: HttpException): string {
   // The parser's own text ('Unexpected end of JSON input') does not say what was wrong.
   if (isMalformedJson(exception)) return 'The request body is not valid JSON.';
+  if (isTooLarge(exception)) return 'The request body is too large.';
   const body = exception.getResponse();
   if (typeof body === 'string') return body;
   const message = (body as { message?: unknown }).message;

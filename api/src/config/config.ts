@@ -26,7 +26,32 @@ export interface AppConfig {
   appDistDir: string;
   /** Folder of the course content: lesson Markdown files and chart scenario definitions. */
   contentDir: string;
+  /** Requests allowed per client IP and window on the calls attackers hammer. */
+  rateLimits: RateLimits;
 }
+
+export interface RateLimits {
+  windowMs: number;
+  login: number;
+  register: number;
+  refresh: number;
+  passwordReset: number;
+  /** Key prefix of the shared counters in Redis. */
+  redisPrefix: string;
+}
+
+/**
+ * Generous for a person (a typo-prone login, a shared office IP), tight for a password-guessing
+ * script: 20 logins per IP in 15 minutes is about one guess a minute.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  windowMs: 15 * 60 * 1000,
+  login: 20,
+  register: 10,
+  refresh: 60,
+  passwordReset: 5,
+  redisPrefix: 'rate-limit',
+};
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -88,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: resolve(root, nonEmpty(env.MAIL_OUTBOX_DIR) ?? '.data/outbox'),
     appDistDir: resolve(root, nonEmpty(env.APP_DIST_DIR) ?? 'app/dist'),
     contentDir: resolve(root, nonEmpty(env.CONTENT_DIR) ?? 'api/content'),
+    rateLimits: DEFAULT_RATE_LIMITS,
   };
 
   try {

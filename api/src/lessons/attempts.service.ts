@@ -4,7 +4,11 @@ import { gradeZone, type GradeReason } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { type Caller, TRIES_BEFORE_REVEAL } from './caller.js';
-import { ChartCatalogue, type ExerciseChart, gradedChartNumber } from './chart-catalogue.provider.js';
+import {
+  ChartCatalogue,
+  type ExerciseChart,
+  gradedChartNumber,
+} from './chart-catalogue.provider.js';
 
 /** Where a caller stands on one chart's exercise. */
 export interface ExerciseStanding {

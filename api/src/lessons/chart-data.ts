@@ -37,7 +37,9 @@ export interface EncodedChartData {
 
 function plainCandle(candle: Candle): Candle {
   const { time, open, high, low, close, volume } = candle;
-  return volume === undefined ? { time, open, high, low, close } : { time, open, high, low, close, volume };
+  return volume === undefined
+    ? { time, open, high, low, close }
+    : { time, open, high, low, close, volume };
 }
 
 export function chartDataBody(chart: ExerciseChart, revealed: boolean): ChartDataBody {

@@ -210,7 +210,8 @@ export function loadCourseContent(
     if (idOwner) problems.push(`${lesson.file}: id ${lesson.id} is also used by ${idOwner}`);
     seenIds.set(lesson.id, lesson.file);
     const pathOwner = seenPaths.get(lesson.path);
-    if (pathOwner) problems.push(`${lesson.file}: path ${lesson.path} is also used by ${pathOwner}`);
+    if (pathOwner)
+      problems.push(`${lesson.file}: path ${lesson.path} is also used by ${pathOwner}`);
     seenPaths.set(lesson.path, lesson.file);
   }
   const linkable = new Set<string>([

@@ -57,7 +57,10 @@ export class LessonsService {
    */
   async catalogue(userId: string | undefined): Promise<Catalogue> {
     const [completed, subscribed] = userId
-      ? await Promise.all([this.progress.completedIds(userId), this.subscriptions.isSubscribed(userId)])
+      ? await Promise.all([
+          this.progress.completedIds(userId),
+          this.subscriptions.isSubscribed(userId),
+        ])
       : [[], false];
     const done = new Set(completed);
     return {

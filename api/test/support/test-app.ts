@@ -3,8 +3,8 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { App } from 'supertest/types.js';
-import { type AppConfig, loadConfig } from '../../src/config/config.js';
-import { startServer } from '../../src/server.js';
+import { type AppConfig, DEFAULT_RATE_LIMITS, loadConfig } from '../../src/config/config.js';
+import { startServer, type StartOptions } from '../../src/server.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -16,7 +16,10 @@ export interface TestApp {
 }
 
 /** A built app (a tiny index.html standing in for the Vite build) on a database of its own. */
-export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Partial<AppConfig> = {},
+  startOptions: Pick<StartOptions, 'requestLog'> = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const appDistDir = await mkdtemp(join(tmpdir(), 'app-dist-'));
   await writeFile(
@@ -27,9 +30,17 @@ export async function startTestApp(overrides: Partial<AppConfig> = {}): Promise<
     ...loadConfig({ NODE_ENV: 'test' }),
     databaseUrl: database.url,
     appDistDir,
+    // Tests log in far more often than a person; the rate-limit test sets its own low limits.
+    rateLimits: {
+      ...DEFAULT_RATE_LIMITS,
+      login: 100_000,
+      register: 100_000,
+      refresh: 100_000,
+      passwordReset: 100_000,
+    },
     ...overrides,
   };
-  const server = await startServer(config, { listen: false, logger: false });
+  const server = await startServer(config, { listen: false, logger: false, ...startOptions });
   return {
     app: server.app,
     http: server.app.getHttpServer() as App,

@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NormalizeEmail } from './normalize-email.js';
 
@@ -7,6 +8,7 @@ import { NormalizeEmail } from './normalize-email.js';
  * keep absurd inputs away from argon2. Rules run bottom-up (see RegisterDto).
  */
 export class LoginDto {
+  @ApiProperty({ example: 'learner@example.com' })
   @NormalizeEmail()
   @MaxLength(1024, { message: 'email must be at most 1024 characters long.' })
   @IsNotEmpty({ message: 'email must not be empty.' })
@@ -14,6 +16,7 @@ export class LoginDto {
   @IsDefined({ message: 'email is required.' })
   email!: string;
 
+  @ApiProperty({ example: 'plum tree at dawn' })
   @MaxLength(1024, { message: 'password must be at most 1024 characters long.' })
   @IsNotEmpty({ message: 'password must not be empty.' })
   @IsString({ message: 'password must be a string.' })

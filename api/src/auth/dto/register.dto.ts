@@ -1,3 +1,4 @@
+import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { IsNotCommonPassword } from './not-common-password.validator.js';
 import { NormalizeEmail } from './normalize-email.js';
@@ -12,6 +13,7 @@ export const EMAIL_MAX_LENGTH = 254;
  * the first failure, so the rules are listed from the most specific (top) to the most basic.
  */
 export class RegisterDto {
+  @ApiProperty({ example: 'learner@example.com' })
   @NormalizeEmail()
   @IsEmail({}, { message: 'email must be a valid email address.' })
   @MaxLength(EMAIL_MAX_LENGTH, {
@@ -21,6 +23,7 @@ export class RegisterDto {
   @IsDefined({ message: 'email is required.' })
   email!: string;
 
+  @ApiProperty({ minLength: 8, maxLength: 128, example: 'plum tree at dawn' })
   @IsNotCommonPassword({
     message: 'password is too common and easy to guess; please choose another one.',
   })

@@ -19,7 +19,7 @@ export class AttemptDto {
   @Max(2_000_000_000, { message: 'chart must be a whole chart number' })
   chart?: number;
 
-  @ApiPropertyOptional({ description: "Lesson id; its exercise chart is graded.", example: 7 })
+  @ApiPropertyOptional({ description: 'Lesson id; its exercise chart is graded.', example: 7 })
   @IsOptional()
   @IsInt({ message: 'lesson must be a lesson id' })
   @Min(1, { message: 'lesson must be a lesson id' })

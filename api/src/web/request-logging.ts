@@ -1,0 +1,37 @@
+import type { Express } from 'express';
+import type { DestinationStream } from 'pino';
+import { pinoHttp } from 'pino-http';
+
+/**
+ * Fields that can carry credentials. The request log keeps method, URL, status and timing; it
+ * never logs bodies, so passwords and reset tokens cannot reach it either.
+ */
+export const REDACTED_LOG_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+];
+
+/** One JSON line per request (pino), with secrets redacted. */
+export function applyRequestLogging(server: Express, destination?: DestinationStream): void {
+  server.use(
+    pinoHttp({
+      ...(destination ? { stream: destination } : {}),
+      redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
+      // Reset links carry their token in the query string of the app's page, never of an API
+      // call, but strip every query string anyway: it is not needed to read the log.
+      serializers: {
+        req(request: { method: string; url: string; headers: Record<string, unknown> }) {
+          return {
+            method: request.method,
+            url: request.url.split('?')[0],
+            headers: request.headers,
+          };
+        },
+      },
+      customLogLevel: (_request, response, error) =>
+        error || response.statusCode >= 500 ? 'error' : 'info',
+    }),
+  );
+}
