@@ -87,6 +87,14 @@ describe('auth', () => {
     );
   }
 
+  async function passwordChangedAt(id: string): Promise<number> {
+    const rows = await dataSource.query<{ password_changed_at: Date }[]>(
+      'SELECT password_changed_at FROM users WHERE id = $1',
+      [id],
+    );
+    return rows[0]?.password_changed_at.getTime() ?? 0;
+  }
+
   async function userId(email: string): Promise<string> {
     const rows = await dataSource.query<{ id: string }[]>('SELECT id FROM users WHERE email = $1', [
       email,
@@ -342,8 +350,9 @@ describe('auth', () => {
       ({ email, cookies } = await register());
     });
 
-    const sign = (subject: string, secret: string, issuedAt: number, expiresAt: number) =>
-      new SignJWT({})
+    /** Signs like the server: the `pwc` claim holds the user's password-change time (ms). */
+    const sign = async (subject: string, secret: string, issuedAt: number, expiresAt: number) =>
+      new SignJWT({ pwc: await passwordChangedAt(subject) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(subject)
         .setAudience(ACCESS_TOKEN_AUDIENCE)
@@ -431,15 +440,18 @@ describe('auth', () => {
 
     it('answers 401 to a token issued before the password last changed', async () => {
       const id = await userId(email);
-      await dataSource.query(
-        `UPDATE users SET password_changed_at = now() + interval '5 seconds' WHERE id = $1`,
-        [id],
-      );
+      const changedAt = new Date(await passwordChangedAt(id));
+      // One millisecond later is enough: the token carries the exact change time it knew.
+      await dataSource.query(`UPDATE users SET password_changed_at = $2 WHERE id = $1`, [
+        id,
+        new Date(changedAt.getTime() + 1),
+      ]);
       try {
         expectError(await http().post('/api/auth/').set('Cookie', cookies), 401, NOT_LOGGED_IN);
       } finally {
-        await dataSource.query(`UPDATE users SET password_changed_at = created_at WHERE id = $1`, [
+        await dataSource.query(`UPDATE users SET password_changed_at = $2 WHERE id = $1`, [
           id,
+          changedAt,
         ]);
       }
     });

@@ -8,10 +8,17 @@ export const ACCESS_TOKEN_TTL_SECONDS = 10 * 60;
 const ALGORITHM = 'HS256';
 export const ACCESS_TOKEN_AUDIENCE = 'sd-trading-course:access';
 
+/** Private claim: when the user's password last changed (ms), as the token was signed. */
+const PASSWORD_CHANGED_CLAIM = 'pwc';
+
 export interface AccessTokenClaims {
   userId: string;
-  /** Seconds since the epoch, to refuse tokens issued before a password change. */
-  issuedAt: number;
+  /**
+   * Milliseconds since the epoch; a token whose value differs from the user's current one was
+   * issued before a password change. `iat` has whole seconds, too coarse for a reset followed
+   * at once by a login.
+   */
+  passwordChangedAt: number;
 }
 
 /** Signs and verifies the short-lived JWT that the `access_token` cookie carries. */
@@ -23,10 +30,10 @@ export class AccessTokenService {
     this.key = new TextEncoder().encode(config.jwtAccessSecret);
   }
 
-  sign(userId: string): Promise<string> {
-    return new SignJWT({})
+  sign(user: { id: string; passwordChangedAt: Date }): Promise<string> {
+    return new SignJWT({ [PASSWORD_CHANGED_CLAIM]: user.passwordChangedAt.getTime() })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-      .setSubject(userId)
+      .setSubject(user.id)
       .setAudience(ACCESS_TOKEN_AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
@@ -40,10 +47,13 @@ export class AccessTokenService {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
         audience: ACCESS_TOKEN_AUDIENCE,
-        requiredClaims: ['sub', 'iat', 'exp'],
+        requiredClaims: ['sub', 'iat', 'exp', PASSWORD_CHANGED_CLAIM],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.iat !== 'number') return undefined;
-      return { userId: payload.sub, issuedAt: payload.iat };
+      const passwordChangedAt = payload[PASSWORD_CHANGED_CLAIM];
+      if (typeof payload.sub !== 'string' || typeof passwordChangedAt !== 'number') {
+        return undefined;
+      }
+      return { userId: payload.sub, passwordChangedAt };
     } catch (error) {
       if (error instanceof errors.JOSEError) return undefined;
       throw error;

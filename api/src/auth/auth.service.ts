@@ -66,9 +66,14 @@ export class AuthService {
     if (result.outcome !== 'rotated') throw new UnauthorizedException(SESSION_ENDED);
     const user = await this.users.findOneBy({ id: result.userId });
     if (!user) throw new UnauthorizedException(SESSION_ENDED);
+    // A reset revokes every refresh token, but one refresh may race it: the token's age decides.
+    if (result.spentTokenCreatedAt < user.passwordChangedAt) {
+      await this.refreshTokens.revokeAllForUser(user.id);
+      throw new UnauthorizedException(SESSION_ENDED);
+    }
     return {
       email: user.email,
-      accessToken: await this.accessTokens.sign(user.id),
+      accessToken: await this.accessTokens.sign(user),
       refreshToken: result.token,
     };
   }
@@ -83,8 +88,8 @@ export class AuthService {
     if (!claims) return undefined;
     const user = await this.users.findOneBy({ id: claims.userId });
     if (!user) return undefined;
-    // Tokens from before a password change are dead (iat has whole seconds, hence the floor).
-    if (claims.issuedAt < Math.floor(user.passwordChangedAt.getTime() / 1000)) return undefined;
+    // Tokens from before a password change are dead: they carry the change time they knew.
+    if (claims.passwordChangedAt !== user.passwordChangedAt.getTime()) return undefined;
     return user;
   }
 
@@ -99,7 +104,7 @@ export class AuthService {
   private async startSession(user: User): Promise<Session> {
     return {
       email: user.email,
-      accessToken: await this.accessTokens.sign(user.id),
+      accessToken: await this.accessTokens.sign(user),
       refreshToken: await this.refreshTokens.issue(user.id),
     };
   }

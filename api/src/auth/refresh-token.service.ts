@@ -10,7 +10,13 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** What a refresh attempt comes to; `reused` means the presented token had been rotated before. */
 export type RotationResult =
-  | { outcome: 'rotated'; userId: string; token: string }
+  | {
+      outcome: 'rotated';
+      userId: string;
+      token: string;
+      /** When the spent token was issued: a session from before a password change must end. */
+      spentTokenCreatedAt: Date;
+    }
   | { outcome: 'invalid' }
   | { outcome: 'reused' };
 
@@ -60,6 +66,7 @@ export class RefreshTokenService {
     return {
       outcome: 'rotated',
       userId: row.userId,
+      spentTokenCreatedAt: row.createdAt,
       token: await this.insert(row.userId, row.familyId),
     };
   }
