@@ -1,11 +1,15 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
+import { BillingModule } from './billing/billing.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LessonsModule } from './lessons/lessons.module.js';
+import { PasswordResetModule } from './password-reset/password-reset.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
@@ -17,6 +21,10 @@ export class AppModule {
         DatabaseModule.forRoot(databaseUrl),
         HealthModule,
         AuthModule,
+        BillingModule,
+        PasswordResetModule,
+        LessonsModule,
+        UsersModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

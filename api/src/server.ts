@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
+import { applyStripeWebhookBodyParser } from './billing/stripe-webhook-body.js';
 import type { AppConfig } from './config/config.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { serveOpenApi } from './web/openapi.js';
@@ -52,8 +53,6 @@ export async function startServer(
     app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
       logger: options.logger ?? ['log', 'warn', 'error'],
       abortOnError: false,
-      // Stripe signs the exact bytes it sent: the webhook checks its signature on the raw body.
-      rawBody: true,
     });
   } catch (error) {
     await embedded?.stop();
@@ -123,6 +122,7 @@ async function applyWebMiddleware(
     applyRequestLogging(server, options.requestLog);
   }
   server.use(compression());
+  applyStripeWebhookBodyParser(server);
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   // The local test-mode checkout page posts a plain HTML form.
   app.useBodyParser('urlencoded', { limit: '2kb', extended: false });

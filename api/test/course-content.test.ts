@@ -121,7 +121,7 @@ describe('loadCourseContent', () => {
       loadEdited('sd-basics/01-welcome.md', (source) =>
         source
           .replace('[10, 10.2, 9.9, 10.1], [10.1, 11,', '[10, 9, 9.9, 10.1], [10.1, 11,')
-          .replace(/    - candles: \[\[10, 10\.2, 9\.9, 10\.1\], \[10\.1, 10\.2.*\n/, '')
+          .replace(/ {4}- candles: \[\[10, 10\.2, 9\.9, 10\.1\], \[10\.1, 10\.2.*\n/, '')
           .replace('Free for every registered learner.', ''),
       ),
     );

@@ -22,6 +22,8 @@ export interface AppConfig {
   /** Unset: mail is written to `outboxDir` and the links are logged. */
   smtpUrl: string | undefined;
   outboxDir: string;
+  /** Sender of the course's mail; unset: no-reply at the app's host name. */
+  mailFrom: string | undefined;
   /** Folder of the built single-page app served at `/`. */
   appDistDir: string;
   /** Folder of the course content: lesson Markdown files and chart scenario definitions. */
@@ -111,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripeApiBase: nonEmpty(env.STRIPE_API_BASE),
     smtpUrl: nonEmpty(env.SMTP_URL),
     outboxDir: resolve(root, nonEmpty(env.MAIL_OUTBOX_DIR) ?? '.data/outbox'),
+    mailFrom: nonEmpty(env.MAIL_FROM),
     appDistDir: resolve(root, nonEmpty(env.APP_DIST_DIR) ?? 'app/dist'),
     contentDir: resolve(root, nonEmpty(env.CONTENT_DIR) ?? 'api/content'),
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -36,6 +36,12 @@ export interface AttemptResult {
   baseTimes?: number[];
 }
 
+/**
+ * Zones are thin (a few dimes on a chart spanning dollars): lines a fifth of the zone's height
+ * outside it still count as the spec's "close-enough match".
+ */
+export const GRADE_TOLERANCE_OF_ZONE_HEIGHT = 0.2;
+
 const NO_STANDING: ExerciseStanding = { passed: false, tries: 0, revealed: false };
 
 /** Grades zone answers on the server with chart-kit's `gradeZone` and keeps every try. */
@@ -78,7 +84,9 @@ export class AttemptsService {
     lessonId: number | null,
   ): Promise<AttemptResult> {
     const chart = this.chart(chartNumber);
-    const grade = gradeZone(lines, chart.zone);
+    const grade = gradeZone(lines, chart.zone, {
+      tolerance: (chart.zone.upper - chart.zone.lower) * GRADE_TOLERANCE_OF_ZONE_HEIGHT,
+    });
     if (grade.reason === 'need-two-lines') {
       // Not a real try: nothing is recorded, so a stray click on Try costs the learner nothing.
       throw new BadRequestException(grade.feedback);

@@ -121,7 +121,7 @@ function loadLessonFile(
   if (typeof parts.frontMatter !== 'object' || parts.frontMatter === null) {
     return { problems: [`${name}: the front matter is not a YAML mapping`] };
   }
-  const raw = { ...FRONT_MATTER_DEFAULTS, ...parts.frontMatter };
+  const raw: Record<string, unknown> = { ...FRONT_MATTER_DEFAULTS, ...parts.frontMatter };
   const frontMatter = plainToInstance(LessonFrontMatter, raw);
   const errors = validateSync(frontMatter, { whitelist: true, forbidNonWhitelisted: true });
   const problems = describeErrors(errors).map((problem) => `${name}: ${problem}`);

@@ -38,3 +38,21 @@ export { GradeInputError, gradeZone } from './grade.js';
 export type { GradeOptions, GradeReason, GradeResult, PriceZone } from './grade.js';
 export { clampViewport, initialViewport, panViewport, zoomViewport } from './viewport.js';
 export type { ViewportLimits } from './viewport.js';
+
+export { createRandom, deriveSeed } from './random.js';
+export type { Random } from './random.js';
+export {
+  CANDLES_PER_SESSION,
+  MarketSimulator,
+  newYorkDayNumber,
+  newYorkUtcOffset,
+  newYorkUtcOffsetOnDay,
+  nextWeekday,
+  sessionActivity,
+  sessionOpenTime,
+  SIMULATED_CANDLE_SECONDS,
+  simulateMarket,
+} from './market-sim.js';
+export type { CandleShape, MarketSimOptions, StepControl } from './market-sim.js';
+export { averageRange, detectZones, zoneBounds } from './zones.js';
+export type { DetectedZone, ZoneDetectionOptions, ZoneType } from './zones.js';

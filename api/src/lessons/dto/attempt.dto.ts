@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
   IsArray,
+  IsDefined,
   IsInt,
   IsNumber,
   IsOptional,
@@ -31,12 +32,14 @@ export class AttemptDto {
     example: [101.25, 100.5],
     type: [Number],
   })
-  @IsArray({ message: 'lines must be a list of prices' })
-  @ArrayMaxSize(10, { message: 'lines can hold at most 10 prices' })
+  // class-validator runs these bottom-up and the pipe reports the first failure only.
+  @IsPositive({ each: true, message: 'each line must be a price above zero' })
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
     { each: true, message: 'each line must be a price (a number)' },
   )
-  @IsPositive({ each: true, message: 'each line must be a price above zero' })
+  @ArrayMaxSize(10, { message: 'lines can hold at most 10 prices' })
+  @IsArray({ message: 'lines must be a list of prices' })
+  @IsDefined({ message: 'lines must be a list of prices' })
   lines!: number[];
 }

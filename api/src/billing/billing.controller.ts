@@ -1,0 +1,72 @@
+import {
+  Body,
+  Controller,
+  Get,
+  Header,
+  Param,
+  Post,
+  Redirect,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import type { User } from '../users/user.entity.js';
+import { BillingService } from './billing.service.js';
+import { PlanDto } from './dto/billing-responses.dto.js';
+import { EmptyBodyDto } from './dto/empty-body.dto.js';
+import { LocalCheckoutParamsDto } from './dto/local-checkout-params.dto.js';
+import { renderLocalCheckoutPage } from './local-checkout-page.js';
+import { LocalCheckoutService } from './local-checkout.service.js';
+
+/** The plan on sale, and the test-mode checkout page that stands in for Stripe without keys. */
+@ApiTags('billing')
+@Controller('api/billing')
+export class BillingController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly localCheckout: LocalCheckoutService,
+  ) {}
+
+  /** Public: the pricing page shows the price, and says so when no card will be charged. */
+  @Get('plan')
+  @ApiOkResponse({ type: PlanDto })
+  plan(): PlanDto {
+    return this.billing.plan();
+  }
+
+  @Get('local-checkout/:sessionId')
+  @UseGuards(JwtAuthGuard)
+  @Header('Cache-Control', 'no-store')
+  @ApiProduces('text/html')
+  @ApiOkResponse({ description: 'The test-mode confirmation page' })
+  async localCheckoutPage(
+    @CurrentUser() user: User,
+    @Param() params: LocalCheckoutParamsDto,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<string> {
+    const session = await this.localCheckout.open(params.sessionId, user);
+    // Set here, not with @Header: an error answer must stay JSON.
+    response.type('html');
+    return renderLocalCheckoutPage({
+      sessionId: session.id,
+      email: user.email,
+      cancelUrl: session.cancelUrl,
+    });
+  }
+
+  /** The page's Confirm button: activates the plan, then back to the app like Stripe would. */
+  @Post('local-checkout/:sessionId/confirm')
+  @UseGuards(JwtAuthGuard)
+  @Redirect()
+  @ApiResponse({ status: 303, description: 'Plan active; redirects to the app' })
+  async confirmLocalCheckout(
+    @CurrentUser() user: User,
+    @Param() params: LocalCheckoutParamsDto,
+    @Body() _body: EmptyBodyDto,
+  ): Promise<{ url: string; statusCode: number }> {
+    return { url: await this.localCheckout.confirm(params.sessionId, user), statusCode: 303 };
+  }
+}

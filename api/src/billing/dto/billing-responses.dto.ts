@@ -1,0 +1,46 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class SubscriptionStatusDto {
+  @ApiProperty({ description: 'Whether the caller may see paid lessons now' })
+  subscription!: boolean;
+}
+
+export class CheckoutUrlDto {
+  @ApiProperty({ description: 'The checkout page to send the browser to' })
+  url!: string;
+}
+
+export class MessageDto {
+  @ApiProperty({ example: 'Your Pro Plan is canceled. It stays active until 2026-01-31.' })
+  message!: string;
+}
+
+export class PlanDto {
+  @ApiProperty({ example: 'Pro Plan' })
+  name!: string;
+
+  @ApiProperty({ description: 'Price in cents', example: 1499 })
+  amount!: number;
+
+  @ApiProperty({ example: 'usd' })
+  currency!: string;
+
+  @ApiProperty({ example: 'month' })
+  interval!: string;
+
+  @ApiProperty({ description: 'What POST /stripe/check/ expects as priceId' })
+  priceId!: string;
+
+  @ApiProperty({
+    description: 'True when no real card is charged (local billing or Stripe test keys)',
+  })
+  testMode!: boolean;
+}
+
+export class WebhookReceiptDto {
+  @ApiProperty({ example: true })
+  received!: boolean;
+
+  @ApiPropertyOptional({ description: 'Present when this event id was already processed' })
+  duplicate?: boolean;
+}

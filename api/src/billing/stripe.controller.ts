@@ -1,0 +1,54 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import type { User } from '../users/user.entity.js';
+import { BillingService } from './billing.service.js';
+import { CheckoutUrlDto, MessageDto, SubscriptionStatusDto } from './dto/billing-responses.dto.js';
+import { CheckoutDto } from './dto/checkout.dto.js';
+import { EmptyBodyDto } from './dto/empty-body.dto.js';
+import { SubscriptionService } from './subscription.service.js';
+
+/** The spec's subscription calls, at its paths (Express matches them with or without a slash). */
+@ApiTags('billing')
+@Controller()
+@UseGuards(JwtAuthGuard)
+@ApiUnauthorizedResponse({ description: 'No valid session cookie' })
+export class StripeController {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly subscriptions: SubscriptionService,
+  ) {}
+
+  @Get('api/stripe/isSub')
+  @ApiOkResponse({ type: SubscriptionStatusDto })
+  async isSubscribed(@CurrentUser() user: User): Promise<SubscriptionStatusDto> {
+    return { subscription: await this.subscriptions.isSubscribed(user.id) };
+  }
+
+  /** A checkout in subscription mode for the Pro Plan; the client redirects to `url`. */
+  @Post('stripe/check')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: CheckoutUrlDto })
+  @ApiBadRequestResponse({ description: 'Missing, malformed or unknown priceId' })
+  @ApiConflictResponse({ description: 'The learner already has the plan' })
+  async checkout(@CurrentUser() user: User, @Body() body: CheckoutDto): Promise<CheckoutUrlDto> {
+    return { url: await this.billing.checkout(user, body.priceId) };
+  }
+
+  /** Ends the plan at the end of the paid period, not now. */
+  @Post('stripe/cancel')
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageDto })
+  @ApiNotFoundResponse({ description: 'No active subscription to cancel' })
+  async cancel(@CurrentUser() user: User, @Body() _body: EmptyBodyDto): Promise<MessageDto> {
+    return { message: await this.billing.cancel(user) };
+  }
+}

@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { SubscriptionState } from './billing-provider.js';
+import { grantsAccess } from './subscription-access.js';
+import { Subscription } from './subscription.entity.js';
+
+/**
+ * Reads and records learners' subscriptions. Exported by BillingModule: other modules ask
+ * {@link isSubscribed} before serving paid content.
+ */
+@Injectable()
+export class SubscriptionService {
+  constructor(
+    @InjectRepository(Subscription) private readonly subscriptions: Repository<Subscription>,
+  ) {}
+
+  /** Whether the learner may see paid content right now. */
+  async isSubscribed(userId: string): Promise<boolean> {
+    return grantsAccess(await this.findForUser(userId), new Date());
+  }
+
+  findForUser(userId: string): Promise<Subscription | null> {
+    return this.subscriptions.findOneBy({ userId });
+  }
+
+  /** Records what the provider answered after a change made through its API. */
+  async recordState(userId: string, state: SubscriptionState): Promise<void> {
+    await this.subscriptions.update(
+      { userId },
+      {
+        status: state.status,
+        currentPeriodEnd: state.currentPeriodEnd,
+        cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      },
+    );
+  }
+}

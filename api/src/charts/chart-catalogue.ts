@@ -1,0 +1,166 @@
+import { resolve } from 'node:path';
+import { deriveSeed, type Candle } from 'chart-kit/core';
+import { projectRoot } from '../config/config.js';
+import {
+  FIRST_GENERATED_CHART,
+  readChartDefinitions,
+  type ChartDefinition,
+} from './chart-definitions.js';
+import { LruCache } from './lru-cache.js';
+import { explainHourlyZone, explainZone, hourlyBaseTimes } from './zone-explanation.js';
+import { generateZoneScenario, type ZoneScenario } from './zone-scenario.js';
+
+/** One chart as an exercise shows it; the zone is the answer and must not reach a client early. */
+export interface ExerciseChart {
+  chartNumber: number;
+  timeframe: '5min' | '1hr';
+  /** The full series: the exercise view and then what price did next. */
+  candles: Candle[];
+  /** Count of candles shown during the exercise (the view is `candles.slice(0, exerciseEnd)`). */
+  exerciseEnd: number;
+  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
+  /** Why this is the zone, naming the base candles; shown after a pass or the reveal. */
+  explanation: string;
+  /** Times of the base candles (on a 1-hour chart: of the hours holding them). */
+  baseTimes: number[];
+  /** The other timeframe of the same market (5-min <-> 1-hour), or null. */
+  twin: number | null;
+}
+
+/** A generated chart n has its 1-hour twin at n + HOURLY_TWIN_OFFSET. */
+export const HOURLY_TWIN_OFFSET = 500_000;
+/** Generated 5-min charts: FIRST_GENERATED_CHART to LAST_GENERATED_CHART, seed = chart number. */
+export const LAST_GENERATED_CHART = FIRST_GENERATED_CHART + HOURLY_TWIN_OFFSET - 1;
+const GENERATED_CACHE_SIZE = 64;
+const TYPE_SALT = 0x7479_7065;
+
+interface ChartPair {
+  fiveMinute: ExerciseChart;
+  hourly: ExerciseChart | null;
+}
+
+/** The zone type of generated chart n, fixed by its seed. */
+export function generatedChartType(chartNumber: number): 'supply' | 'demand' {
+  return (deriveSeed(chartNumber, TYPE_SALT) & 1) === 1 ? 'supply' : 'demand';
+}
+
+/**
+ * Every exercise chart by number: the hand-numbered ones of `charts.yaml` (lessons, landing demo,
+ * practice portal) and generated practice charts for any number from 1000 on. Each is simulated on
+ * first use and kept; generated ones in a bounded least-recently-used cache.
+ */
+export class ChartCatalogue {
+  private readonly scenarios = new Map<number, ZoneScenario>();
+  private readonly handNumbered = new Map<number, ChartPair>();
+  private readonly generated = new LruCache<number, ChartPair>(GENERATED_CACHE_SIZE);
+  /** Hourly twin number -> its 5-min chart number. */
+  private readonly hourlyParents = new Map<number, number>();
+
+  private constructor(private readonly definitions: ReadonlyMap<number, ChartDefinition>) {
+    for (const definition of definitions.values()) {
+      if (definition.hourly !== null) this.hourlyParents.set(definition.hourly, definition.number);
+    }
+  }
+
+  /** Reads `charts.yaml` from `contentDir` (default: the API's `content` folder) and checks it. */
+  static load(contentDir: string = resolve(projectRoot(), 'api', 'content')): ChartCatalogue {
+    const definitions = readChartDefinitions(contentDir);
+    return new ChartCatalogue(new Map(definitions.map((entry) => [entry.number, entry])));
+  }
+
+  /** The hand-numbered chart numbers, hourly twins included, ascending. */
+  numbers(): number[] {
+    return [...this.definitions.keys(), ...this.hourlyParents.keys()].sort((a, b) => a - b);
+  }
+
+  /** The chart with this number, or undefined when there is none. */
+  get(chartNumber: number): ExerciseChart | undefined {
+    if (!Number.isSafeInteger(chartNumber)) return undefined;
+    if (this.definitions.has(chartNumber)) return this.handNumberedPair(chartNumber).fiveMinute;
+    const parent = this.hourlyParents.get(chartNumber);
+    if (parent !== undefined) return this.handNumberedPair(parent).hourly ?? undefined;
+    if (chartNumber >= FIRST_GENERATED_CHART && chartNumber <= LAST_GENERATED_CHART) {
+      return this.generatedPair(chartNumber).fiveMinute;
+    }
+    const generatedParent = chartNumber - HOURLY_TWIN_OFFSET;
+    if (generatedParent >= FIRST_GENERATED_CHART && generatedParent <= LAST_GENERATED_CHART) {
+      return this.generatedPair(generatedParent).hourly ?? undefined;
+    }
+    return undefined;
+  }
+
+  private handNumberedPair(chartNumber: number): ChartPair {
+    const cached = this.handNumbered.get(chartNumber);
+    if (cached) return cached;
+    const definition = this.definitions.get(chartNumber);
+    if (!definition) throw new Error(`chart ${chartNumber} is not defined`);
+    const pair = buildPair(chartNumber, definition.hourly, this.handNumberedScenario(definition));
+    this.handNumbered.set(chartNumber, pair);
+    return pair;
+  }
+
+  private handNumberedScenario(definition: ChartDefinition): ZoneScenario {
+    const cached = this.scenarios.get(definition.number);
+    if (cached) return cached;
+    const continued =
+      definition.continues === null ? undefined : this.definitions.get(definition.continues);
+    const scenario = generateZoneScenario({
+      seed: definition.seed,
+      zoneType: definition.type,
+      style: definition.style,
+      roundLevel: definition.roundLevel,
+      continues: continued ? this.handNumberedScenario(continued) : undefined,
+    });
+    this.scenarios.set(definition.number, scenario);
+    return scenario;
+  }
+
+  private generatedPair(chartNumber: number): ChartPair {
+    const cached = this.generated.get(chartNumber);
+    if (cached) return cached;
+    const scenario = generateZoneScenario({
+      seed: chartNumber,
+      zoneType: generatedChartType(chartNumber),
+    });
+    const pair = buildPair(chartNumber, chartNumber + HOURLY_TWIN_OFFSET, scenario);
+    this.generated.set(chartNumber, pair);
+    return pair;
+  }
+}
+
+function buildPair(chartNumber: number, hourlyNumber: number | null, scenario: ZoneScenario) {
+  const zone = { ...scenario.zone };
+  const fiveMinute: ExerciseChart = {
+    chartNumber,
+    timeframe: '5min',
+    candles: scenario.candles,
+    exerciseEnd: scenario.revealEnd,
+    zone,
+    explanation: explainZone(scenario),
+    baseTimes: scenario.baseIndexes.map((index) => scenario.candles[index]?.time ?? 0),
+    twin: hourlyNumber,
+  };
+  const hourly: ExerciseChart | null =
+    hourlyNumber === null
+      ? null
+      : {
+          chartNumber: hourlyNumber,
+          timeframe: '1hr',
+          candles: scenario.hourly,
+          exerciseEnd: scenario.hourlyRevealEnd,
+          zone,
+          explanation: explainHourlyZone(scenario),
+          baseTimes: hourlyBaseTimes(scenario),
+          twin: chartNumber,
+        };
+  return deepFreeze({ fiveMinute, hourly });
+}
+
+/** Cached charts are shared by every caller; freezing makes an accidental edit fail loudly. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}

@@ -1,0 +1,158 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ZoneType } from 'chart-kit/core';
+import { parse, YAMLParseError } from 'yaml';
+import type { ScenarioStyle } from './zone-scenario.js';
+
+/** One hand-numbered exercise chart, as `charts.yaml` declares it. */
+export interface ChartDefinition {
+  number: number;
+  type: ZoneType;
+  seed: number;
+  /** Number of its 1-hour twin, or null when it has none. */
+  hourly: number | null;
+  style: ScenarioStyle;
+  roundLevel: boolean;
+  /** Chart whose market this one continues one session later, or null. */
+  continues: number | null;
+  notes: string;
+}
+
+export const CHARTS_FILE = 'charts.yaml';
+/** Numbers from here on are generated from their seed; the file may not use them. */
+export const FIRST_GENERATED_CHART = 1000;
+
+export class ChartDefinitionError extends Error {
+  override name = 'ChartDefinitionError';
+}
+
+const KEYS = ['number', 'type', 'seed', 'hourly', 'style', 'roundLevel', 'continues', 'notes'];
+
+type Entry = Record<string, unknown>;
+
+function isEntry(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Reads and checks `<contentDir>/charts.yaml`; throws a ChartDefinitionError naming the problem. */
+export function readChartDefinitions(contentDir: string): ChartDefinition[] {
+  const file = join(contentDir, CHARTS_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ChartDefinitionError(`cannot read ${file}: ${(error as Error).message}`);
+  }
+  return parseChartDefinitions(text);
+}
+
+/** Parses and checks the text of `charts.yaml`. */
+export function parseChartDefinitions(text: string): ChartDefinition[] {
+  let document: unknown;
+  try {
+    document = parse(text);
+  } catch (error) {
+    if (error instanceof YAMLParseError) {
+      throw new ChartDefinitionError(`${CHARTS_FILE}: not valid YAML: ${error.message}`);
+    }
+    throw error;
+  }
+  if (!isEntry(document) || !Array.isArray(document.charts)) {
+    throw new ChartDefinitionError(`${CHARTS_FILE}: expected a top-level "charts:" list`);
+  }
+  const definitions = document.charts.map((entry: unknown, position) =>
+    parseEntry(entry, position),
+  );
+  checkAcrossEntries(definitions);
+  return definitions;
+}
+
+function parseEntry(entry: unknown, position: number): ChartDefinition {
+  const where = `${CHARTS_FILE}: entry ${position + 1}`;
+  if (!isEntry(entry)) throw new ChartDefinitionError(`${where}: expected a mapping`);
+  const number = chartNumber(entry.number, `${where}: "number"`);
+  const fail = (message: string): never => {
+    throw new ChartDefinitionError(`${CHARTS_FILE}: chart ${number}: ${message}`);
+  };
+  const unknownKey = Object.keys(entry).find((key) => !KEYS.includes(key));
+  if (unknownKey !== undefined) {
+    fail(`unknown key "${unknownKey}" (allowed: ${KEYS.join(', ')})`);
+  }
+  const { type, seed, style = 'normal', roundLevel = false, notes = '' } = entry;
+  if (type !== 'supply' && type !== 'demand') {
+    fail(`"type" must be supply or demand (got ${JSON.stringify(type)})`);
+  }
+  if (!(Number.isInteger(seed) && (seed as number) >= 0 && (seed as number) < 2 ** 32)) {
+    fail(`"seed" must be an integer from 0 to 4294967295 (got ${JSON.stringify(seed)})`);
+  }
+  if (style !== 'normal' && style !== 'easy') {
+    fail(`"style" must be normal or easy (got ${JSON.stringify(style)})`);
+  }
+  if (typeof roundLevel !== 'boolean') fail('"roundLevel" must be true or false');
+  if (typeof notes !== 'string') fail('"notes" must be text');
+  return {
+    number,
+    type: type as ZoneType,
+    seed: seed as number,
+    hourly: entry.hourly == null ? null : chartNumber(entry.hourly, `chart ${number}: "hourly"`),
+    style: style as ScenarioStyle,
+    roundLevel: roundLevel as boolean,
+    continues:
+      entry.continues == null ? null : chartNumber(entry.continues, `chart ${number}: "continues"`),
+    notes: notes as string,
+  };
+}
+
+function chartNumber(value: unknown, what: string): number {
+  if (!(Number.isInteger(value) && (value as number) >= 1)) {
+    throw new ChartDefinitionError(
+      `${what} must be a whole number >= 1 (got ${JSON.stringify(value)})`,
+    );
+  }
+  if ((value as number) >= FIRST_GENERATED_CHART) {
+    throw new ChartDefinitionError(
+      `${what}: ${String(value)} is reserved for generated charts (${FIRST_GENERATED_CHART} and up)`,
+    );
+  }
+  return value as number;
+}
+
+function checkAcrossEntries(definitions: readonly ChartDefinition[]): void {
+  const owners = new Map<number, string>();
+  const claim = (number: number, owner: string) => {
+    const previous = owners.get(number);
+    if (previous !== undefined) {
+      throw new ChartDefinitionError(
+        `${CHARTS_FILE}: chart number ${number} is used twice (${previous} and ${owner})`,
+      );
+    }
+    owners.set(number, owner);
+  };
+  for (const definition of definitions) {
+    claim(definition.number, `chart ${definition.number}`);
+    if (definition.hourly !== null) {
+      claim(definition.hourly, `the hourly twin of chart ${definition.number}`);
+    }
+  }
+  const byNumber = new Map(definitions.map((definition) => [definition.number, definition]));
+  for (const definition of definitions) {
+    if (definition.continues === null) continue;
+    const continued = byNumber.get(definition.continues);
+    const where = `${CHARTS_FILE}: chart ${definition.number}: "continues"`;
+    if (continued === undefined) {
+      throw new ChartDefinitionError(
+        `${where} must name a 5-min chart in this file (${definition.continues} is not one)`,
+      );
+    }
+    if (continued.continues !== null) {
+      throw new ChartDefinitionError(
+        `${where}: chart ${continued.number} itself continues another chart; chains are not supported`,
+      );
+    }
+    if (definition.roundLevel) {
+      throw new ChartDefinitionError(
+        `${where}: a continued chart cannot also be moved to a round level`,
+      );
+    }
+  }
+}

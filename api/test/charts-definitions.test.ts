@@ -1,0 +1,158 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import {
+  ChartDefinitionError,
+  parseChartDefinitions,
+  readChartDefinitions,
+} from '../src/charts/chart-definitions.js';
+import { LruCache } from '../src/charts/lru-cache.js';
+
+const problemWith = (text: string): string => {
+  try {
+    parseChartDefinitions(text);
+  } catch (error) {
+    if (error instanceof ChartDefinitionError) return error.message;
+    throw error;
+  }
+  throw new Error('expected the definitions to be refused');
+};
+
+describe('charts.yaml', () => {
+  it('reads every field, with defaults for the optional ones', () => {
+    const definitions = parseChartDefinitions(`
+charts:
+  - { number: 18, type: supply, seed: 5, hourly: 19 }
+  - number: 16
+    type: demand
+    seed: 6
+    hourly: 17
+    continues: 18
+    notes: continues 18
+  - { number: 10, type: supply, seed: 7, roundLevel: true, style: easy }
+`);
+    expect(definitions).toEqual([
+      {
+        number: 18,
+        type: 'supply',
+        seed: 5,
+        hourly: 19,
+        style: 'normal',
+        roundLevel: false,
+        continues: null,
+        notes: '',
+      },
+      {
+        number: 16,
+        type: 'demand',
+        seed: 6,
+        hourly: 17,
+        style: 'normal',
+        roundLevel: false,
+        continues: 18,
+        notes: 'continues 18',
+      },
+      {
+        number: 10,
+        type: 'supply',
+        seed: 7,
+        hourly: null,
+        style: 'easy',
+        roundLevel: true,
+        continues: null,
+        notes: '',
+      },
+    ]);
+  });
+
+  it.each([
+    ['charts: [ { number: 1', /not valid YAML/],
+    ['items: []', /top-level "charts:" list/],
+    ['charts: [ 3 ]', /entry 1: expected a mapping/],
+    [
+      'charts: [ { number: 0, type: supply, seed: 1 } ]',
+      /entry 1: "number" must be a whole number >= 1/,
+    ],
+    [
+      'charts: [ { number: 1200, type: supply, seed: 1 } ]',
+      /1200 is reserved for generated charts/,
+    ],
+    [
+      'charts: [ { number: 2, type: sideways, seed: 1 } ]',
+      /chart 2: "type" must be supply or demand/,
+    ],
+    ['charts: [ { number: 2, type: supply, seed: -4 } ]', /chart 2: "seed" must be an integer/],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, colour: red } ]',
+      /chart 2: unknown key "colour"/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, style: hard } ]',
+      /chart 2: "style" must be normal or easy/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, roundLevel: yes please } ]',
+      /"roundLevel" must be true or false/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1 }, { number: 2, type: demand, seed: 2 } ]',
+      /chart number 2 is used twice/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, hourly: 3 }, { number: 3, type: demand, seed: 2 } ]',
+      /chart number 3 is used twice \(the hourly twin of chart 2 and chart 3\)/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, continues: 9 } ]',
+      /chart 2: "continues" must name a 5-min chart in this file \(9 is not one\)/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, continues: 3 }, { number: 3, type: demand, seed: 2, continues: 4 }, { number: 4, type: demand, seed: 2 } ]',
+      /chains are not supported/,
+    ],
+  ])('refuses %p', (text, message) => {
+    expect(problemWith(text)).toMatch(message);
+  });
+
+  it('names the file it could not read', () => {
+    expect(() => readChartDefinitions('/nonexistent-content')).toThrow(
+      /cannot read .*charts\.yaml/,
+    );
+  });
+
+  it('loads a catalogue from another content folder', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'charts-'));
+    try {
+      writeFileSync(
+        join(folder, 'charts.yaml'),
+        'charts:\n  - { number: 7, type: supply, seed: 3, hourly: 8 }\n',
+      );
+      const catalogue = ChartCatalogue.load(folder);
+      expect(catalogue.numbers()).toEqual([7, 8]);
+      expect(catalogue.get(7)?.zone.type).toBe('supply');
+      expect(catalogue.get(8)?.timeframe).toBe('1hr');
+      expect(catalogue.get(1)).toBeUndefined();
+    } finally {
+      rmSync(folder, { recursive: true });
+    }
+  });
+});
+
+describe('LruCache', () => {
+  it('keeps at most its capacity, dropping the least recently used entry', () => {
+    const cache = new LruCache<number, string>(2);
+    cache.set(1, 'one');
+    cache.set(2, 'two');
+    expect(cache.get(1)).toBe('one');
+    cache.set(3, 'three');
+    expect(cache.size).toBe(2);
+    expect(cache.get(2)).toBeUndefined();
+    expect(cache.get(1)).toBe('one');
+    expect(cache.get(3)).toBe('three');
+  });
+
+  it('refuses a capacity below one', () => {
+    expect(() => new LruCache(0)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,402 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { expectError, type Learner, registerLearner } from './support/billing-learners.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
+const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));
+
+/** The fixture's four lessons beside the real chart scenarios. */
+function makeContentDir(): string {
+  const folder = mkdtempSync(join(tmpdir(), 'lessons-content-'));
+  cpSync(FIXTURE_LESSONS, join(folder, 'lessons'), { recursive: true });
+  cpSync(join(REAL_CONTENT, 'charts.yaml'), join(folder, 'charts.yaml'));
+  return folder;
+}
+
+interface ChartBody {
+  chart_number: number;
+  type: string;
+  data: { time: number; open: number; high: number; low: number; close: number; type?: string }[];
+  hiddenpl?: number;
+  hiddenpl2?: number;
+  explanation?: string;
+  next?: unknown[];
+}
+
+describe('lessons, charts, attempts and progress', () => {
+  let testApp: TestApp;
+  let contentDir: string;
+  let charts: ChartCatalogue;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    contentDir = makeContentDir();
+    charts = ChartCatalogue.load(contentDir);
+    testApp = await startTestApp({ contentDir });
+    dataSource = testApp.app.get(DataSource);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(contentDir, { recursive: true, force: true });
+  });
+
+  const zoneOf = (chartNumber: number) => {
+    const chart = charts.get(chartNumber);
+    if (!chart) throw new Error(`no chart ${chartNumber}`);
+    return chart.zone;
+  };
+  const wrongLines = (chartNumber: number): number[] => {
+    const { upper, lower } = zoneOf(chartNumber);
+    return [upper + 5 * (upper - lower) + 1, upper + 6 * (upper - lower) + 2];
+  };
+  const rightLines = (chartNumber: number): number[] => {
+    const { upper, lower } = zoneOf(chartNumber);
+    return [upper, lower];
+  };
+  const attempt = (learner: Learner | undefined, body: object): request.Test => {
+    const call = request(testApp.http).post('/api/attempts').send(body);
+    return learner ? call.set('Cookie', learner.cookies) : call;
+  };
+  const countAttempts = async (): Promise<number> =>
+    Number((await dataSource.query<{ n: string }[]>('SELECT COUNT(*) AS n FROM attempts'))[0]?.n);
+
+  describe('GET api/lessons', () => {
+    it('lists the catalogue by module with descriptors and a visitor’s status', async () => {
+      const response = await request(testApp.http).get('/api/lessons').expect(200);
+      const body = response.body as {
+        subscribed: boolean;
+        modules: { key: string; lessons: Record<string, unknown>[] }[];
+      };
+      expect(body.subscribed).toBe(false);
+      expect(body.modules.map((module) => module.key)).toEqual(['foundations', 'sd-basics']);
+      const [first, second] = body.modules[0]?.lessons ?? [];
+      expect(first).toMatchObject({
+        id: 101,
+        path: '/m1-welcome',
+        title: 'First steps',
+        linkNext: '/m1-zone',
+        linkBack: '/home',
+        page: '1/2',
+        c_num: null,
+        hourly_c_num: null,
+        lineVisible: false,
+        reqPass: false,
+        twoseries: false,
+        pullLine: false,
+        pushLine: false,
+        prev_chart: null,
+        sub_req: false,
+        status: 'open',
+        subscriptionRequired: false,
+      });
+      expect(second).toMatchObject({ id: 102, c_num: 7, reqPass: true, status: 'locked' });
+      expect(body.modules[1]?.lessons[1]).toMatchObject({ id: 7, subscriptionRequired: true });
+      expect(first).not.toHaveProperty('html');
+    });
+  });
+
+  describe('GET api/lessons/{path}', () => {
+    let learner: Learner;
+    beforeAll(async () => {
+      learner = await registerLearner(testApp.http, dataSource);
+    });
+
+    it('gives a free lesson’s descriptor and rendered content', async () => {
+      const response = await request(testApp.http)
+        .get('/api/lessons/m1-welcome')
+        .set('Cookie', learner.cookies)
+        .expect(200);
+      expect(response.body).toMatchObject({
+        id: 101,
+        path: '/m1-welcome',
+        moduleTitle: 'Foundations',
+        status: 'open',
+        exercise: null,
+        takeaway: expect.stringContaining('buyers and sellers') as unknown,
+      });
+      const html = (response.body as { html: string }).html;
+      expect(html).toContain('<h2>Welcome</h2>');
+      expect(html).not.toContain('<script>');
+    });
+
+    it('refuses a gated lesson to a learner without the plan, with subscriptionRequired', async () => {
+      const response = await request(testApp.http)
+        .get('/api/lessons/sup-zone')
+        .set('Cookie', learner.cookies);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: "Let's keep it going! You must be subscribed to access this content",
+        subscriptionRequired: true,
+      });
+      expect(JSON.stringify(response.body)).not.toContain('Mark the supply zone');
+    });
+
+    it('answers 404 for an unknown lesson and 401 without a session', async () => {
+      expectError(
+        await request(testApp.http).get('/api/lessons/nowhere').set('Cookie', learner.cookies),
+        404,
+        'There is no lesson at /nowhere.',
+      );
+      expect((await request(testApp.http).get('/api/lessons/m1-welcome')).status).toBe(401);
+    });
+  });
+
+  describe('GET chart-data/{id}', () => {
+    it('sends the exercise candles ascending, the zone type, and no answer', async () => {
+      const response = await request(testApp.http).get('/chart-data/7').expect(200);
+      const body = response.body as ChartBody;
+      expect(body).toMatchObject({ chart_number: 7, type: 'demand' });
+      expect(body.data.length).toBeGreaterThan(20);
+      const times = body.data.map((candle) => candle.time);
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(body.data[0]?.type).toBe('demand');
+      for (const hidden of ['hiddenpl', 'hiddenpl2', 'explanation', 'next']) {
+        expect(body).not.toHaveProperty(hidden);
+      }
+      expect(JSON.stringify(body)).not.toContain('actualpl');
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+    });
+
+    it('is served gzipped with an ETag, and answers 304 when the copy is current', async () => {
+      const first = await request(testApp.http)
+        .get('/chart-data/7')
+        .set('Accept-Encoding', 'gzip')
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(first.headers['content-encoding']).toBe('gzip');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^".+"$/);
+      expect(first.headers.vary).toMatch(/Cookie/);
+      const again = await request(testApp.http).get('/chart-data/7').set('If-None-Match', etag);
+      expect(again.status).toBe(304);
+      // supertest has already unzipped the body it read.
+      expect(JSON.parse(String(first.body as Buffer))).toMatchObject({
+        chart_number: 7,
+      });
+    });
+
+    it('refuses ids that are not whole chart numbers and answers 404 for unknown ones', async () => {
+      expectError(
+        await request(testApp.http).get('/chart-data/abc'),
+        400,
+        'The chart id must be a whole number.',
+      );
+      expectError(
+        await request(testApp.http).get('/chart-data/7.5'),
+        400,
+        'The chart id must be a whole number.',
+      );
+      expectError(
+        await request(testApp.http).get('/chart-data/-3'),
+        400,
+        'The chart id must be a whole number.',
+      );
+      expectError(
+        await request(testApp.http).get('/chart-data/999'),
+        404,
+        'There is no chart number 999.',
+      );
+    });
+
+    it('serves the hourly twin of a chart', async () => {
+      const twin = charts.get(7)?.twin;
+      if (twin === null || twin === undefined) return;
+      const body = (await request(testApp.http).get(`/chart-data/${twin}`).expect(200))
+        .body as ChartBody & { timeframe: string };
+      expect(body.timeframe).toBe('1hr');
+    });
+  });
+
+  describe('POST api/attempts', () => {
+    let learner: Learner;
+    beforeAll(async () => {
+      learner = await registerLearner(testApp.http, dataSource);
+    });
+
+    it('says why a miss missed and counts it, without revealing the zone', async () => {
+      const response = await attempt(learner, { chart: 7, lines: wrongLines(7) }).expect(200);
+      expect(response.body).toEqual({
+        pass: false,
+        reason: 'too-high',
+        feedback: expect.stringMatching(/above the zone/) as unknown,
+        tries: 1,
+        revealed: false,
+      });
+    });
+
+    it('reveals the zone, its explanation and what came next from the third failed try', async () => {
+      await attempt(learner, { chart: 7, lines: wrongLines(7) }).expect(200);
+      const third = await attempt(learner, { lesson: 102, lines: wrongLines(7) }).expect(200);
+      const zone = zoneOf(7);
+      expect(third.body).toMatchObject({
+        pass: false,
+        tries: 3,
+        revealed: true,
+        zone: { type: 'demand', upper: zone.upper, lower: zone.lower },
+        explanation: expect.any(String) as unknown,
+        baseTimes: expect.any(Array) as unknown,
+      });
+      const chart = (
+        await request(testApp.http).get('/chart-data/7').set('Cookie', learner.cookies)
+      ).body as ChartBody;
+      expect(chart).toMatchObject({ hiddenpl: zone.upper, hiddenpl2: zone.lower });
+      expect(chart.data[0]).toMatchObject({ actualpl: zone.upper, actualpl2: zone.lower });
+      expect(chart.next?.length).toBeGreaterThan(0);
+    });
+
+    it('passes two lines inside the zone (the spec’s rule) and reveals at once', async () => {
+      const other = await registerLearner(testApp.http, dataSource);
+      const response = await attempt(other, { chart: 7, lines: rightLines(7) }).expect(200);
+      expect(response.body).toMatchObject({ pass: true, reason: 'pass', tries: 0, revealed: true });
+      const hourly = charts.get(7)?.twin;
+      if (hourly) {
+        const twin = (
+          await request(testApp.http).get(`/chart-data/${hourly}`).set('Cookie', other.cookies)
+        ).body as ChartBody;
+        expect(twin.hiddenpl).toBe(zoneOf(7).upper);
+      }
+    });
+
+    it('lets a visitor answer a landing demo chart, counted by a visitor cookie', async () => {
+      const first = await attempt(undefined, { chart: 30, lines: wrongLines(30) }).expect(200);
+      const cookie =
+        String((first.headers['set-cookie'] as unknown as string[])[0]).split(';')[0] ?? '';
+      expect(cookie).toMatch(/^visitor_id=[0-9a-f-]{36}$/);
+      await request(testApp.http)
+        .post('/api/attempts')
+        .set('Cookie', cookie)
+        .send({ chart: 30, lines: wrongLines(30) })
+        .expect(200);
+      const third = await request(testApp.http)
+        .post('/api/attempts')
+        .set('Cookie', cookie)
+        .send({ chart: 30, lines: wrongLines(30) })
+        .expect(200);
+      expect(third.body).toMatchObject({ tries: 3, revealed: true });
+      const chart = (await request(testApp.http).get('/chart-data/30').set('Cookie', cookie))
+        .body as ChartBody;
+      expect(chart.hiddenpl).toBe(zoneOf(30).upper);
+      const stranger = (await request(testApp.http).get('/chart-data/30')).body as ChartBody;
+      expect(stranger).not.toHaveProperty('hiddenpl');
+    });
+
+    it('refuses lesson charts to visitors', async () => {
+      expectError(
+        await attempt(undefined, { chart: 7, lines: wrongLines(7) }),
+        401,
+        'You are not logged in, or your session has expired.',
+      );
+    });
+
+    it('refuses bad answers with a clear 400 and records nothing', async () => {
+      const before = await countAttempts();
+      const cases: [object, string | RegExp][] = [
+        [{ chart: 7 }, /lines must be a list of prices/],
+        [{ lines: [1, 2] }, 'Send either chart or lesson, not both and not neither.'],
+        [
+          { chart: 7, lesson: 102, lines: [1, 2] },
+          'Send either chart or lesson, not both and not neither.',
+        ],
+        [{ chart: 7, lines: ['a', 'b'] }, 'each line must be a price (a number)'],
+        [{ chart: 7, lines: [1, -2] }, 'each line must be a price above zero'],
+        [{ chart: 7.5, lines: [1, 2] }, 'chart must be a whole chart number'],
+        [{ chart: '7', lines: [1, 2] }, 'chart must be a whole chart number'],
+        [{ chart: 7, lines: [1, 2], extra: true }, 'property extra should not exist'],
+        [
+          { chart: 7, lines: Array.from({ length: 11 }, () => 1) },
+          'lines can hold at most 10 prices',
+        ],
+        [{ lesson: 999, lines: [1, 2] }, 'There is no lesson with id 999.'],
+        [{ lesson: 101, lines: [1, 2] }, 'Lesson 101 has no chart exercise.'],
+        [{ chart: 7, lines: [100] }, /only one line/],
+      ];
+      for (const [body, message] of cases) {
+        expectError(await attempt(learner, body), 400, message);
+      }
+      expectError(
+        await attempt(learner, { chart: 999, lines: [1, 2] }),
+        404,
+        'There is no chart number 999.',
+      );
+      expect(await countAttempts()).toBe(before);
+    });
+  });
+
+  describe('users/get-progress and users/update/', () => {
+    let learner: Learner;
+    beforeAll(async () => {
+      learner = await registerLearner(testApp.http, dataSource);
+    });
+    const update = (body: object): request.Test =>
+      request(testApp.http).post('/users/update/').set('Cookie', learner.cookies).send(body);
+    const progress = async (): Promise<unknown> =>
+      (
+        await request(testApp.http)
+          .get('/users/get-progress')
+          .set('Cookie', learner.cookies)
+          .expect(200)
+      ).body;
+
+    it('starts empty and records a lesson once, however often it is sent', async () => {
+      expect(await progress()).toEqual({ completed: [] });
+      expect((await update({ completed: 101 }).expect(200)).body).toEqual({ completed: [101] });
+      expect((await update({ completed: 101 }).expect(200)).body).toEqual({ completed: [101] });
+      expect(await progress()).toEqual({ completed: [101] });
+      const catalogue = (
+        await request(testApp.http).get('/api/lessons').set('Cookie', learner.cookies)
+      ).body as {
+        modules: { lessons: { id: number; status: string }[] }[];
+      };
+      expect(catalogue.modules[0]?.lessons.map((lesson) => lesson.status)).toEqual([
+        'completed',
+        'open',
+      ]);
+    });
+
+    it('records a pass-required lesson only after a pass or three failed tries', async () => {
+      expectError(
+        await update({ completed: 102 }),
+        409,
+        'Pass this lesson’s chart exercise, or use your three tries, before moving on.',
+      );
+      expect(await progress()).toEqual({ completed: [101] });
+      for (let index = 0; index < 3; index += 1) {
+        await attempt(learner, { lesson: 102, lines: wrongLines(7) }).expect(200);
+      }
+      expect((await update({ completed: 102 }).expect(200)).body).toEqual({
+        completed: [101, 102],
+      });
+    });
+
+    it('refuses gated lessons without the plan, unknown ids and bad bodies; nothing changes', async () => {
+      const response = await update({ completed: 7 });
+      expect(response.status).toBe(403);
+      expect(response.body).toMatchObject({ subscriptionRequired: true });
+      expectError(await update({ completed: 999 }), 400, 'There is no lesson with id 999.');
+      expectError(await update({}), 400, 'completed must be a lesson id (a whole number)');
+      expectError(
+        await update({ completed: 'one' }),
+        400,
+        'completed must be a lesson id (a whole number)',
+      );
+      expectError(await update({ completed: 101, more: 1 }), 400, 'property more should not exist');
+      expect(await progress()).toEqual({ completed: [101, 102] });
+      expect((await request(testApp.http).get('/users/get-progress')).status).toBe(401);
+      expect(
+        (await request(testApp.http).post('/users/update/').send({ completed: 101 })).status,
+      ).toBe(401);
+    });
+  });
+});
