@@ -139,6 +139,41 @@ describe('lessons, charts, attempts and progress', () => {
       expect(JSON.stringify(response.body)).not.toContain('Mark the supply zone');
     });
 
+    it('opens a gated lesson once the learner has the Pro Plan', async () => {
+      const subscriber = await registerLearner(testApp.http, dataSource);
+      const plan = (await request(testApp.http).get('/api/billing/plan').expect(200)).body as {
+        priceId: string;
+      };
+      const checkout = await request(testApp.http)
+        .post('/stripe/check/')
+        .set('Cookie', subscriber.cookies)
+        .send({ priceId: plan.priceId })
+        .expect(200);
+      const pagePath = new URL((checkout.body as { url: string }).url).pathname;
+      await request(testApp.http)
+        .post(`${pagePath}/confirm`)
+        .set('Cookie', subscriber.cookies)
+        .set('Origin', testApp.config.appOrigin)
+        .type('form')
+        .send('')
+        .expect(303);
+      const response = await request(testApp.http)
+        .get('/api/lessons/sup-zone')
+        .set('Cookie', subscriber.cookies)
+        .expect(200);
+      expect(response.body).toMatchObject({
+        id: 7,
+        c_num: 3,
+        subscriptionRequired: false,
+        exercise: { passed: false, tries: 0, revealed: false },
+      });
+      expect((response.body as { html: string }).html).toContain('Mark the supply zone');
+      const catalogue = (
+        await request(testApp.http).get('/api/lessons').set('Cookie', subscriber.cookies)
+      ).body as { subscribed: boolean };
+      expect(catalogue.subscribed).toBe(true);
+    });
+
     it('answers 404 for an unknown lesson and 401 without a session', async () => {
       expectError(
         await request(testApp.http).get('/api/lessons/nowhere').set('Cookie', learner.cookies),

@@ -10,7 +10,7 @@ import {
   UseGuards,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiOkResponse, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import type { User } from '../users/user.entity.js';
@@ -32,12 +32,14 @@ export class BillingController {
 
   /** Public: the pricing page shows the price, and says so when no card will be charged. */
   @Get('plan')
+  @ApiOperation({ summary: 'The Pro Plan: price, price id, and whether billing is in test mode' })
   @ApiOkResponse({ type: PlanDto })
   plan(): PlanDto {
     return this.billing.plan();
   }
 
   @Get('local-checkout/:sessionId')
+  @ApiOperation({ summary: 'Test-mode checkout page (only without Stripe keys)' })
   @UseGuards(JwtAuthGuard)
   @Header('Cache-Control', 'no-store')
   @ApiProduces('text/html')
@@ -59,6 +61,7 @@ export class BillingController {
 
   /** The page's Confirm button: activates the plan, then back to the app like Stripe would. */
   @Post('local-checkout/:sessionId/confirm')
+  @ApiOperation({ summary: 'Confirm a test-mode checkout: activates the plan' })
   @UseGuards(JwtAuthGuard)
   @Redirect()
   @ApiResponse({ status: 303, description: 'Plan active; redirects to the app' })

@@ -4,6 +4,7 @@ import {
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -28,6 +29,7 @@ export class StripeController {
   ) {}
 
   @Get('api/stripe/isSub')
+  @ApiOperation({ summary: 'Whether the learner has the Pro Plan now' })
   @ApiOkResponse({ type: SubscriptionStatusDto })
   async isSubscribed(@CurrentUser() user: User): Promise<SubscriptionStatusDto> {
     return { subscription: await this.subscriptions.isSubscribed(user.id) };
@@ -35,6 +37,9 @@ export class StripeController {
 
   /** A checkout in subscription mode for the Pro Plan; the client redirects to `url`. */
   @Post('stripe/check')
+  @ApiOperation({
+    summary: 'Start a Checkout for the Pro Plan (14.99 USD a month); the client goes to url',
+  })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: CheckoutUrlDto })
   @ApiBadRequestResponse({ description: 'Missing, malformed or unknown priceId' })
@@ -45,6 +50,7 @@ export class StripeController {
 
   /** Ends the plan at the end of the paid period, not now. */
   @Post('stripe/cancel')
+  @ApiOperation({ summary: 'Cancel the plan at the end of the paid period' })
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageDto })
   @ApiNotFoundResponse({ description: 'No active subscription to cancel' })

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { loadCourseContent, splitFrontMatter } from '../src/lessons/course-content.js';
+import type { Lesson } from '../src/lessons/lesson.js';
+
+const CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
+const charts = ChartCatalogue.load(CONTENT_DIR);
+// Loading runs every structural check: unique ids and paths, links, charts, page labels.
+const content = loadCourseContent(
+  CONTENT_DIR,
+  (chartNumber) => charts.get(chartNumber) !== undefined,
+);
+
+function lesson(path: string): Lesson {
+  const found = content.byPath(path);
+  if (!found) throw new Error(`no lesson ${path}`);
+  return found;
+}
+
+function bodyOf(entry: Lesson): string {
+  return splitFrontMatter(readFileSync(join(CONTENT_DIR, entry.file), 'utf8')).body;
+}
+
+describe('the course content', () => {
+  it('has the five modules with the spec’s lesson counts', () => {
+    expect(content.modules.map((module) => [module.key, module.lessons.length])).toEqual([
+      ['foundations', 7],
+      ['candlesticks', 14],
+      ['sd-basics', 9],
+      ['finding', 10],
+      ['validating', 12],
+    ]);
+  });
+
+  it('keeps the spec’s ids, pages, charts and flags', () => {
+    expect(lesson('/m1-welcome')).toMatchObject({
+      page: '1/7',
+      linkBack: '/home',
+      linkNext: '/m1-welcomeII',
+    });
+    expect(lesson('/m1-informational')).toMatchObject({ page: '7/7', linkNext: '/m2-welcome' });
+    expect(lesson('/m2-support')).toMatchObject({ page: '7/14', linkBack: '/m2-engulfing' });
+    expect(lesson('/m2-support').linkNext).not.toBe('/');
+    expect(content.modules[1]?.lessons.at(-1)?.linkNext).toBe('/welcome');
+    expect(lesson('/welcome')).toMatchObject({ id: 1, page: '1/9', linkNext: '/imb' });
+    expect(lesson('/imbII')).toMatchObject({
+      id: 3,
+      page: '3/9',
+      reqPass: true,
+      linkNext: '/limitOrd',
+    });
+    expect(lesson('/limitOrdII')).toMatchObject({ id: 5, page: '5/9' });
+    expect(lesson('/limitOrdII').illustration.frames).toHaveLength(3);
+    expect(lesson('/sup-zone')).toMatchObject({ id: 7, page: '7/9', c_num: 3, reqPass: true });
+    expect(lesson('/dem-zone')).toMatchObject({ id: 8, page: '8/9', c_num: 4, reqPass: true });
+    expect(lesson('/struct')).toMatchObject({ id: 9, page: '9/9', linkNext: '/home' });
+    expect(lesson('/comCrit-tot')).toMatchObject({ id: 13, page: '3/9', c_num: 5, reqPass: true });
+    expect(lesson('/comCrit-bot')).toMatchObject({ id: 14, c_num: 6 });
+    expect(lesson('/comCrit-aom')).toMatchObject({ id: 15, c_num: 9 });
+    expect(lesson('/comCrit-psych')).toMatchObject({ id: 16, c_num: 10 });
+    expect(lesson('/higher-tf')).toMatchObject({
+      id: 18,
+      page: '8/9',
+      c_num: 11,
+      hourly_c_num: 12,
+      twoseries: true,
+    });
+    expect(lesson('/pracFind')).toMatchObject({ id: 19 });
+    expect(lesson('/hp-reacts-sb')).toMatchObject({
+      id: 22,
+      page: '3/11',
+      c_num: 10,
+      reqPass: false,
+    });
+    expect(lesson('/hp-reacts-sbII')).toMatchObject({
+      page: '4/11',
+      c_num: 13,
+      hourly_c_num: 14,
+      reqPass: true,
+    });
+    expect(lesson('/validating-faz')).toMatchObject({
+      id: 26,
+      page: '8/11',
+      c_num: 18,
+      hourly_c_num: 19,
+      reqPass: true,
+      pushLine: true,
+    });
+    expect(lesson('/validating-clean')).toMatchObject({
+      id: 27,
+      page: '9/11',
+      c_num: 16,
+      hourly_c_num: 17,
+      pullLine: true,
+      prev_chart: 18,
+      reqPass: true,
+    });
+    expect(lesson('/validating-zoom')).toMatchObject({
+      id: 28,
+      page: '10/11',
+      c_num: 16,
+      hourly_c_num: 17,
+      reqPass: false,
+    });
+    expect(lesson('/S&D-conc')).toMatchObject({ linkNext: '/home' });
+  });
+
+  it('frees Foundations and the first lesson of every module; the rest needs the Pro Plan', () => {
+    for (const module of content.modules) {
+      module.lessons.forEach((entry, index) => {
+        const free = module.key === 'foundations' || index === 0;
+        expect({ path: entry.path, sub_req: entry.sub_req }).toEqual({
+          path: entry.path,
+          sub_req: !free,
+        });
+      });
+    }
+  });
+
+  it('gives every lesson 150 to 400 words of text, a takeaway and an illustration', () => {
+    for (const entry of content.lessons()) {
+      const words = bodyOf(entry)
+        .split(/\s+/)
+        .filter((word) => /\w/.test(word)).length;
+      expect({ path: entry.path, enoughWords: words >= 150 && words <= 400 }).toEqual({
+        path: entry.path,
+        enoughWords: true,
+      });
+      expect(entry.takeaway.length).toBeGreaterThan(10);
+      expect(entry.illustration.frames.length === 1 || entry.illustration.frames.length === 3).toBe(
+        true,
+      );
+    }
+  });
+
+  it('contains no raw HTML (it would show as text)', () => {
+    for (const entry of content.lessons()) {
+      expect({ path: entry.path, html: /<\/?[a-z][^>]*>/i.test(bodyOf(entry)) }).toEqual({
+        path: entry.path,
+        html: false,
+      });
+    }
+  });
+
+  it('asks for the zone type each exercise chart really has', () => {
+    for (const entry of content.lessons()) {
+      if (entry.c_num === null || entry.lineVisible) continue;
+      const zoneType = charts.get(entry.c_num)?.zone.type;
+      const yourTurn = bodyOf(entry).split(/##\s*Your turn/i)[1] ?? '';
+      expect({ path: entry.path, asks: yourTurn.toLowerCase().includes(zoneType ?? '?') }).toEqual({
+        path: entry.path,
+        asks: true,
+      });
+    }
+  });
+
+  it('mentions the 5min / 1hr toggle on every two-series lesson', () => {
+    for (const entry of content.lessons().filter((candidate) => candidate.twoseries)) {
+      expect(bodyOf(entry)).toMatch(/1\s?hr|hourly/i);
+    }
+  });
+});

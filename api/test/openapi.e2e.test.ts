@@ -1,0 +1,68 @@
+import request from 'supertest';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** Every endpoint of the API, as the OpenAPI document must describe it. */
+const ENDPOINTS: [method: string, path: string][] = [
+  ['post', '/api/register'],
+  ['post', '/api/login'],
+  ['post', '/api/logout'],
+  ['post', '/api/auth'],
+  ['post', '/api/login/refresh'],
+  ['post', '/users/initReset'],
+  ['post', '/users/validateReset'],
+  ['get', '/users/get-progress'],
+  ['post', '/users/update'],
+  ['get', '/api/lessons'],
+  ['get', '/api/lessons/{path}'],
+  ['get', '/chart-data/{id}'],
+  ['post', '/api/attempts'],
+  ['get', '/api/stripe/isSub'],
+  ['post', '/stripe/check'],
+  ['post', '/stripe/cancel'],
+  ['post', '/api/stripe/webhook'],
+  ['get', '/api/billing/plan'],
+  ['get', '/api/health'],
+];
+
+describe('OpenAPI document', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('describes every endpoint, each with a summary', async () => {
+    const document = (await request(testApp.http).get('/api/docs/json').expect(200)).body as {
+      openapi: string;
+      paths: Record<string, Record<string, { summary?: string }>>;
+    };
+    expect(document.openapi).toMatch(/^3\./);
+    for (const [method, path] of ENDPOINTS) {
+      const operation = document.paths[path]?.[method];
+      expect({ method, path, summary: typeof operation?.summary }).toEqual({
+        method,
+        path,
+        summary: 'string',
+      });
+    }
+  });
+
+  it('describes request bodies with their fields', async () => {
+    const document = (await request(testApp.http).get('/api/docs/json').expect(200)).body as {
+      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+    };
+    const schemas = Object.values(document.components.schemas);
+    const hasFields = (fields: string[]) =>
+      schemas.some((schema) => fields.every((field) => field in (schema.properties ?? {})));
+    expect(hasFields(['email', 'password'])).toBe(true);
+    expect(hasFields(['chart', 'lesson', 'lines'])).toBe(true);
+    expect(hasFields(['completed'])).toBe(true);
+    expect(hasFields(['new_password', 'email', 'token'])).toBe(true);
+    expect(hasFields(['priceId'])).toBe(true);
+  });
+
+  it('serves the interactive documentation page', async () => {
+    const page = await request(testApp.http).get('/api/docs').expect(200);
+    expect(page.text).toContain('swagger-ui');
+  });
+});
