@@ -1,10 +1,8 @@
 import { useEffect, type CSSProperties } from 'react';
-import type { Candle } from '../core/candle.js';
 import type { ChartEngine, ChartOptions } from '../engine/chart-engine.js';
 import { useChart } from './use-chart.js';
 
-export interface ChartProps extends Omit<ChartOptions, 'candles'> {
-  candles: readonly Candle[];
+export interface ChartProps extends ChartOptions {
   width?: number | string;
   height?: number | string;
   className?: string;
@@ -15,9 +13,11 @@ export interface ChartProps extends Omit<ChartOptions, 'candles'> {
   onEngine?: (engine: ChartEngine | undefined) => void;
 }
 
-/** A candlestick chart filling a box of the given size. */
+/**
+ * A candlestick chart filling a box of the given size. Pass `candles` (one series) or `series`
+ * (5min and 1hr); the hooks (`useLines`, `useTimeframe`, ...) take the engine from `onEngine`.
+ */
 export function Chart({
-  candles,
   width = '100%',
   height = 400,
   className,
@@ -26,7 +26,7 @@ export function Chart({
   onEngine,
   ...options
 }: ChartProps) {
-  const { containerRef, engine, error } = useChart({ ...options, candles });
+  const { containerRef, engine, error } = useChart({ ...options, label });
 
   useEffect(() => {
     onEngine?.(engine);

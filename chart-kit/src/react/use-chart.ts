@@ -1,6 +1,11 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { Candle } from '../core/candle.js';
-import { ChartEngine, type ChartOptions } from '../engine/chart-engine.js';
+import { ChartEngine, type ChartOptions, type TimeframeSeries } from '../engine/chart-engine.js';
+
+/**
+ * Options read when the chart is created. Later changes to `candles`, `series` and `theme` are
+ * applied to the live chart; the others need a remount (change the component's `key`).
+ */
+export type UseChartOptions = ChartOptions;
 
 export interface UseChartResult {
   /** Attach to the element the chart should fill (it needs a width and height). */
@@ -16,15 +21,13 @@ export interface UseChartResult {
  * StrictMode: a mount that is torn down before pixi.js finishes starting destroys its engine as
  * soon as it exists, so no canvas or GPU context is left behind.
  */
-export function useChart(
-  options: Omit<ChartOptions, 'candles'> & { candles?: readonly Candle[] } = {},
-): UseChartResult {
+export function useChart(options: UseChartOptions = {}): UseChartResult {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [engine, setEngine] = useState<ChartEngine>();
   const [error, setError] = useState<Error>();
-  // Creation options are read once per mount; later candle changes go through setCandles.
+  // Creation options are read once per mount; later data and theme changes go through the engine.
   const initialOptions = useRef(options);
-  const { candles } = options;
+  const { candles, series, theme } = options;
 
   useEffect(() => {
     const container = containerRef.current;
@@ -51,9 +54,30 @@ export function useChart(
     };
   }, []);
 
+  // Compared by the candle arrays, not the wrapping object, so `series={{ '5min': candles }}`
+  // written inline does not reload the chart on every render.
+  const fine = series?.['5min'];
+  const coarse = series?.['1hr'];
+  const hasSeries = series !== undefined;
+
   useEffect(() => {
-    if (engine && candles && candles !== initialOptions.current.candles) engine.setCandles(candles);
-  }, [engine, candles]);
+    if (!engine || hasSeries) return;
+    if (candles && candles !== initialOptions.current.candles) engine.setCandles(candles);
+  }, [engine, candles, hasSeries]);
+
+  useEffect(() => {
+    const initial = initialOptions.current.series;
+    if (!engine || !hasSeries) return;
+    if (fine === initial?.['5min'] && coarse === initial?.['1hr']) return;
+    const next: TimeframeSeries = {};
+    if (fine) next['5min'] = fine;
+    if (coarse) next['1hr'] = coarse;
+    engine.setSeries(next);
+  }, [engine, fine, coarse, hasSeries]);
+
+  useEffect(() => {
+    if (engine && theme && theme !== initialOptions.current.theme) engine.setTheme(theme);
+  }, [engine, theme]);
 
   return { containerRef, engine, error };
 }

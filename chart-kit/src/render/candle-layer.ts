@@ -21,6 +21,18 @@ export interface CandleLayout {
   devicePixelRatio: number;
 }
 
+/** Per-column positions for {@link CandleLayer.updateFree}. */
+export interface FreeColumns {
+  centers: ArrayLike<number>;
+  /** Width of each candle's slot; the body takes 70% of it. */
+  slotWidths: ArrayLike<number>;
+}
+
+export interface FreeLayout {
+  priceToY: (price: number) => number;
+  devicePixelRatio: number;
+}
+
 export interface CandleColors {
   up: number;
   down: number;
@@ -134,7 +146,6 @@ export class CandleLayer {
     const { count, open, high, low, close } = columns;
     const { firstCenterX, columnStep, priceToY, devicePixelRatio } = layout;
     const devicePixel = 1 / devicePixelRatio;
-    // Snap to device pixels so bodies have crisp edges and one-pixel wicks stay one pixel.
     const snap = (value: number) => Math.round(value * devicePixelRatio) / devicePixelRatio;
     const bodyHalf = Math.max(snap((columnStep * BODY_WIDTH_FRACTION) / 2), devicePixel / 2);
     const wickWidth = columnStep >= 3 ? Math.max(devicePixel, snap(1)) : devicePixel;
@@ -142,25 +153,93 @@ export class CandleLayer {
     this.up.begin(count);
     this.down.begin(count);
     for (let i = 0; i < count; i++) {
-      const o = open[i] ?? 0;
-      const c = close[i] ?? 0;
-      const batch = c >= o ? this.up : this.down;
-      const center = snap(firstCenterX + i * columnStep);
-      const highY = snap(priceToY(high[i] ?? 0));
-      const lowY = snap(priceToY(low[i] ?? 0));
-      let bodyTop = snap(priceToY(Math.max(o, c)));
-      let bodyBottom = snap(priceToY(Math.min(o, c)));
-      // A doji still shows a one-pixel body.
-      if (bodyBottom - bodyTop < devicePixel) {
-        bodyTop = snap(bodyTop);
-        bodyBottom = bodyTop + devicePixel;
-      }
-      const wickLeft = snap(center - wickWidth / 2);
-      batch.rect(wickLeft, highY, wickLeft + wickWidth, Math.max(lowY, highY + devicePixel));
-      batch.rect(center - bodyHalf, bodyTop, center + bodyHalf, bodyBottom);
+      this.candle(
+        firstCenterX + i * columnStep,
+        bodyHalf,
+        wickWidth,
+        open[i] ?? 0,
+        high[i] ?? 0,
+        low[i] ?? 0,
+        close[i] ?? 0,
+        priceToY,
+        devicePixelRatio,
+      );
     }
     this.up.end();
     this.down.end();
+  }
+
+  /**
+   * Draws candles at arbitrary centres and widths (`centers` and `slotWidths` in CSS pixels), for
+   * animations such as the timeframe morph where candles are not evenly spaced.
+   */
+  updateFree(columns: CandleColumns & FreeColumns, layout: FreeLayout): void {
+    const { count, open, high, low, close, centers, slotWidths } = columns;
+    const { priceToY, devicePixelRatio } = layout;
+    const devicePixel = 1 / devicePixelRatio;
+    const snap = (value: number) => Math.round(value * devicePixelRatio) / devicePixelRatio;
+    this.up.begin(count);
+    this.down.begin(count);
+    for (let i = 0; i < count; i++) {
+      const slot = slotWidths[i] ?? 1;
+      this.candle(
+        centers[i] ?? 0,
+        Math.max(snap((slot * BODY_WIDTH_FRACTION) / 2), devicePixel / 2),
+        slot >= 3 ? Math.max(devicePixel, snap(1)) : devicePixel,
+        open[i] ?? 0,
+        high[i] ?? 0,
+        low[i] ?? 0,
+        close[i] ?? 0,
+        priceToY,
+        devicePixelRatio,
+      );
+    }
+    this.up.end();
+    this.down.end();
+  }
+
+  private candle(
+    centerX: number,
+    bodyHalf: number,
+    wickWidth: number,
+    o: number,
+    h: number,
+    l: number,
+    c: number,
+    priceToY: (price: number) => number,
+    devicePixelRatio: number,
+  ): void {
+    const devicePixel = 1 / devicePixelRatio;
+    // Snap to device pixels so bodies have crisp edges and one-pixel wicks stay one pixel.
+    const snap = (value: number) => Math.round(value * devicePixelRatio) / devicePixelRatio;
+    const batch = c >= o ? this.up : this.down;
+    // Work in device pixels: the wick takes the pixel column that holds the true centre and the
+    // body extends the same number of whole pixels either side, so every candle is symmetric.
+    const column = Math.floor(centerX * devicePixelRatio);
+    const wickPixels = Math.max(1, Math.round(wickWidth * devicePixelRatio));
+    const wickLeft = (column - Math.floor((wickPixels - 1) / 2)) / devicePixelRatio;
+    const bodySide = Math.max(0, Math.round(bodyHalf * devicePixelRatio - 0.5));
+    const highY = snap(priceToY(h));
+    const lowY = snap(priceToY(l));
+    let bodyTop = snap(priceToY(Math.max(o, c)));
+    let bodyBottom = snap(priceToY(Math.min(o, c)));
+    // A doji still shows a one-pixel body.
+    if (bodyBottom - bodyTop < devicePixel) {
+      bodyTop = snap(bodyTop);
+      bodyBottom = bodyTop + devicePixel;
+    }
+    batch.rect(
+      wickLeft,
+      highY,
+      wickLeft + wickPixels / devicePixelRatio,
+      Math.max(lowY, highY + devicePixel),
+    );
+    batch.rect(
+      (column - bodySide) / devicePixelRatio,
+      bodyTop,
+      (column + 1 + bodySide) / devicePixelRatio,
+      bodyBottom,
+    );
   }
 
   destroy(): void {

@@ -1,0 +1,84 @@
+import { Container } from 'pixi.js';
+import { formatPrice } from '../core/scales.js';
+import type { TimeTick } from '../core/time-axis.js';
+import type { ChartTheme } from '../engine/themes.js';
+import { LabelPool } from './label-pool.js';
+import { type FrameGeometry, snapToDevicePixel } from './layout.js';
+import { RectPool } from './rect-pool.js';
+
+/** Gap between the price axis border and its labels. */
+const LABEL_INSET = 8;
+/** Advance of one monospace glyph at the label size, near enough to keep labels off the edges. */
+const LABEL_CHAR_WIDTH = 7;
+
+/**
+ * The grid (behind the candles) and the two axis panels (in front of them, so candles slide under
+ * the price axis instead of being clipped). Redrawn when the view or the size changes, never for a
+ * crosshair move.
+ */
+export class AxesLayer {
+  /** Grid lines; add below the candles. */
+  readonly gridView: Container;
+  /** Axis panels and their labels; add above the candles. */
+  readonly panelView = new Container({ label: 'axes' });
+  private readonly grid = new RectPool('grid');
+  private readonly panels = new RectPool('axis-panels');
+  private readonly labels: LabelPool;
+
+  constructor(fontName: string) {
+    this.gridView = this.grid.view;
+    this.labels = new LabelPool('axis-labels', fontName);
+    this.panelView.addChild(this.panels.view, this.labels.view);
+  }
+
+  setFont(fontName: string): void {
+    this.labels.setFont(fontName);
+  }
+
+  update(frame: FrameGeometry, timeTicks: readonly TimeTick[], theme: ChartTheme): void {
+    const { layout, yOfPrice, priceTicks, devicePixelRatio: dpr } = frame;
+    const { width, height, plotWidth, plotHeight } = layout;
+    const hairline = 1 / dpr;
+
+    this.grid.begin();
+    this.panels.begin();
+    this.labels.begin();
+
+    // Panels first, so the labels (a separate container above) are drawn over them.
+    this.panels.rect(plotWidth, 0, width - plotWidth, height, theme.axisBackground);
+    this.panels.rect(0, plotHeight, width, height - plotHeight, theme.axisBackground);
+    this.panels.rect(plotWidth, 0, hairline, plotHeight, theme.axisBorder);
+    this.panels.rect(0, plotHeight, plotWidth + hairline, hairline, theme.axisBorder);
+
+    for (const value of priceTicks.values) {
+      const y = snapToDevicePixel(yOfPrice(value), dpr);
+      if (y < 0 || y > plotHeight) continue;
+      this.grid.rect(0, y, plotWidth, hairline, theme.grid);
+      this.panels.rect(plotWidth, y, 4, hairline, theme.axisBorder);
+      this.labels.text(formatPrice(value, priceTicks.step), plotWidth + LABEL_INSET, y, {
+        color: theme.text,
+        anchorY: 0.5,
+      });
+    }
+
+    for (const tick of timeTicks) {
+      const x = snapToDevicePixel(tick.x, dpr);
+      if (x < 0 || x > plotWidth) continue;
+      this.grid.rect(x, 0, hairline, plotHeight, theme.grid);
+      this.panels.rect(x, plotHeight, hairline, 4, theme.axisBorder);
+      // A label cut by the canvas edge reads as a different time: leave it out.
+      const halfLabel = (tick.label.length * LABEL_CHAR_WIDTH) / 2;
+      if (x - halfLabel < 0 || x + halfLabel > plotWidth) continue;
+      this.labels.text(tick.label, x, plotHeight + 6, { color: theme.text, anchorX: 0.5 });
+    }
+
+    this.grid.end();
+    this.panels.end();
+    this.labels.end();
+  }
+
+  destroy(): void {
+    this.gridView.destroy({ children: true });
+    this.panelView.destroy({ children: true });
+  }
+}

@@ -1,0 +1,128 @@
+import { Container } from 'pixi.js';
+import { formatPrice } from '../core/scales.js';
+import type { ChartTheme } from '../engine/themes.js';
+import { LabelPool } from './label-pool.js';
+import { type FrameGeometry, snapToDevicePixel } from './layout.js';
+import { DashPool, RectPool } from './rect-pool.js';
+
+/** Where the crosshair is and what it reads out; `undefined` hides it. */
+export interface CrosshairState {
+  /** x of the candle it snapped to (or of the pointer beyond the series). */
+  x: number;
+  y: number;
+  price: number;
+  /** "Mon Mar 4, 2024 09:35", or undefined beyond the series. */
+  timeLabel: string | undefined;
+  /** "O 100.00  H 105.00  L 99.00  C 104.00", or undefined beyond the series. */
+  readout: string | undefined;
+  /** Colour of the readout: the candle's direction. */
+  rising: boolean;
+  /** The price tag's decimals are those of this step. */
+  priceStep: number;
+}
+
+const TAG_HEIGHT = 18;
+const READOUT_PADDING = 4;
+
+/**
+ * The interactive layer: dashed crosshair lines, price and time tags on the axes, and the OHLC
+ * readout. Redrawn on every pointer move; nothing else is touched then.
+ */
+export class CrosshairLayer {
+  readonly view = new Container({ label: 'crosshair' });
+  private readonly dashes = new DashPool('crosshair-lines');
+  private readonly tags = new RectPool('crosshair-tags');
+  private readonly labels: LabelPool;
+  private readoutText = '';
+
+  constructor(fontName: string) {
+    this.labels = new LabelPool('crosshair-labels', fontName);
+    this.view.addChild(this.dashes.view, this.tags.view, this.labels.view);
+  }
+
+  /** The readout currently on screen ('' when hidden). */
+  get readout(): string {
+    return this.readoutText;
+  }
+
+  setFont(fontName: string): void {
+    this.labels.setFont(fontName);
+  }
+
+  update(
+    frame: FrameGeometry,
+    state: CrosshairState | undefined,
+    theme: ChartTheme,
+    readoutPrefix: string,
+  ): void {
+    const { layout, devicePixelRatio: dpr } = frame;
+    const { width, plotWidth, plotHeight } = layout;
+    this.dashes.begin();
+    this.tags.begin();
+    this.labels.begin();
+    this.readoutText = '';
+
+    if (state) {
+      const x = snapToDevicePixel(state.x, dpr);
+      const y = snapToDevicePixel(state.y, dpr);
+      const hairline = 1 / dpr;
+      if (x >= 0 && x <= plotWidth) {
+        this.dashes.verticalLine(x, 0, plotHeight, hairline, theme.crosshair);
+      }
+      if (y >= 0 && y <= plotHeight) {
+        this.dashes.horizontalLine(0, y, plotWidth, hairline, theme.crosshair);
+        const centre = Math.min(Math.max(y, TAG_HEIGHT / 2), plotHeight - TAG_HEIGHT / 2);
+        this.tags.rect(
+          plotWidth + 1,
+          centre - TAG_HEIGHT / 2,
+          width - plotWidth - 1,
+          TAG_HEIGHT,
+          theme.crosshairTag,
+        );
+        this.labels.text(formatPrice(state.price, state.priceStep), plotWidth + 8, centre, {
+          color: theme.tagText,
+          anchorY: 0.5,
+        });
+      }
+      if (state.timeLabel && x >= 0 && x <= plotWidth) {
+        const label = this.labels.text(state.timeLabel, x, plotHeight + 3, {
+          color: theme.tagText,
+          anchorX: 0.5,
+        });
+        const tagWidth = label.width + 12;
+        const left = Math.min(Math.max(x - tagWidth / 2, 0), plotWidth - tagWidth);
+        label.x = Math.round(left + tagWidth / 2);
+        this.tags.rect(
+          left,
+          plotHeight + 1,
+          tagWidth,
+          layout.height - plotHeight - 1,
+          theme.crosshairTag,
+        );
+      }
+      if (state.readout) {
+        this.readoutText = `${readoutPrefix}${state.readout}`;
+        const label = this.labels.text(this.readoutText, 8 + READOUT_PADDING, 8 + READOUT_PADDING, {
+          color: state.rising ? theme.up : theme.down,
+        });
+        this.tags.rect(
+          8,
+          8,
+          label.width + 2 * READOUT_PADDING,
+          label.height + 2 * READOUT_PADDING,
+          theme.background,
+          0.85,
+        );
+      }
+    }
+
+    this.dashes.end();
+    this.tags.end();
+    this.labels.end();
+  }
+
+  destroy(): void {
+    this.dashes.destroy();
+    this.view.destroy({ children: true });
+  }
+}

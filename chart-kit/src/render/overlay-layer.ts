@@ -1,0 +1,200 @@
+import { bisectLeft } from 'd3-array';
+import { Container } from 'pixi.js';
+import { formatPrice } from '../core/scales.js';
+import type { ChartTheme } from '../engine/themes.js';
+import { LabelPool } from './label-pool.js';
+import { type FrameGeometry, snapToDevicePixel } from './layout.js';
+import { DashPool, RectPool } from './rect-pool.js';
+
+export interface OverlayLine {
+  id: string;
+  price: number;
+}
+
+/** A zone box to show, with how far its entrance animation has got (0..1, eased). */
+export interface OverlayZone {
+  upper: number;
+  lower: number;
+  label?: string;
+  progress: number;
+}
+
+/** What the overlay draws this frame; the engine owns the state, this layer only draws it. */
+export interface OverlayState {
+  lines: readonly OverlayLine[];
+  selectedId: string | undefined;
+  hoveredId: string | undefined;
+  /** Lines carried over from an earlier chart: dashed, in their own colour. */
+  pulledLines: readonly number[];
+  revealedZone: OverlayZone | undefined;
+  /** Candle indices to emphasise, ascending. */
+  highlighted: readonly number[];
+  /** Decimals of price tags. */
+  priceDecimalsStep: number;
+}
+
+/** At most this many highlight bands are drawn; more would be a band across the whole view. */
+const MAX_HIGHLIGHT_BANDS = 512;
+const TAG_HEIGHT = 18;
+
+/**
+ * User lines, the user's zone box (between the first two lines), pulled lines, the revealed zone and
+ * candle highlights, plus the lines' price tags on the axis. Everything is a pooled sprite: redrawn
+ * when a line, a zone or the view changes, with no per-candle work.
+ */
+export class OverlayLayer {
+  /** Zone boxes and highlights; add below the candles so candles stay readable. */
+  readonly behindCandles: Container;
+  /** Lines; add above the candles. */
+  readonly aboveCandles = new Container({ label: 'lines' });
+  /** Price tags; add above the axis panels. */
+  readonly axisTags = new Container({ label: 'line-tags' });
+  private readonly boxes = new RectPool('zones');
+  private readonly solidLines = new RectPool('solid-lines');
+  private readonly dashedLines = new DashPool('pulled-lines');
+  private readonly tags = new RectPool('tag-backgrounds');
+  private readonly tagLabels: LabelPool;
+  private readonly zoneLabels: LabelPool;
+
+  constructor(fontName: string) {
+    this.behindCandles = this.boxes.view;
+    this.tagLabels = new LabelPool('tag-labels', fontName);
+    this.zoneLabels = new LabelPool('zone-labels', fontName);
+    this.aboveCandles.addChild(this.dashedLines.view, this.solidLines.view, this.zoneLabels.view);
+    this.axisTags.addChild(this.tags.view, this.tagLabels.view);
+  }
+
+  setFont(fontName: string): void {
+    this.tagLabels.setFont(fontName);
+    this.zoneLabels.setFont(fontName);
+  }
+
+  update(frame: FrameGeometry, state: OverlayState, theme: ChartTheme): void {
+    const { layout, yOfPrice, devicePixelRatio: dpr } = frame;
+    const { plotWidth, plotHeight } = layout;
+    const snap = (value: number) => snapToDevicePixel(value, dpr);
+    const hairline = 1 / dpr;
+    for (const pool of [this.boxes, this.solidLines, this.tags, this.tagLabels, this.zoneLabels]) {
+      pool.begin();
+    }
+    this.dashedLines.begin();
+
+    this.drawHighlights(frame, state.highlighted, theme);
+
+    const zone = state.revealedZone;
+    if (zone && zone.progress > 0) {
+      const top = yOfPrice(Math.max(zone.upper, zone.lower));
+      const bottom = yOfPrice(Math.min(zone.upper, zone.lower));
+      // Entrance: the box opens from its middle and fades in.
+      const middle = (top + bottom) / 2;
+      const half = ((bottom - top) / 2) * zone.progress;
+      const boxTop = snap(middle - half);
+      const boxBottom = snap(middle + half);
+      const alpha = theme.revealedZoneAlpha * zone.progress;
+      this.boxes.rect(0, boxTop, plotWidth, boxBottom - boxTop, theme.revealedZone, alpha);
+      this.solidLines.rect(0, boxTop, plotWidth, hairline, theme.revealedZone, zone.progress);
+      this.solidLines.rect(0, boxBottom, plotWidth, hairline, theme.revealedZone, zone.progress);
+      if (zone.label && zone.progress >= 1) {
+        this.zoneLabels.text(zone.label, 8, boxTop + 4, { color: theme.revealedZone });
+      }
+    }
+
+    const [first, second] = state.lines;
+    if (first && second) {
+      const top = snap(yOfPrice(Math.max(first.price, second.price)));
+      const bottom = snap(yOfPrice(Math.min(first.price, second.price)));
+      this.boxes.rect(0, top, plotWidth, bottom - top, theme.userZone, theme.userZoneAlpha);
+    }
+
+    for (const price of state.pulledLines) {
+      const y = snap(yOfPrice(price));
+      if (y < -2 || y > plotHeight + 2) continue;
+      this.dashedLines.horizontalLine(
+        0,
+        y,
+        plotWidth,
+        Math.max(hairline, snap(1.5)),
+        theme.pulledLine,
+      );
+      this.tag(frame, price, y, theme.pulledLine, theme.tagText, state.priceDecimalsStep);
+    }
+
+    for (const line of state.lines) {
+      const y = snap(yOfPrice(line.price));
+      if (y < -2 || y > plotHeight + 2) continue;
+      const selected = line.id === state.selectedId;
+      const emphasised = selected || line.id === state.hoveredId;
+      const thickness = emphasised ? snap(2) : Math.max(hairline, snap(1));
+      const color = selected ? theme.selectedLine : theme.line;
+      this.solidLines.rect(0, y - thickness / 2, plotWidth, thickness, color);
+      if (selected) {
+        // Grab handles at both ends say "this one can be dragged or deleted".
+        this.solidLines.rect(4, y - 4, 8, 8, color);
+        this.solidLines.rect(plotWidth - 12, y - 4, 8, 8, color);
+      }
+      this.tag(frame, line.price, y, color, theme.background, state.priceDecimalsStep);
+    }
+
+    for (const pool of [this.boxes, this.solidLines, this.tags, this.tagLabels, this.zoneLabels]) {
+      pool.end();
+    }
+    this.dashedLines.end();
+  }
+
+  destroy(): void {
+    this.behindCandles.destroy({ children: true });
+    this.dashedLines.destroy();
+    this.aboveCandles.destroy({ children: true });
+    this.axisTags.destroy({ children: true });
+  }
+
+  private tag(
+    frame: FrameGeometry,
+    price: number,
+    y: number,
+    background: number,
+    text: number,
+    step: number,
+  ): void {
+    const { plotWidth, width, plotHeight } = frame.layout;
+    const centre = Math.min(Math.max(y, TAG_HEIGHT / 2), plotHeight - TAG_HEIGHT / 2);
+    this.tags.rect(
+      plotWidth + 1,
+      centre - TAG_HEIGHT / 2,
+      width - plotWidth - 1,
+      TAG_HEIGHT,
+      background,
+    );
+    this.tagLabels.text(formatPrice(price, step), plotWidth + 8, centre, {
+      color: text,
+      anchorY: 0.5,
+    });
+  }
+
+  private drawHighlights(
+    frame: FrameGeometry,
+    indices: readonly number[],
+    theme: ChartTheme,
+  ): void {
+    if (indices.length === 0) return;
+    const { xOfIndex, indexOfX, barSpacing, layout } = frame;
+    const width = Math.max(1, barSpacing);
+    const lastVisible = indexOfX(layout.plotWidth) + 1;
+    let drawn = 0;
+    // Sorted indices: start at the first one in view rather than walking every highlight.
+    for (let i = bisectLeft(indices, indexOfX(0) - 1); i < indices.length; i++) {
+      const index = indices[i] ?? 0;
+      if (index > lastVisible) break;
+      const x = xOfIndex(index);
+      this.boxes.rect(
+        x - width / 2,
+        0,
+        width,
+        layout.plotHeight,
+        theme.highlight,
+        theme.highlightAlpha,
+      );
+      if (++drawn >= MAX_HIGHLIGHT_BANDS) break;
+    }
+  }
+}

@@ -1,0 +1,398 @@
+import type { ChartOptions } from '../../src/index.js';
+import { type BrowserFixture, openFixture } from './harness.js';
+import { blend, closeTo, hex, type Rgb, rgbOf, waveSeries } from './series.js';
+
+const CANDLES = waveSeries(288);
+/** Browser-safe options (plain data only). */
+type PlainOptions = Omit<ChartOptions, 'theme'> & { lightTheme?: boolean };
+
+describe('chart tools, zones and timeframes in Chromium', () => {
+  let fixture: BrowserFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  /** Mounts a fresh chart (destroying the previous one) at devicePixelRatio 1. */
+  async function mount(options: PlainOptions = {}): Promise<void> {
+    await fixture.page.evaluate(
+      async ({ candles, options: { lightTheme, ...rest } }) => {
+        window.engine?.destroy();
+        const container = document.getElementById('chart');
+        if (!container) throw new Error('no #chart');
+        window.engine = await window.chartKit.ChartEngine.create(container, {
+          candles: rest.series ? undefined : candles,
+          devicePixelRatio: 1,
+          reducedMotion: false,
+          ...rest,
+          ...(lightTheme ? { theme: window.chartKit.LIGHT_THEME } : {}),
+        });
+      },
+      { candles: CANDLES, options },
+    );
+  }
+
+  /** Runs `fn` in the page with the engine; `fn` must not use anything from this file. */
+  const engineCall = <T>(fn: (engine: NonNullable<Window['engine']>) => T) =>
+    fixture.page.evaluate<Awaited<T>>(`(${fn.toString()})(window.engine)`);
+
+  function pixel(x: number, y: number): Promise<Rgb> {
+    return fixture.page.evaluate(
+      ([px, py]) => {
+        const engine = window.engine;
+        if (!engine) throw new Error('no engine');
+        return window.chartKit.readPixel(engine, px, py);
+      },
+      [x, y] as const,
+    );
+  }
+
+  it('places a line where the line tool is clicked; its price maps back to that y within a pixel', async () => {
+    await mount({ maxLines: 2 });
+    await engineCall((engine) => {
+      engine.setTool('line');
+    });
+    await fixture.page.mouse.click(300, 250);
+    const result = await engineCall((engine) => {
+      const [line] = engine.lines();
+      return { count: engine.lines().length, y: line ? engine.yOfPrice(line.price) : NaN };
+    });
+    expect(result.count).toBe(1);
+    expect(Math.abs(result.y - 250)).toBeLessThanOrEqual(1);
+    // The line is drawn across the plot in the line colour (selected after placing); the pointer
+    // leaves first so the crosshair is not drawn over it.
+    await fixture.page.mouse.move(790, 700);
+    const selected = await engineCall(() => window.chartKit.DARK_THEME.selectedLine);
+    expect(hex(await pixel(150, Math.round(result.y)))).toBe(
+      hex([(selected >> 16) & 0xff, (selected >> 8) & 0xff, selected & 0xff]),
+    );
+  });
+
+  it('drags a line by grabbing it within a few pixels', async () => {
+    const before = await engineCall((engine) => engine.yOfPrice(engine.lines()[0]?.price ?? 0));
+    const { mouse } = fixture.page;
+    await mouse.move(200, before + 3);
+    await mouse.down();
+    await mouse.move(200, before + 40, { steps: 4 });
+    await mouse.move(200, before + 83, { steps: 4 });
+    await mouse.up();
+    const after = await engineCall((engine) => ({
+      count: engine.lines().length,
+      y: engine.yOfPrice(engine.lines()[0]?.price ?? 0),
+    }));
+    expect(after.count).toBe(1);
+    // The grab offset (3 px) is kept, so the line ends 80 px lower, not under the pointer.
+    expect(Math.abs(after.y - (before + 80))).toBeLessThanOrEqual(1);
+  });
+
+  it('selects a line with a click and deletes it with the Delete key', async () => {
+    await engineCall((engine) => {
+      engine.setTool('none');
+      engine.selectLine(undefined);
+    });
+    const y = await engineCall((engine) => engine.yOfPrice(engine.lines()[0]?.price ?? 0));
+    await fixture.page.mouse.click(400, y);
+    const selected = await engineCall((engine) => engine.selectedLine);
+    expect(selected).toBe(await engineCall((engine) => engine.lines()[0]?.id));
+    await fixture.page.keyboard.press('Delete');
+    expect(await engineCall((engine) => engine.lines().length)).toBe(0);
+    await fixture.page.waitForFunction(() => window.engine?.lastAnnouncement.includes('deleted'));
+  });
+
+  it('respects maxLines: the tool turns itself off and addLine refuses more', async () => {
+    await mount({ maxLines: 2 });
+    const events = await fixture.page.evaluate(() => {
+      const engine = window.engine;
+      if (!engine) throw new Error('no engine');
+      const seen: number[] = [];
+      engine.on('lineschange', (lines) => seen.push(lines.length));
+      engine.setTool('line');
+      return seen;
+    });
+    expect(events).toEqual([]);
+    for (const y of [200, 320, 440]) await fixture.page.mouse.click(250, y);
+    const state = await engineCall((engine) => ({
+      count: engine.lines().length,
+      tool: engine.tool,
+      refused: engine.addLine(100) === undefined,
+    }));
+    expect(state).toEqual({ count: 2, tool: 'none', refused: true });
+    await engineCall((engine) => {
+      engine.clearLines();
+    });
+    expect(await engineCall((engine) => engine.lines().length)).toBe(0);
+  });
+
+  it('magnet snaps a placed line onto the nearest high, low, open or close', async () => {
+    await mount({ magnet: true, initialBars: 30 });
+    const candle = CANDLES[CANDLES.length - 5];
+    if (!candle) throw new Error('no candle');
+    const point = await fixture.page.evaluate((high) => {
+      const engine = window.engine;
+      if (!engine) throw new Error('no engine');
+      engine.setTool('line');
+      return { x: engine.xOfIndex(engine.candleCount - 5), y: engine.yOfPrice(high) + 4 };
+    }, candle.high);
+    await fixture.page.mouse.click(point.x, point.y);
+    expect(await engineCall((engine) => engine.lines()[0]?.price)).toBe(candle.high);
+  });
+
+  it('draws the revealed zone box after its entrance animation', async () => {
+    await mount({ initialBars: 60 });
+    const probe = await fixture.page.evaluate(async () => {
+      const engine = window.engine;
+      if (!engine) throw new Error('no engine');
+      const done = engine.revealZone({ upper: 103, lower: 102, label: 'Supply zone' });
+      await done;
+      // In the empty margin right of the last candle: only background and the box are there.
+      const x = engine.xOfIndex(engine.candleCount + 0.6);
+      return { x, inside: engine.yOfPrice(102.5), above: engine.yOfPrice(103.4) };
+    });
+    const theme = await engineCall(() => window.chartKit.DARK_THEME);
+    const inside = await pixel(probe.x, probe.inside);
+    expect(
+      closeTo(inside, blend(theme.background, theme.revealedZone, theme.revealedZoneAlpha)),
+    ).toBe(true);
+    expect(hex(await pixel(probe.x, probe.above))).toBe('#13131f');
+  });
+
+  it('reads out the OHLC of the candle under the pointer', async () => {
+    await mount({ initialBars: 40 });
+    const index = CANDLES.length - 10;
+    const candle = CANDLES[index];
+    if (!candle) throw new Error('no candle');
+    const x = await engineCall((engine) => engine.xOfIndex(engine.candleCount - 10));
+    const moves = fixture.page.evaluate(
+      () =>
+        new Promise<unknown>((resolve) => {
+          const off = window.engine?.on('crosshairmove', (info) => {
+            off?.();
+            resolve(info);
+          });
+        }),
+    );
+    await fixture.page.mouse.move(x + 1, 300);
+    const info = (await moves) as { candle: typeof candle; time: number };
+    expect(info.candle).toEqual(candle);
+    expect(info.time).toBe(candle.time);
+    const f = (value: number) => value.toFixed(2);
+    expect(await engineCall((engine) => engine.readout)).toBe(
+      `O ${f(candle.open)}  H ${f(candle.high)}  L ${f(candle.low)}  C ${f(candle.close)}`,
+    );
+    await fixture.page.mouse.move(790, 700);
+    expect(await engineCall((engine) => engine.readout)).toBe('');
+  });
+
+  it('places a line from the keyboard: arrows move the crosshair, Enter places, arrows move the line', async () => {
+    await mount({ initialBars: 40, maxLines: 2 });
+    await fixture.page.focus('canvas');
+    const keyboard = fixture.page.keyboard;
+    await keyboard.press('ArrowLeft');
+    await keyboard.press('ArrowLeft');
+    await keyboard.press('ArrowUp');
+    await keyboard.press('Enter');
+    const placed = await engineCall((engine) => ({
+      lines: engine.lines(),
+      selected: engine.selectedLine,
+    }));
+    expect(placed.lines).toHaveLength(1);
+    const line = placed.lines[0];
+    if (!line) throw new Error('no line');
+    expect(placed.selected).toBe(line.id);
+    // Started on the newest candle's close, one tick up.
+    const close = CANDLES[CANDLES.length - 1]?.close ?? 0;
+    expect(line.price).toBeGreaterThan(close);
+    expect(line.price - close).toBeLessThan(0.5);
+    await fixture.page.waitForFunction(() => window.engine?.lastAnnouncement.includes('placed at'));
+    await keyboard.press('ArrowUp');
+    const moved = await engineCall((engine) => engine.lines()[0]?.price ?? 0);
+    expect(moved).toBeGreaterThan(line.price);
+    const description = await fixture.page.evaluate(() => {
+      const id = document.querySelector('canvas')?.getAttribute('aria-describedby') ?? '';
+      return document.getElementById(id)?.textContent ?? '';
+    });
+    expect(description).toContain(`${CANDLES.length} candles`);
+    expect(description).toContain('1 line drawn');
+  });
+
+  it('keeps line prices through an animated 5min -> 1hr -> 5min switch', async () => {
+    await mount({ series: { '5min': CANDLES }, initialBars: 80 });
+    const result = await fixture.page.evaluate(async () => {
+      const engine = window.engine;
+      if (!engine) throw new Error('no engine');
+      engine.addLine(101.25);
+      engine.addLine(98.5);
+      const before = engine.lines().map((line) => line.price);
+      const timeframes: unknown[] = [];
+      engine.on('timeframechange', (timeframe) => timeframes.push(timeframe));
+      const switching = engine.setTimeframe('1hr');
+      const midMorph = engine.timeframe;
+      await switching;
+      const hourly = {
+        timeframe: engine.timeframe,
+        count: engine.candleCount,
+        prices: engine.lines().map((line) => line.price),
+        lineY: engine.yOfPrice(101.25),
+      };
+      await engine.setTimeframe('5min');
+      return {
+        before,
+        midMorph,
+        hourly,
+        timeframes,
+        back: engine.lines().map((line) => line.price),
+        count: engine.candleCount,
+      };
+    });
+    expect(result.midMorph).toBe('5min');
+    expect(result.hourly.timeframe).toBe('1hr');
+    expect(result.hourly.count).toBe(24);
+    expect(result.hourly.prices).toEqual(result.before);
+    expect(result.back).toEqual(result.before);
+    expect(result.timeframes).toEqual(['1hr', '5min']);
+    expect(result.count).toBe(CANDLES.length);
+  });
+
+  it('draws pulled lines that cannot be dragged', async () => {
+    await mount({ initialBars: 60 });
+    const y = await engineCall((engine) => {
+      engine.setPulledLines([Math.round(engine.priceAtY(300) * 100) / 100]);
+      return Math.round(engine.yOfPrice(engine.priceAtY(300)));
+    });
+    // Dashed: along one dash period (7 px) some pixels have the pulled-line colour, some not.
+    const theme = await engineCall(() => window.chartKit.DARK_THEME);
+    await fixture.page.mouse.move(790, 700);
+    const along = await Promise.all([0, 1, 2, 3, 4, 5, 6].map((dx) => pixel(100 + dx, y)));
+    const pulled = along.filter((color) => closeTo(color, rgbOf(theme.pulledLine), 40));
+    expect(pulled.length).toBeGreaterThan(0);
+    expect(pulled.length).toBeLessThan(along.length);
+    const viewBefore = await engineCall((engine) => engine.viewport);
+    const { mouse } = fixture.page;
+    await mouse.move(300, y);
+    await mouse.down();
+    await mouse.move(400, y, { steps: 5 });
+    await mouse.up();
+    const after = await engineCall((engine) => ({ view: engine.viewport, lines: engine.lines() }));
+    expect(after.lines).toEqual([]);
+    // The press panned the chart instead of grabbing the pulled line.
+    expect(after.view.fromIndex).toBeLessThan(viewBefore.fromIndex);
+  });
+
+  it('replays hidden candles one by one and reports the end', async () => {
+    await mount({ initialBars: 60 });
+    const from = CANDLES[250]?.time ?? 0;
+    const hiddenIndex = 255;
+    const hiddenCandle = CANDLES[hiddenIndex];
+    if (!hiddenCandle) throw new Error('no candle');
+    const states = await fixture.page.evaluate(
+      async ({ from, hiddenIndex, bodyMiddle }) => {
+        const engine = window.engine;
+        if (!engine) throw new Error('no engine');
+        const seen: string[] = [];
+        engine.on('replaychange', (state) => seen.push(`${state.status}:${state.shown}`));
+        engine.startReplay({ from, speedMs: 60_000 });
+        const bodyPixel = () =>
+          window.chartKit.readPixel(
+            engine,
+            engine.xOfIndex(hiddenIndex),
+            engine.yOfPrice(bodyMiddle),
+          );
+        const hidden = bodyPixel();
+        for (let step = 0; step < 10; step++) engine.stepReplay();
+        const shown = bodyPixel();
+        const ended = new Promise((resolve) => engine.on('replayend', resolve));
+        engine.pauseReplay();
+        engine.resumeReplay();
+        for (let step = 0; step < 100; step++) engine.stepReplay();
+        await ended;
+        return { seen, hidden, shown, state: engine.replayState };
+      },
+      { from, hiddenIndex, bodyMiddle: (hiddenCandle.open + hiddenCandle.close) / 2 },
+    );
+    expect(states.seen[0]).toBe('playing:251');
+    expect(hex(states.hidden)).toBe('#13131f');
+    expect(hex(states.shown)).toBe(hiddenCandle.close >= hiddenCandle.open ? '#26a69a' : '#ef5350');
+    expect(states.seen).toContain('paused:261');
+    expect(states.state).toEqual({
+      status: 'finished',
+      shown: CANDLES.length,
+      total: CANDLES.length,
+    });
+  });
+
+  it('paints the light theme background', async () => {
+    await mount({ lightTheme: true });
+    // In the empty margin after the last candle, at five heights 10 px apart: grid lines are
+    // further apart than that, so at most one probe can land on one.
+    const x = await engineCall((engine) => engine.xOfIndex(engine.candleCount + 0.5));
+    const colors = await Promise.all([10, 20, 30, 40, 50].map(async (y) => hex(await pixel(x, y))));
+    expect(colors.filter((color) => color === '#ffffff').length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('recovers from a lost WebGL context', async () => {
+    await mount({ initialBars: 40 });
+    const index = CANDLES.length - 5;
+    const candle = CANDLES[index];
+    if (!candle) throw new Error('no candle');
+    const color = await fixture.page.evaluate(
+      async ({ index, bodyMiddle }) => {
+        const engine = window.engine;
+        if (!engine) throw new Error('no engine');
+        const canvas = engine.canvas;
+        const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+        const extension = gl?.getExtension('WEBGL_lose_context');
+        if (!extension) throw new Error('no WEBGL_lose_context');
+        const event = (name: string) =>
+          new Promise((resolve) => canvas.addEventListener(name, resolve, { once: true }));
+        const timeout = (label: string) =>
+          new Promise((_, reject) => setTimeout(() => reject(new Error(label)), 5000));
+        const lost = event('webglcontextlost');
+        extension.loseContext();
+        await Promise.race([lost, timeout('no lost event')]);
+        // Restoring is allowed only once the lost event's dispatch is over, not in its microtasks.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const restored = event('webglcontextrestored');
+        extension.restoreContext();
+        await Promise.race([restored, timeout('no restored event')]);
+        return window.chartKit.readPixel(
+          engine,
+          engine.xOfIndex(index),
+          engine.yOfPrice(bodyMiddle),
+        );
+      },
+      { index, bodyMiddle: (candle.open + candle.close) / 2 },
+    );
+    expect(hex(color)).toBe(candle.close >= candle.open ? '#26a69a' : '#ef5350');
+  });
+
+  it('writes screenshots of both themes with every layer on (test-output/, for review)', async () => {
+    for (const lightTheme of [false, true]) {
+      await mount({ lightTheme, initialBars: 90, series: { '5min': CANDLES } });
+      await fixture.page.evaluate(
+        async (times) => {
+          const engine = window.engine;
+          if (!engine) throw new Error('no engine');
+          engine.addLine(102.5);
+          engine.addLine(101.75);
+          engine.setPulledLines([97.5]);
+          engine.highlightCandles(times);
+          await engine.revealZone({ upper: 99.5, lower: 98.75, label: 'Demand zone' });
+        },
+        [CANDLES[240]?.time ?? 0, CANDLES[241]?.time ?? 0],
+      );
+      await fixture.page.mouse.move(420, 260);
+      await fixture.page.screenshot({
+        path: `test-output/chart-${lightTheme ? 'light' : 'dark'}.png`,
+      });
+    }
+    await fixture.page.evaluate(() => window.engine?.setTimeframe('1hr', { animate: false }));
+    await fixture.page.screenshot({ path: 'test-output/chart-light-1hr.png' });
+  });
+
+  it('logged no error', () => {
+    expect(fixture.errors).toEqual([]);
+  });
+});
