@@ -167,9 +167,9 @@ async function main(): Promise<void> {
     }
 
     console.log(
-      `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, embedded PostgreSQL` +
-        `${process.env.DATABASE_URL ? ' (DATABASE_URL ignored)' : ''}; baseline = bare node:http ` +
-        'server sending the same bytes.\n',
+      `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, database: ` +
+        `${process.env.DATABASE_URL ? 'the PostgreSQL at DATABASE_URL' : 'embedded (PGlite)'}; ` +
+        'baseline = bare node:http server sending the same bytes, measured in the same run.\n',
     );
     const table = rows.map((row) => ({
       endpoint: row.endpoint,
