@@ -11,6 +11,8 @@ import { AppModule } from './app.module.js';
 import { applyStripeWebhookBodyParser } from './billing/stripe-webhook-body.js';
 import type { AppConfig } from './config/config.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
+import { publicChartDataHandler } from './lessons/chart-data-response.js';
+import { ChartDataService } from './lessons/chart-data.service.js';
 import { serveOpenApi } from './web/openapi.js';
 import { applyRateLimits, type RateLimiting } from './web/rate-limits.js';
 import { applyRequestLogging } from './web/request-logging.js';
@@ -118,6 +120,9 @@ async function applyWebMiddleware(
   const server = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');
   applySecurityHeaders(server, new URL(config.appOrigin).protocol === 'https:');
+  // Public chart data is static content (like the app's files, which are not logged either):
+  // served before the request log, whose per-request cost would otherwise halve its throughput.
+  server.get('/chart-data/:id', publicChartDataHandler(app.get(ChartDataService)));
   if (options.requestLog || options.logger !== false) {
     applyRequestLogging(server, options.requestLog);
   }

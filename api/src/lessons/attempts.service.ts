@@ -52,6 +52,10 @@ export class AttemptsService {
     private readonly charts: ChartCatalogue,
   ) {}
 
+  hasChart(chartNumber: number): boolean {
+    return this.charts.get(chartNumber) !== undefined;
+  }
+
   chart(chartNumber: number): ExerciseChart {
     const chart = this.charts.get(chartNumber);
     if (!chart) throw new NotFoundException(`There is no chart number ${chartNumber}.`);

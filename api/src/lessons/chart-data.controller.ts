@@ -7,10 +7,8 @@ import { AttemptsService } from './attempts.service.js';
 import { type Caller, LANDING_DEMO_CHARTS } from './caller.js';
 import { gradedChartNumber } from './chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
+import { CHART_ID, sendChartData } from './chart-data-response.js';
 import { visitorIdOf } from './visitor-cookie.js';
-
-const CHART_ID = /^[1-9]\d{0,9}$/;
-const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 /** The spec's chart call. Open to visitors; the zone is only in it once the caller earned it. */
 @ApiTags('charts')
@@ -47,26 +45,6 @@ export class ChartDataController {
     else if (visitorId && LANDING_DEMO_CHARTS.includes(gradedChartNumber(chart)))
       caller = { visitorId };
     const { revealed } = await this.attempts.standing(caller, chartNumber);
-    const encoded = this.chartData.encoded(chartNumber, revealed);
-
-    const personal = request.headers.cookie !== undefined;
-    response.setHeader('ETag', encoded.etag);
-    response.setHeader('Vary', 'Cookie, Accept-Encoding');
-    // Anonymous answers are the same for everyone; a learner's may change once they answer.
-    response.setHeader(
-      'Cache-Control',
-      personal ? 'private, no-cache' : `public, max-age=${ONE_DAY_SECONDS}`,
-    );
-    if (request.fresh) {
-      response.status(304).end();
-      return;
-    }
-    response.type('application/json');
-    if (request.acceptsEncodings('gzip') === 'gzip') {
-      response.setHeader('Content-Encoding', 'gzip');
-      response.end(encoded.gzip);
-    } else {
-      response.end(encoded.json);
-    }
+    sendChartData(request, response, this.chartData.encoded(chartNumber, revealed));
   }
 }

@@ -11,6 +11,11 @@ export class ChartDataService {
 
   constructor(private readonly attempts: AttemptsService) {}
 
+  /** The encoded answer, or undefined when there is no such chart. */
+  encodedIfExists(chartNumber: number, revealed: boolean): EncodedChartData | undefined {
+    return this.attempts.hasChart(chartNumber) ? this.encoded(chartNumber, revealed) : undefined;
+  }
+
   encoded(chartNumber: number, revealed: boolean): EncodedChartData {
     const key = `${chartNumber}:${revealed ? 'revealed' : 'hidden'}`;
     const cached = this.cache.get(key);
