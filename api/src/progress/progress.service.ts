@@ -12,11 +12,12 @@ export class ProgressService {
 
   /** Lesson ids in the order they were completed. */
   async completedIds(userId: string): Promise<number[]> {
-    const rows = await this.completed.find({
-      where: { userId },
-      order: { completedAt: 'ASC', lessonId: 'ASC' },
-    });
-    return rows.map((row) => row.lessonId);
+    // Plain SQL: this runs on every hub and lesson page, and the query itself is trivial.
+    const rows = await this.completed.query<{ lesson_id: number }[]>(
+      'SELECT lesson_id FROM completed_lessons WHERE user_id = $1 ORDER BY completed_at, lesson_id',
+      [userId],
+    );
+    return rows.map((row) => row.lesson_id);
   }
 
   /** Idempotent: completing a lesson twice keeps the first completion. */
