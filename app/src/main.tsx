@@ -1,14 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { createCourseApi, createHttpClient } from './api/index.js';
 import { createAppRouter } from './routes.js';
+import { SessionProvider } from './session/session-context.js';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const api = createCourseApi(createHttpClient());
+
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={createAppRouter()} />
+    <SessionProvider api={api}>
+      <RouterProvider router={createAppRouter()} />
+    </SessionProvider>
   </StrictMode>,
 );

@@ -1,9 +1,28 @@
 import { render, screen } from '@testing-library/react';
 import { RouterProvider } from 'react-router-dom';
+import { createCourseApi } from './api/index.js';
 import { createTestRouter } from './routes.js';
+import { SessionProvider } from './session/session-context.js';
+import { fakeHttp, unauthorized } from '../test/fake-http.js';
 
 function renderAt(path: string) {
-  render(<RouterProvider router={createTestRouter(path)} />);
+  const { http } = fakeHttp({
+    'POST /api/auth/': unauthorized,
+    'POST /api/login/refresh/': unauthorized,
+    'GET /api/lessons': () => ({ subscribed: false, completed: [], modules: [] }),
+    'GET /chart-data/30': () => ({
+      chart_number: 30,
+      type: 'demand',
+      timeframe: '5min',
+      twin: null,
+      data: [],
+    }),
+  });
+  render(
+    <SessionProvider api={createCourseApi(http)}>
+      <RouterProvider router={createTestRouter(path)} />
+    </SessionProvider>,
+  );
 }
 
 describe('routes', () => {
@@ -16,9 +35,11 @@ describe('routes', () => {
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
   });
 
-  it('shows the 404 page for an unknown path', () => {
+  it('shows the 404 page for an unknown path', async () => {
     renderAt('/no-such-page');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('404 Page Not Found');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      '404 Page Not Found',
+    );
     expect(screen.getByRole('link', { name: 'Back to the start page' }).getAttribute('href')).toBe(
       '/',
     );

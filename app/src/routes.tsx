@@ -1,10 +1,39 @@
 import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { AppShell } from './AppShell.js';
+import { LessonRoute } from './lesson/LessonRoute.js';
+import { HubPage } from './pages/HubPage.js';
 import { LandingPage } from './pages/LandingPage.js';
-import { NotFoundPage } from './pages/NotFoundPage.js';
+import { LoginPage } from './pages/LoginPage.js';
+import { PasswordRecoveryPage } from './pages/PasswordRecoveryPage.js';
+import { PasswordResetPage } from './pages/PasswordResetPage.js';
+import { PracticePage } from './pages/PracticePage.js';
+import { PracticeTestEnvPage } from './pages/PracticeTestEnvPage.js';
+import { PricingPage } from './pages/PricingPage.js';
+import { RegisterPage } from './pages/RegisterPage.js';
+import { RouteGate } from './session/RouteGate.js';
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <LandingPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  {
+    element: <AppShell />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/password-recovery', element: <PasswordRecoveryPage /> },
+      { path: '/password-reset', element: <PasswordResetPage /> },
+      { path: '/practice_testenv', element: <PracticeTestEnvPage /> },
+      {
+        element: <RouteGate />,
+        children: [
+          { path: '/home', element: <HubPage /> },
+          { path: '/pricing', element: <PricingPage /> },
+          { path: '/practice', element: <PracticePage /> },
+        ],
+      },
+      // Lessons live at the paths the catalogue gives them (e.g. /S&D-conc); the rest is a 404.
+      { path: '*', element: <LessonRoute /> },
+    ],
+  },
 ];
 
 export function createAppRouter() {

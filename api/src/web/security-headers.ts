@@ -34,6 +34,9 @@ export function applySecurityHeaders(server: Express, httpsOnly: boolean): void 
       // HSTS on a developer's http://localhost would pin the browser to https there.
       strictTransportSecurity: httpsOnly,
       crossOriginEmbedderPolicy: false,
+      // helmet's default, no-referrer, also makes Chromium send `Origin: null` on the app's own
+      // form posts (the test-mode checkout), which the same-origin check must refuse.
+      referrerPolicy: { policy: 'same-origin' },
     }),
   );
 }

@@ -1,30 +1,103 @@
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SiteHeader } from '../components/SiteHeader.js';
+import { ExerciseChart } from '../exercise/ExerciseChart.js';
+import { useChartExercise } from '../exercise/use-chart-exercise.js';
+import { AnimatedBackground } from '../landing/AnimatedBackground.js';
+import { HintBubble } from '../landing/HintBubble.js';
+import {
+  advanceLandingChartId,
+  FIRST_HINT,
+  landingChartNumber,
+  PASS_HINT,
+  readLandingChartId,
+} from '../landing/landing-demo.js';
+import { Sally } from '../landing/Sally.js';
+import { useApi, useSession } from '../session/session-context.js';
+
+/** Landing demo size from the spec (section 9); it scales down on narrow screens. */
+const DEMO_WIDTH = 800;
+const DEMO_HEIGHT = 703;
+
+function LandingDemo({ chartNumber, onNext }: { chartNumber: number; onNext: () => void }) {
+  const api = useApi();
+  const target = useMemo(() => ({ chart: chartNumber }), [chartNumber]);
+  const exercise = useChartExercise({ api, target, chartNumber });
+  const { state } = exercise;
+  let hint = FIRST_HINT;
+  if (state.pass) hint = PASS_HINT;
+  else if (state.revealed)
+    hint = 'Here is the zone I was looking for. Click Next for another chart!';
+  else if (state.feedback) hint = 'Not quite! Move your lines and click Run again.';
+
+  return (
+    <div className="demo">
+      <div className="demo__chart" style={{ maxWidth: DEMO_WIDTH }}>
+        <ExerciseChart
+          exercise={exercise}
+          submitLabel="Run"
+          aspectRatio={DEMO_WIDTH / DEMO_HEIGHT}
+          label="Landing demo chart: find a supply or demand zone"
+          actions={
+            <button type="button" className="button button--primary" onClick={onNext}>
+              Next
+            </button>
+          }
+        />
+      </div>
+      <aside className="demo__guide">
+        <HintBubble text={hint} />
+        <Sally mood={state.pass ? 'happy' : 'waiting'} />
+      </aside>
+    </div>
+  );
+}
 
 export function LandingPage() {
+  const { status } = useSession();
+  const [chartId, setChartId] = useState(() => readLandingChartId(window.localStorage));
+  const chartNumber = landingChartNumber(chartId);
+
   return (
     <>
       <SiteHeader>
-        <Link to="/login" className="button button--ghost">
-          Login
-        </Link>
+        {status === 'logged-in' ? (
+          <Link to="/home" className="button button--ghost">
+            Learning Hub
+          </Link>
+        ) : (
+          <Link to="/login" className="button button--ghost">
+            Login
+          </Link>
+        )}
       </SiteHeader>
       <main className="landing">
-        <section className="landing__intro">
-          <h1 className="landing__headline">Practice S&amp;D Trading Interactively</h1>
-          <p className="landing__lead">
-            Learn to read candlesticks and mark supply and demand zones on real-looking charts. Draw
-            your zone, press Run, and see at once whether you found it.
-          </p>
-          <p className="landing__callout">learning starts here</p>
-          <div className="landing__actions">
-            <Link to="/register" className="button button--primary">
-              Create a free account
-            </Link>
-            <Link to="/login" className="button button--ghost">
-              I already have an account
-            </Link>
+        <section className="landing__hero">
+          <AnimatedBackground />
+          <div className="landing__intro">
+            <h1 className="landing__headline">Practice S&amp;D Trading Interactively</h1>
+            <p className="landing__lead">
+              Learn to read candlesticks and mark supply and demand zones on real-looking charts.
+              Draw your zone, press Run, and see at once whether you found it.
+            </p>
+            <p className="landing__callout">learning starts here</p>
+            <div className="landing__actions">
+              <Link to="/register" className="button button--primary">
+                Create a free account
+              </Link>
+              <Link to="/login" className="button button--ghost">
+                I already have an account
+              </Link>
+            </div>
           </div>
+        </section>
+        <section className="landing__demo" aria-labelledby="demo-title">
+          <h2 id="demo-title">Try it: find the zone</h2>
+          <LandingDemo
+            key={chartNumber}
+            chartNumber={chartNumber}
+            onNext={() => setChartId(advanceLandingChartId(window.localStorage))}
+          />
         </section>
       </main>
     </>

@@ -1,6 +1,9 @@
 import { bisectRight } from 'd3-array';
 import type { ScaleLinear } from 'd3-scale';
 import { Application, Container } from 'pixi.js';
+// Pages with a strict Content-Security-Policy forbid eval; this makes pixi build its shader
+// bindings without it (the module's name says what it works around, not what it allows).
+import 'pixi.js/unsafe-eval';
 import { aggregateCandles, TIMEFRAMES, type Timeframe } from '../core/aggregate.js';
 import type { Candle } from '../core/candle.js';
 import { candleIndexAtX, hitTestLine, snapToCandle } from '../core/hit-test.js';

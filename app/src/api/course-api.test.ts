@@ -1,0 +1,96 @@
+/** @jest-environment node */
+import { jest } from '@jest/globals';
+import { ApiError, createCourseApi, createHttpClient, NETWORK_ERROR_MESSAGE } from './index.js';
+
+type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+function apiOver(handler: FetchHandler) {
+  const requests: string[] = [];
+  const fetchStub = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    return handler(request);
+  }) as typeof fetch;
+  const api = createCourseApi(
+    createHttpClient({ baseUrl: 'http://course.test', fetch: fetchStub }),
+  );
+  return { api, requests };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('course API client', () => {
+  it("turns an error answer into an ApiError with the server's message", async () => {
+    const { api } = apiOver(() =>
+      json(401, { statusCode: 401, error: 'Unauthorized', message: 'Wrong email or password.' }),
+    );
+    const error = await api.login('a@example.com', 'nope').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('Wrong email or password.');
+    expect((error as ApiError).status).toBe(401);
+  });
+
+  it('marks the subscription wall answer', async () => {
+    const { api } = apiOver(() =>
+      json(403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: "Let's keep it going! You must be subscribed to access this content",
+        subscriptionRequired: true,
+      }),
+    );
+    const error = (await api.lesson('/S&D-conc').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.subscriptionRequired).toBe(true);
+  });
+
+  it('encodes lesson paths and sends the spec payloads', async () => {
+    const bodies: unknown[] = [];
+    const { api, requests } = apiOver(async (request) => {
+      if (request.method === 'POST') bodies.push(await request.json());
+      return json(200, { message: 'ok', completed: [1] });
+    });
+    await api.lesson('/S&D-conc');
+    await api.requestPasswordReset('a@example.com');
+    await api.completeLesson(7);
+    expect(requests).toEqual([
+      'GET /api/lessons/S%26D-conc',
+      'POST /users/initReset/',
+      'POST /users/update/',
+    ]);
+    expect(bodies).toEqual([{ user_email: 'a@example.com' }, { completed: 7 }]);
+  });
+
+  it('refreshes once on a 401 and retries the call', async () => {
+    let refreshed = false;
+    const { api, requests } = apiOver((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/login/refresh/') {
+        refreshed = true;
+        return json(200, { email: 'a@example.com' });
+      }
+      return refreshed ? json(200, { completed: [1, 2] }) : json(401, { message: 'expired' });
+    });
+    expect(await api.progress()).toEqual({ completed: [1, 2] });
+    expect(requests).toEqual([
+      'GET /users/get-progress',
+      'POST /api/login/refresh/',
+      'GET /users/get-progress',
+    ]);
+  });
+
+  it('reports an expired session when the refresh fails too', async () => {
+    const { api } = apiOver(() => json(401, { message: 'You are not logged in.' }));
+    const expired = jest.fn();
+    api.onSessionExpired(expired);
+    await expect(api.progress()).rejects.toThrow('You are not logged in.');
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the server is unreachable when the network fails', async () => {
+    const { api } = apiOver(() => {
+      throw new TypeError('fetch failed');
+    });
+    await expect(api.plan()).rejects.toThrow(NETWORK_ERROR_MESSAGE);
+  });
+});

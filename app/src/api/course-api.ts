@@ -1,0 +1,105 @@
+import { ApiError } from './api-error.js';
+import type { HttpClient } from './http.js';
+import type {
+  AttemptResult,
+  AttemptTarget,
+  Catalogue,
+  ChartDataBody,
+  CheckoutBody,
+  LessonPageBody,
+  MessageBody,
+  PlanBody,
+  ProgressBody,
+  SessionBody,
+  SubscriptionStatusBody,
+} from './types.js';
+
+type Listener = () => void;
+
+/**
+ * Every call the app makes, typed. Calls that need a session survive an expired access token: a
+ * 401 triggers one refresh (shared by concurrent calls) and one retry; when the refresh fails too,
+ * the session-expired listeners run and the error reaches the caller.
+ */
+export function createCourseApi(http: HttpClient) {
+  const sessionExpiredListeners = new Set<Listener>();
+  let refreshing: Promise<boolean> | undefined;
+
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= http
+      .post<SessionBody>('/api/login/refresh/')
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
+  }
+
+  async function withSession<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 401) throw error;
+      if (await refreshOnce()) return call();
+      for (const listener of sessionExpiredListeners) listener();
+      throw error;
+    }
+  }
+
+  return {
+    /** Runs `listener` when a call finds the session gone for good; returns the unsubscribe. */
+    onSessionExpired(listener: Listener): () => void {
+      sessionExpiredListeners.add(listener);
+      return () => sessionExpiredListeners.delete(listener);
+    },
+
+    // ---- session ----
+    register: (email: string, password: string) =>
+      http.post<SessionBody>('/api/register/', { email, password }),
+    login: (email: string, password: string) =>
+      http.post<SessionBody>('/api/login/', { email, password }),
+    logout: () => http.post<true>('/api/logout/'),
+    /** The logged-in learner, refreshing an expired access token once; 401 when none. */
+    currentSession: () => withSession(() => http.post<SessionBody>('/api/auth/')),
+    refreshSession: () => http.post<SessionBody>('/api/login/refresh/'),
+
+    // ---- password reset ----
+    requestPasswordReset: (email: string) =>
+      http.post<MessageBody>('/users/initReset/', { user_email: email }),
+    resetPassword: (email: string, token: string, newPassword: string) =>
+      http.post<MessageBody>('/users/validateReset/', {
+        new_password: newPassword,
+        email,
+        token,
+      }),
+
+    // ---- progress and lessons ----
+    progress: () => withSession(() => http.get<ProgressBody>('/users/get-progress')),
+    completeLesson: (lessonId: number) =>
+      withSession(() => http.post<ProgressBody>('/users/update/', { completed: lessonId })),
+    /** Open to visitors too (nothing completed then). */
+    catalogue: () => http.get<Catalogue>('/api/lessons'),
+    lesson: (path: string) =>
+      withSession(() =>
+        http.get<LessonPageBody>(`/api/lessons/${encodeURIComponent(path.replace(/^\//, ''))}`),
+      ),
+
+    // ---- charts and grading ----
+    chartData: (chartNumber: number) => http.get<ChartDataBody>(`/chart-data/${chartNumber}`),
+    attempt: (target: AttemptTarget, lines: number[]) =>
+      withSession(() => http.post<AttemptResult>('/api/attempts', { ...target, lines })),
+
+    // ---- billing ----
+    plan: () => http.get<PlanBody>('/api/billing/plan'),
+    subscriptionStatus: () =>
+      withSession(() => http.get<SubscriptionStatusBody>('/api/stripe/isSub')),
+    startCheckout: (priceId: string) =>
+      withSession(() => http.post<CheckoutBody>('/stripe/check/', { priceId })),
+    cancelPlan: () => withSession(() => http.post<MessageBody>('/stripe/cancel')),
+  };
+}
+
+export type CourseApi = ReturnType<typeof createCourseApi>;

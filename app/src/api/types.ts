@@ -1,0 +1,156 @@
+// The shapes the course API sends and accepts (see the API's OpenAPI document at /api/docs).
+
+export interface SessionBody {
+  email: string;
+}
+
+export interface MessageBody {
+  message: string;
+}
+
+export interface ProgressBody {
+  completed: number[];
+}
+
+export type ModuleKey = string;
+export type LessonStatus = 'completed' | 'open' | 'locked';
+export type ZoneType = 'supply' | 'demand';
+export type ChartTimeframe = '5min' | '1hr';
+
+/** A lesson's descriptor, with the spec's field names. */
+export interface LessonDescriptor {
+  id: number;
+  path: string;
+  title: string;
+  page: string;
+  linkBack: string;
+  linkNext: string;
+  c_num: number | null;
+  hourly_c_num: number | null;
+  twoseries: boolean;
+  lineVisible: boolean;
+  reqPass: boolean;
+  pushLine: boolean;
+  pullLine: boolean;
+  prev_chart: number | null;
+  sub_req: boolean;
+  takeaway: string;
+  module: ModuleKey;
+}
+
+export interface LessonSummary extends LessonDescriptor {
+  status: LessonStatus;
+  /** The lesson needs the Pro Plan and the caller has none. */
+  subscriptionRequired: boolean;
+}
+
+export interface CatalogueModule {
+  key: ModuleKey;
+  title: string;
+  lessons: LessonSummary[];
+}
+
+export interface Catalogue {
+  subscribed: boolean;
+  completed: number[];
+  modules: CatalogueModule[];
+}
+
+/** [open, high, low, close] */
+export type IllustrationCandle = [number, number, number, number];
+
+export interface IllustrationFrame {
+  candles: IllustrationCandle[];
+  lines?: number[];
+  /** [lower, upper] */
+  zone?: [number, number];
+  /** Indexes of the candles to emphasise. */
+  highlight?: number[];
+  label?: string;
+}
+
+export interface Illustration {
+  caption: string;
+  /** One frame, or three that cycle every second. */
+  frames: IllustrationFrame[];
+}
+
+export interface ExerciseStanding {
+  passed: boolean;
+  /** Failed tries so far. */
+  tries: number;
+  revealed: boolean;
+}
+
+export interface LessonPageBody extends LessonSummary {
+  moduleTitle: string;
+  /** Rendered from Markdown by the API without raw HTML, so it is safe to insert. */
+  html: string;
+  illustration: Illustration;
+  exercise: ExerciseStanding | null;
+}
+
+export interface ChartCandle {
+  /** Unix seconds. */
+  time: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  volume?: number;
+}
+
+export interface ChartDataBody {
+  chart_number: number;
+  type: ZoneType;
+  timeframe: ChartTimeframe;
+  twin: number | null;
+  data: ChartCandle[];
+  /** Upper bound of the zone, once revealed to this caller. */
+  hiddenpl?: number;
+  /** Lower bound of the zone, once revealed. */
+  hiddenpl2?: number;
+  explanation?: string;
+  base_times?: number[];
+  /** What price did next, once revealed. */
+  next?: ChartCandle[];
+}
+
+export interface RevealedZoneBody {
+  type: ZoneType;
+  upper: number;
+  lower: number;
+}
+
+export interface AttemptResult {
+  pass: boolean;
+  reason: string;
+  /** Why the answer missed (or that it was right). */
+  feedback: string;
+  /** Failed tries so far. */
+  tries: number;
+  revealed: boolean;
+  zone?: RevealedZoneBody;
+  explanation?: string;
+  baseTimes?: number[];
+}
+
+export type AttemptTarget = { chart: number } | { lesson: number };
+
+export interface PlanBody {
+  name: string;
+  /** In cents. */
+  amount: number;
+  currency: string;
+  interval: string;
+  priceId: string;
+  testMode: boolean;
+}
+
+export interface SubscriptionStatusBody {
+  subscription: boolean;
+}
+
+export interface CheckoutBody {
+  url: string;
+}

@@ -1,0 +1,31 @@
+import { Link } from 'react-router-dom';
+import { Modal } from './Modal.js';
+
+export const SUBSCRIPTION_WALL_MESSAGE =
+  "Let's keep it going! You must be subscribed to access this content";
+
+/** The modal over a gated lesson: the server sends no content, so a placeholder sits beneath. */
+export function SubscriptionWall({ title }: { title?: string }) {
+  return (
+    <>
+      <div className="lesson-placeholder" aria-hidden="true">
+        <div className="lesson-placeholder__title">{title}</div>
+        <div className="lesson-placeholder__line" />
+        <div className="lesson-placeholder__line" />
+        <div className="lesson-placeholder__line lesson-placeholder__line--short" />
+        <div className="lesson-placeholder__chart" />
+      </div>
+      <Modal open title={SUBSCRIPTION_WALL_MESSAGE}>
+        <p>The Pro Plan opens every lesson, chart exercise and the practice portal.</p>
+        <div className="modal__actions">
+          <Link to="/pricing" className="button button--primary">
+            Continue Learning
+          </Link>
+          <Link to="/home" className="button button--ghost">
+            Back to the Learning Hub
+          </Link>
+        </div>
+      </Modal>
+    </>
+  );
+}

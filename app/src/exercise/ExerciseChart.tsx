@@ -1,0 +1,208 @@
+import type { ChartEngine, Timeframe } from 'chart-kit';
+import { Chart, useReplay, useTimeframe, useZoneDrawing } from 'chart-kit/react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+import { exerciseSeries, zoneLabel } from './chart-series.js';
+import { exposeEngineForTests } from './chart-test-hook.js';
+import { triesText } from './exercise-state.js';
+import { KeyboardHelp } from './KeyboardHelp.js';
+import type { ChartExercise } from './use-chart-exercise.js';
+
+/** The course's market runs on New York session time (API contract). */
+const MARKET_TIME_ZONE = 'America/New_York';
+
+interface ExerciseChartProps {
+  exercise: ChartExercise;
+  /** 'Try' in lessons and practice, 'Run' on the landing demo. */
+  submitLabel?: string;
+  /** CSS height of the chart, or an aspect ratio box when omitted. */
+  height?: number;
+  /** Width over height, used when no height is given. */
+  aspectRatio?: number;
+  /** Lines carried over from an earlier chart (pull line). */
+  pulledLines?: readonly number[];
+  onLinesChange?: (prices: number[]) => void;
+  /** Next / Skip and the like, shown after the drawing tools. */
+  actions?: ReactNode;
+  /** Accessible name of the chart. */
+  label: string;
+}
+
+/** The exercise chart with its tools: Draw Line, refresh, Try/Run, the timeframe toggle. */
+export function ExerciseChart({
+  exercise,
+  submitLabel = 'Try',
+  height,
+  aspectRatio = 16 / 9,
+  pulledLines,
+  onLinesChange,
+  actions,
+  label,
+}: ExerciseChartProps) {
+  const { charts, loadError, state, submit, reload } = exercise;
+  const [engine, setEngine] = useState<ChartEngine>();
+  const drawing = useZoneDrawing(engine, { maxLines: 2 });
+  const { timeframe, setTimeframe, switching } = useTimeframe(engine);
+  const replay = useReplay(engine);
+  const [replayed, setReplayed] = useState(false);
+
+  const onEngine = useCallback((next: ChartEngine | undefined) => {
+    setEngine(next);
+    exposeEngineForTests(next);
+  }, []);
+
+  const series = useMemo(
+    () => (charts ? exerciseSeries(charts.fiveMinute, charts.hourly) : undefined),
+    [charts],
+  );
+
+  const prices = useMemo(() => drawing.lines.map((line) => line.price), [drawing.lines]);
+  useEffect(() => {
+    onLinesChange?.(prices);
+  }, [prices, onLinesChange]);
+
+  useEffect(() => {
+    engine?.setPulledLines(pulledLines ?? []);
+  }, [engine, pulledLines]);
+
+  const { answer } = state;
+  useEffect(() => {
+    if (!engine || !answer) return;
+    void engine.revealZone({
+      upper: answer.zone.upper,
+      lower: answer.zone.lower,
+      label: zoneLabel(answer.zone.type),
+    });
+    if (answer.baseTimes) engine.highlightCandles(answer.baseTimes);
+  }, [engine, answer]);
+
+  function startReplay() {
+    if (!engine || !charts) return;
+    const current = timeframe === charts.hourly?.timeframe ? charts.hourly : charts.fiveMinute;
+    const lastTime = current?.data.at(-1)?.time;
+    if (lastTime === undefined) return;
+    if (!replayed) {
+      engine.setSeries(exerciseSeries(charts.fiveMinute, charts.hourly, true), timeframe);
+      setReplayed(true);
+    }
+    replay.start({ from: lastTime, speedMs: 350 });
+  }
+
+  const chartBoxStyle = height === undefined ? { aspectRatio: String(aspectRatio) } : { height };
+  const hasNext = Boolean(charts?.fiveMinute.next?.length);
+  const replaying = replay.state.status === 'playing';
+
+  return (
+    <div className="exercise">
+      <div className="exercise__chart" style={chartBoxStyle}>
+        {series ? (
+          <Chart
+            series={series}
+            height="100%"
+            maxLines={2}
+            timeZone={MARKET_TIME_ZONE}
+            initialBars={charts?.fiveMinute.data.length}
+            label={label}
+            onEngine={onEngine}
+          />
+        ) : loadError ? (
+          <Notice tone="error">
+            Could not load the chart: {loadError}{' '}
+            <button type="button" className="link-button" onClick={reload}>
+              Try again
+            </button>
+          </Notice>
+        ) : (
+          <LoadingState label="Loading the chart" />
+        )}
+      </div>
+
+      <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
+        <button
+          type="button"
+          className={`button ${drawing.tool === 'line' ? 'button--active' : 'button--ghost'}`}
+          aria-pressed={drawing.tool === 'line'}
+          onClick={drawing.startDrawing}
+          disabled={!engine}
+        >
+          Draw Line
+        </button>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={drawing.clearLines}
+          disabled={!engine || drawing.lines.length === 0}
+          title="Clear your lines"
+        >
+          <span aria-hidden="true">↻&nbsp;</span>Refresh
+        </button>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void submit(prices)}
+          disabled={!engine || state.submitting}
+        >
+          {state.submitting ? 'Checking…' : submitLabel}
+        </button>
+        {charts?.hourly && (
+          <div className="segmented" role="group" aria-label="Timeframe">
+            {(['5min', '1hr'] as Timeframe[]).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className="segmented__option"
+                aria-pressed={timeframe === option}
+                disabled={switching || !engine}
+                onClick={() => void setTimeframe(option)}
+              >
+                {option}
+              </button>
+            ))}
+          </div>
+        )}
+        <span className="exercise__spacer" />
+        {actions}
+      </div>
+
+      <p className="exercise__status" aria-live="polite">
+        {drawing.lines.length === 0
+          ? 'Press Draw Line, then click or tap the chart to place a line. Two lines mark a zone.'
+          : `${drawing.lines.length} of 2 lines: ${prices.map((price) => price.toFixed(2)).join(' and ')}`}
+      </p>
+
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      {state.feedback && (
+        <Notice tone={state.pass ? 'success' : 'info'}>
+          <span data-testid="exercise-feedback">{state.feedback}</span>
+          {!state.pass && <span className="exercise__tries"> {triesText(state.tries)}</span>}
+        </Notice>
+      )}
+
+      {answer && (
+        <section className="exercise__answer" aria-label="The correct zone">
+          <h3>
+            {zoneLabel(answer.zone.type)}: {answer.zone.lower.toFixed(2)} –{' '}
+            {answer.zone.upper.toFixed(2)}
+          </h3>
+          {answer.explanation && <p>{answer.explanation}</p>}
+          <p className="muted">The candles of the zone&apos;s base are highlighted on the chart.</p>
+          {hasNext && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={startReplay}
+              disabled={replaying}
+            >
+              {replaying
+                ? `Replaying… ${replay.state.shown}/${replay.state.total}`
+                : 'Replay what price did next'}
+            </button>
+          )}
+        </section>
+      )}
+
+      <KeyboardHelp onPlace={(price) => drawing.addLine(price)} disabled={!engine} />
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Candle, TimeframeSeries } from 'chart-kit';
+import type { ChartCandle, ChartDataBody, IllustrationCandle } from '../api/index.js';
+
+/** The API's candles carry extra keys on the first one (type, actualpl); the chart wants plain. */
+export function plainCandles(candles: readonly ChartCandle[]): Candle[] {
+  return candles.map(({ time, open, high, low, close, volume }) =>
+    volume === undefined
+      ? { time, open, high, low, close }
+      : { time, open, high, low, close, volume },
+  );
+}
+
+/** The exercise's series: 5-minute, plus the hourly one when the lesson has two. */
+export function exerciseSeries(
+  fiveMinute: ChartDataBody,
+  hourly: ChartDataBody | undefined,
+  withNext = false,
+): TimeframeSeries {
+  const candlesOf = (body: ChartDataBody) =>
+    plainCandles(withNext && body.next ? [...body.data, ...body.next] : body.data);
+  const series: TimeframeSeries = { [fiveMinute.timeframe]: candlesOf(fiveMinute) };
+  if (hourly) series[hourly.timeframe] = candlesOf(hourly);
+  return series;
+}
+
+/** A fixed session start for illustrations, whose candles have no times of their own. */
+const ILLUSTRATION_START = Date.UTC(2024, 0, 2, 14, 30) / 1000;
+const ILLUSTRATION_STEP_S = 300;
+
+export function illustrationTime(index: number): number {
+  return ILLUSTRATION_START + index * ILLUSTRATION_STEP_S;
+}
+
+export function illustrationCandles(candles: readonly IllustrationCandle[]): Candle[] {
+  return candles.map(([open, high, low, close], index) => ({
+    time: illustrationTime(index),
+    open,
+    high,
+    low,
+    close,
+  }));
+}
+
+export function zoneLabel(type: 'supply' | 'demand'): string {
+  return type === 'supply' ? 'Supply zone' : 'Demand zone';
+}

@@ -1,0 +1,77 @@
+import type { AttemptResult } from '../api/index.js';
+import {
+  advanceButton,
+  exerciseReducer,
+  INITIAL_EXERCISE,
+  type ExerciseState,
+} from './exercise-state.js';
+
+const miss = (tries: number, extra: Partial<AttemptResult> = {}): AttemptResult => ({
+  pass: false,
+  reason: 'below-zone',
+  feedback: 'Both lines are below the zone.',
+  tries,
+  revealed: tries >= 3,
+  ...extra,
+});
+
+function afterTries(count: number): ExerciseState {
+  let state = INITIAL_EXERCISE;
+  for (let tries = 1; tries <= count; tries += 1) {
+    state = exerciseReducer(state, { type: 'submit' });
+    state = exerciseReducer(state, { type: 'graded', result: miss(tries) });
+  }
+  return state;
+}
+
+describe('exercise state', () => {
+  it('counts failed tries and keeps the API feedback', () => {
+    const state = afterTries(2);
+    expect(state.tries).toBe(2);
+    expect(state.feedback).toBe('Both lines are below the zone.');
+    expect(state.revealed).toBe(false);
+    expect(state.submitting).toBe(false);
+  });
+
+  it('reveals the zone from the third failed try and unlocks Skip', () => {
+    const state = exerciseReducer(afterTries(2), {
+      type: 'graded',
+      result: miss(3, { zone: { type: 'demand', upper: 101, lower: 100 }, explanation: 'Base.' }),
+    });
+    expect(state.revealed).toBe(true);
+    expect(state.answer?.zone).toEqual({ type: 'demand', upper: 101, lower: 100 });
+    expect(advanceButton(state, true)).toEqual({ label: 'Skip', enabled: true });
+  });
+
+  it('shows Next after a pass', () => {
+    const state = exerciseReducer(afterTries(1), {
+      type: 'graded',
+      result: { pass: true, reason: 'inside', feedback: 'Correct!', tries: 1, revealed: true },
+    });
+    expect(state.pass).toBe(true);
+    expect(advanceButton(state, true)).toEqual({ label: 'Next', enabled: true });
+  });
+
+  it('shows a disabled Skip on a pass-required lesson until passed, Next otherwise', () => {
+    expect(advanceButton(afterTries(1), true)).toEqual({ label: 'Skip', enabled: false });
+    expect(advanceButton(afterTries(1), false)).toEqual({ label: 'Next', enabled: true });
+  });
+
+  it('keeps the count when a try could not be graded, and says why', () => {
+    const state = exerciseReducer(exerciseReducer(afterTries(1), { type: 'submit' }), {
+      type: 'failed',
+      message: 'Draw two lines first.',
+    });
+    expect(state.tries).toBe(1);
+    expect(state.error).toBe('Draw two lines first.');
+    expect(state.submitting).toBe(false);
+  });
+
+  it('restores where the learner stood when the page loads', () => {
+    const state = exerciseReducer(INITIAL_EXERCISE, {
+      type: 'restore',
+      standing: { passed: false, tries: 3, revealed: true },
+    });
+    expect(advanceButton(state, true)).toEqual({ label: 'Skip', enabled: true });
+  });
+});

@@ -1,0 +1,23 @@
+/** Browser-storage key of the landing demo's local chart id (spec: starts at 1). */
+export const LANDING_CHART_ID_KEY = 'localChartId';
+/** The landing demo's charts are 30 to 34: local id 1 is chart 30. */
+export const LANDING_CHART_OFFSET = 29;
+export const LANDING_CHART_COUNT = 5;
+
+export const FIRST_HINT = 'draw where a Supply or Demand zone might be and then click Run';
+export const PASS_HINT = 'WOOHOO! You got it! Now click Next!';
+
+/** The stored id, back to 1 when missing, malformed or past the last demo chart. */
+export function readLandingChartId(storage: Storage): number {
+  const id = Number(storage.getItem(LANDING_CHART_ID_KEY));
+  return Number.isInteger(id) && id >= 1 && id <= LANDING_CHART_COUNT ? id : 1;
+}
+
+/** Moves to the next demo chart (wrapping after the last) and stores the id. */
+export function advanceLandingChartId(storage: Storage): number {
+  const next = (readLandingChartId(storage) % LANDING_CHART_COUNT) + 1;
+  storage.setItem(LANDING_CHART_ID_KEY, String(next));
+  return next;
+}
+
+export const landingChartNumber = (id: number) => LANDING_CHART_OFFSET + id;

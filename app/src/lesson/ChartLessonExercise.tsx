@@ -1,0 +1,73 @@
+import { useCallback, useMemo } from 'react';
+import type { LessonPageBody } from '../api/index.js';
+import { Notice } from '../components/Notice.js';
+import { advanceButton } from '../exercise/exercise-state.js';
+import { ExerciseChart } from '../exercise/ExerciseChart.js';
+import { useChartExercise } from '../exercise/use-chart-exercise.js';
+import { useApi } from '../session/session-context.js';
+import { LessonNav } from './LessonNav.js';
+import { loadUserLines, saveUserLines } from './saved-lines.js';
+import { useLessonNavigation } from './use-lesson-navigation.js';
+
+interface ChartLessonExerciseProps {
+  lesson: LessonPageBody & { c_num: number };
+}
+
+/** A chart lesson's exercise and its page navigation (Next, Skip or a disabled Skip). */
+export function ChartLessonExercise({ lesson }: ChartLessonExerciseProps) {
+  const api = useApi();
+  const navigation = useLessonNavigation(lesson);
+  const target = useMemo(() => ({ lesson: lesson.id }), [lesson.id]);
+  const exercise = useChartExercise({
+    api,
+    target,
+    chartNumber: lesson.c_num,
+    hourlyChartNumber:
+      lesson.twoseries && lesson.hourly_c_num !== null ? lesson.hourly_c_num : undefined,
+    standing: lesson.exercise,
+  });
+  const pulledLines = useMemo(
+    () => (lesson.pullLine ? loadUserLines(window.localStorage, lesson.prev_chart) : undefined),
+    [lesson.pullLine, lesson.prev_chart],
+  );
+  const onLinesChange = useCallback(
+    (lines: number[]) => {
+      if (lesson.pushLine && lines.length > 0) {
+        saveUserLines(window.localStorage, { chart: lesson.c_num, lines });
+      }
+    },
+    [lesson.pushLine, lesson.c_num],
+  );
+  const forward = advanceButton(exercise.state, lesson.reqPass);
+
+  return (
+    <>
+      {pulledLines && pulledLines.length > 0 && (
+        <p className="muted">The dashed lines are the ones you drew on the previous chart.</p>
+      )}
+      <ExerciseChart
+        exercise={exercise}
+        height={440}
+        label={`Exercise chart for ${lesson.title}`}
+        pulledLines={pulledLines}
+        onLinesChange={lesson.pushLine ? onLinesChange : undefined}
+      />
+      {navigation.error && <Notice tone="error">{navigation.error}</Notice>}
+      <LessonNav
+        pageLabel={lesson.page}
+        onBack={navigation.back}
+        forward={
+          <button
+            type="button"
+            className={`button ${forward.enabled ? 'button--primary' : 'button--disabled'}`}
+            disabled={!forward.enabled || navigation.saving}
+            title={forward.enabled ? undefined : 'Pass the exercise (or use three tries) first'}
+            onClick={() => void navigation.next()}
+          >
+            {forward.label}
+          </button>
+        }
+      />
+    </>
+  );
+}

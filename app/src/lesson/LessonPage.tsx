@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError, errorMessage, type LessonPageBody } from '../api/index.js';
+import { AppHeader } from '../components/AppHeader.js';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+import { SubscriptionWall } from '../components/SubscriptionWall.js';
+import { NotFoundPage } from '../pages/NotFoundPage.js';
+import { useApi } from '../session/session-context.js';
+import { ChartLessonExercise } from './ChartLessonExercise.js';
+import { IllustrationChart } from './IllustrationChart.js';
+import { LessonNav } from './LessonNav.js';
+import { useLessonNavigation } from './use-lesson-navigation.js';
+
+/** Lessons that send the learner to the Practice Portal. */
+const PRACTICE_LESSONS = new Set(['/pracFind', '/S&D-conc']);
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'loaded'; lesson: LessonPageBody }
+  | { kind: 'gated' }
+  | { kind: 'missing' }
+  | { kind: 'failed'; message: string };
+
+function TextLessonFooter({ lesson }: { lesson: LessonPageBody }) {
+  const navigation = useLessonNavigation(lesson);
+  return (
+    <>
+      {navigation.error && <Notice tone="error">{navigation.error}</Notice>}
+      <LessonNav
+        pageLabel={lesson.page}
+        onBack={navigation.back}
+        extra={
+          PRACTICE_LESSONS.has(lesson.path) && (
+            <Link to="/practice" className="button button--ghost">
+              Practice Portal
+            </Link>
+          )
+        }
+        forward={
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={navigation.saving}
+            onClick={() => void navigation.next()}
+          >
+            Next
+          </button>
+        }
+      />
+    </>
+  );
+}
+
+function LessonContent({ lesson }: { lesson: LessonPageBody }) {
+  const [chartShown, setChartShown] = useState(false);
+  const { c_num: chartNumber } = lesson;
+  return (
+    <article className="lesson">
+      <p className="lesson__module">{lesson.moduleTitle}</p>
+      <h1 className="lesson__title">{lesson.title}</h1>
+      <div className="lesson__body">
+        {/* The API renders the lesson's Markdown without raw HTML, so this is safe to insert. */}
+        <div className="lesson__text" dangerouslySetInnerHTML={{ __html: lesson.html }} />
+        {chartNumber === null && <IllustrationChart illustration={lesson.illustration} />}
+      </div>
+      {lesson.takeaway && (
+        <aside className="lesson__takeaway" aria-label="Key takeaway">
+          <strong>Takeaway:</strong> {lesson.takeaway}
+        </aside>
+      )}
+      {chartNumber === null ? (
+        <TextLessonFooter lesson={lesson} />
+      ) : (
+        <>
+          <section className="show-chart">
+            <button
+              type="button"
+              className="show-chart__toggle"
+              aria-expanded={chartShown}
+              onClick={() => setChartShown((shown) => !shown)}
+            >
+              {chartShown ? 'Hide Chart' : 'Show Chart'}
+            </button>
+            {chartShown && <IllustrationChart illustration={lesson.illustration} height={260} />}
+          </section>
+          <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />
+        </>
+      )}
+    </article>
+  );
+}
+
+/** Any lesson, rendered from its descriptor and content. */
+export function LessonPage({ path, title }: { path: string; title: string }) {
+  const api = useApi();
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [loads, setLoads] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    api.lesson(path).then(
+      (lesson) => current && setState({ kind: 'loaded', lesson }),
+      (caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof ApiError && caught.subscriptionRequired) setState({ kind: 'gated' });
+        else if (caught instanceof ApiError && caught.status === 404) setState({ kind: 'missing' });
+        else setState({ kind: 'failed', message: errorMessage(caught) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, path, loads]);
+
+  if (state.kind === 'missing') return <NotFoundPage />;
+  return (
+    <>
+      <AppHeader />
+      <main className="lesson-page">
+        {state.kind === 'loading' && <LoadingState label={`Loading ${title}`} />}
+        {state.kind === 'gated' && <SubscriptionWall title={title} />}
+        {state.kind === 'failed' && (
+          <Notice tone="error">
+            Could not load this lesson: {state.message}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setState({ kind: 'loading' });
+                setLoads((n) => n + 1);
+              }}
+            >
+              Try again
+            </button>
+          </Notice>
+        )}
+        {state.kind === 'loaded' && <LessonContent lesson={state.lesson} />}
+      </main>
+    </>
+  );
+}

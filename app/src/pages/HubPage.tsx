@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { errorMessage, type Catalogue, type LessonSummary } from '../api/index.js';
+import { AppHeader } from '../components/AppHeader.js';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+import { cardHeading, moduleProgress } from '../hub/hub-rules.js';
+import { useSubscription } from '../session/RouteGate.js';
+import { useApi } from '../session/session-context.js';
+import { noticeFrom } from './navigation-notice.js';
+
+function LessonCard({ lesson, index }: { lesson: LessonSummary; index: number }) {
+  const locked = lesson.status === 'locked';
+  return (
+    <li className={`lesson-card lesson-card--${lesson.status}`} data-lesson-id={lesson.id}>
+      <p className="lesson-card__heading">
+        <span>{cardHeading(lesson, index)}</span>
+        {lesson.subscriptionRequired && <span className="badge">Pro</span>}
+        {lesson.c_num !== null && <span className="badge badge--chart">Chart</span>}
+      </p>
+      <h3 className="lesson-card__title">{lesson.title}</h3>
+      {locked ? (
+        <p className="lesson-card__locked">Locked: finish the lesson before it first</p>
+      ) : (
+        <Link
+          to={lesson.path}
+          className="lesson-card__link"
+          aria-label={`${lesson.status === 'completed' ? 'Review' : 'Start'}: ${lesson.title}`}
+        >
+          {lesson.status === 'completed' ? 'Review ✓' : 'Start →'}
+        </Link>
+      )}
+    </li>
+  );
+}
+
+export function HubPage() {
+  const api = useApi();
+  const location = useLocation();
+  const { subscribed } = useSubscription();
+  const [catalogue, setCatalogue] = useState<Catalogue>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState(() => noticeFrom(location.state));
+  const [attempt, setAttempt] = useState(0);
+  const checkoutSucceeded = new URLSearchParams(location.search).get('checkout') === 'success';
+
+  useEffect(() => {
+    let current = true;
+    api.catalogue().then(
+      (answer) => current && setCatalogue(answer),
+      (caught: unknown) => current && setError(errorMessage(caught)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, attempt]);
+
+  return (
+    <>
+      <AppHeader />
+      <main className="hub">
+        <div className="page-notices">
+          {notice && (
+            <Notice tone="success" onDismiss={() => setNotice(undefined)}>
+              {notice}
+            </Notice>
+          )}
+          {checkoutSucceeded && (
+            <Notice tone="success">
+              Welcome to the Pro Plan! Every lesson is open to you now.
+            </Notice>
+          )}
+        </div>
+        <header className="hub__intro">
+          <h1>Learning Hub</h1>
+          <p className="muted">
+            Work through each module in order: a lesson opens once you finish the one before it.
+            {subscribed === false && (
+              <>
+                {' '}
+                Lessons marked Pro need the <Link to="/pricing">Pro Plan</Link>.
+              </>
+            )}
+          </p>
+          <Link to="/practice" className="button button--ghost">
+            Practice Portal
+          </Link>
+        </header>
+        {error && (
+          <Notice tone="error">
+            Could not load your lessons: {error}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setError(undefined);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </button>
+          </Notice>
+        )}
+        {!catalogue && !error && <LoadingState label="Loading your lessons" />}
+        {catalogue?.modules.map((module) => {
+          const progress = moduleProgress(module);
+          return (
+            <section
+              key={module.key}
+              className="catalogue"
+              aria-labelledby={`module-${module.key}`}
+            >
+              <div className="catalogue__header">
+                <h2 id={`module-${module.key}`}>{module.title}</h2>
+                <p className="muted">
+                  {progress.completed} of {progress.total} done
+                </p>
+              </div>
+              <ol className="catalogue__cards">
+                {module.lessons.map((lesson, index) => (
+                  <LessonCard key={lesson.id} lesson={lesson} index={index} />
+                ))}
+              </ol>
+            </section>
+          );
+        })}
+      </main>
+    </>
+  );
+}

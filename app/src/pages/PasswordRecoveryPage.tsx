@@ -1,0 +1,59 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../api/index.js';
+import { AuthLayout } from '../components/AuthLayout.js';
+import { FormField } from '../components/FormField.js';
+import { Notice } from '../components/Notice.js';
+import { useApi } from '../session/session-context.js';
+
+export const RESET_SENT_NOTICE = 'instructions to reset your password have been sent to your email';
+
+export function PasswordRecoveryPage() {
+  const api = useApi();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string>();
+  const [sent, setSent] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await api.requestPasswordReset(email);
+      setSent(true);
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Reset your password">
+      <p className="auth__lead">
+        Enter the email you registered with and we will send you a link to choose a new password.
+      </p>
+      {sent && <Notice tone="success">{RESET_SENT_NOTICE}</Notice>}
+      <form className="auth__form" onSubmit={(event) => void onSubmit(event)}>
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        {error && <Notice tone="error">{error}</Notice>}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          Continue
+        </button>
+      </form>
+      <p className="auth__links">
+        <Link to="/login">Login</Link>
+        <Link to="/register">Register</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../api/index.js';
+import { AuthLayout } from '../components/AuthLayout.js';
+import { FormField } from '../components/FormField.js';
+import { Notice } from '../components/Notice.js';
+import { useApi } from '../session/session-context.js';
+import { withNotice } from './navigation-notice.js';
+
+export const PASSWORD_UPDATED_NOTICE = 'Your password has been updated';
+
+export function PasswordResetPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('e') ?? '';
+  const token = params.get('tk') ?? '';
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const linkComplete = email !== '' && token !== '';
+
+  async function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      const answer = await api.resetPassword(email, token, password);
+      void navigate('/login', { state: withNotice(answer.message || PASSWORD_UPDATED_NOTICE) });
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Choose a new password">
+      {linkComplete ? (
+        <p className="auth__lead">
+          For <strong>{email}</strong>
+        </p>
+      ) : (
+        <Notice tone="error">
+          This reset link is incomplete. Open the link from the email again, or{' '}
+          <Link to="/password-recovery">request a new one</Link>.
+        </Notice>
+      )}
+      <form className="auth__form" onSubmit={(event) => void onSubmit(event)}>
+        <FormField
+          label="New password"
+          type="password"
+          name="new-password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters; a common password will be refused."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && <Notice tone="error">{error}</Notice>}
+        <button
+          type="submit"
+          className="button button--primary button--block"
+          disabled={busy || !linkComplete}
+        >
+          Continue
+        </button>
+      </form>
+    </AuthLayout>
+  );
+}

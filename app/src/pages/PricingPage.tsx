@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { errorMessage, type PlanBody } from '../api/index.js';
+import { AppHeader } from '../components/AppHeader.js';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+import { useSubscription } from '../session/RouteGate.js';
+import { useApi } from '../session/session-context.js';
+
+export const CANCELED_NOTICE = 'successfully canceled ProPlan subscription';
+export const TEST_MODE_NOTICE = 'Test mode — no card is charged';
+
+export function formatPlanPrice(plan: Pick<PlanBody, 'amount' | 'currency'>): string {
+  return `${(plan.amount / 100).toFixed(2)} ${plan.currency.toUpperCase()}`;
+}
+
+export function PricingPage() {
+  const api = useApi();
+  const location = useLocation();
+  const { subscribed, recheck } = useSubscription();
+  const [plan, setPlan] = useState<PlanBody>();
+  const [error, setError] = useState<string>();
+  const [notice, setNotice] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const checkoutCancelled = new URLSearchParams(location.search).get('checkout') === 'cancelled';
+
+  useEffect(() => {
+    let current = true;
+    api.plan().then(
+      (answer) => current && setPlan(answer),
+      (caught: unknown) => current && setError(errorMessage(caught)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api]);
+
+  async function subscribe() {
+    if (!plan) return;
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { url } = await api.startCheckout(plan.priceId);
+      window.location.assign(url);
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  async function cancel() {
+    setBusy(true);
+    setError(undefined);
+    setNotice(undefined);
+    try {
+      const answer = await api.cancelPlan();
+      if (answer.message) setNotice(CANCELED_NOTICE);
+      recheck();
+    } catch (caught) {
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <AppHeader />
+      <main className="pricing">
+        <h1>Pricing</h1>
+        <div className="page-notices">
+          {checkoutCancelled && (
+            <Notice tone="info">Checkout was cancelled: nothing was charged.</Notice>
+          )}
+          {notice && <Notice tone="success">{notice}</Notice>}
+          {error && <Notice tone="error">{error}</Notice>}
+        </div>
+        {!plan && !error && <LoadingState label="Loading the plan" />}
+        {plan && (
+          <article className="plan-card" aria-labelledby="plan-name">
+            {plan.testMode && <p className="plan-card__test-mode">{TEST_MODE_NOTICE}</p>}
+            <h2 id="plan-name">{plan.name}</h2>
+            <p className="plan-card__price">
+              <span className="plan-card__amount">{formatPlanPrice(plan)}</span> a {plan.interval}
+            </p>
+            <ul className="plan-card__features">
+              <li>Every lesson of the five modules</li>
+              <li>Graded chart exercises with explanations and replays</li>
+              <li>Unlimited practice charts in the Practice Portal</li>
+            </ul>
+            {subscribed ? (
+              <>
+                <p className="plan-card__status">You have the {plan.name}.</p>
+                <button
+                  type="button"
+                  className="link-button plan-card__cancel"
+                  onClick={() => void cancel()}
+                  disabled={busy}
+                >
+                  cancel plan
+                </button>
+              </>
+            ) : (
+              <button
+                type="button"
+                className="button button--primary button--block"
+                onClick={() => void subscribe()}
+                disabled={busy}
+              >
+                Subscribe
+              </button>
+            )}
+          </article>
+        )}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { useState, type SyntheticEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../api/index.js';
+import { AuthLayout } from '../components/AuthLayout.js';
+import { FormField } from '../components/FormField.js';
+import { Notice } from '../components/Notice.js';
+import { useSession } from '../session/session-context.js';
+import { withNotice } from './navigation-notice.js';
+
+export const REGISTERED_NOTICE = 'successfully registered user';
+
+export function RegisterPage() {
+  const { register } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(event: SyntheticEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setError(undefined);
+    try {
+      await register(email, password);
+      void navigate('/home', { state: withNotice(REGISTERED_NOTICE) });
+    } catch (caught) {
+      setError(errorMessage(caught));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthLayout title="Create a Free Account">
+      <form className="auth__form" onSubmit={(event) => void onSubmit(event)}>
+        <FormField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <FormField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          hint="At least 8 characters; a common password will be refused."
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        {error && <Notice tone="error">{error}</Notice>}
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Signing you up…' : 'Sign me up!'}
+        </button>
+      </form>
+      <p className="auth__links">
+        <Link to="/login">Already have an account? - Login Here</Link>
+      </p>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,69 @@
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { LoadingState } from '../components/LoadingState.js';
+import { useSession } from './session-context.js';
+
+export interface SubscriptionValue {
+  /** undefined until the first check answers. */
+  subscribed: boolean | undefined;
+  /** Asks the API again (after checkout or cancel). */
+  recheck: () => void;
+}
+
+const SubscriptionContext = createContext<SubscriptionValue>({
+  subscribed: undefined,
+  recheck: () => undefined,
+});
+
+export function useSubscription(): SubscriptionValue {
+  return useContext(SubscriptionContext);
+}
+
+interface RouteGateProps {
+  /** Without children the gate guards the nested routes (an Outlet). */
+  children?: ReactNode;
+}
+
+/**
+ * Guards routes that need a session (spec, section 4): 'Loading...' while the session is checked,
+ * the start page without one, and the subscription checked again on every path change.
+ */
+export function RouteGate({ children }: RouteGateProps) {
+  const { api, status, verify } = useSession();
+  const { pathname } = useLocation();
+  const [subscribed, setSubscribed] = useState<boolean>();
+  const [checks, setChecks] = useState(0);
+
+  useEffect(() => {
+    if (status !== 'logged-in') return;
+    let current = true;
+    api.subscriptionStatus().then(
+      (answer) => current && setSubscribed(answer.subscription),
+      // An unknown status is treated as "not subscribed": the server still enforces access.
+      () => current && setSubscribed(false),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, status, pathname, checks]);
+
+  useEffect(() => {
+    if (status === 'unknown') verify();
+  }, [status, verify]);
+
+  const recheck = useCallback(() => setChecks((count) => count + 1), []);
+
+  if (
+    status === 'unknown' ||
+    status === 'checking' ||
+    (status === 'logged-in' && subscribed === undefined)
+  ) {
+    return <LoadingState />;
+  }
+  if (status === 'logged-out') return <Navigate to="/" replace />;
+  return (
+    <SubscriptionContext.Provider value={{ subscribed, recheck }}>
+      {children ?? <Outlet />}
+    </SubscriptionContext.Provider>
+  );
+}

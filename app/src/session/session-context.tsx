@@ -1,0 +1,128 @@
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import type { CourseApi } from '../api/index.js';
+
+/** The spec's token refresh period (9 minutes, under the access token's 10-minute life). */
+export const SESSION_REFRESH_MS = 540_000;
+
+/** 'unknown': not asked yet, because this browser has shown no sign of a session. */
+export type SessionStatus = 'unknown' | 'checking' | 'logged-in' | 'logged-out';
+
+/**
+ * Whether this browser logged in before. The session cookies are httpOnly, so the app keeps this
+ * harmless hint to skip the session check (and its expected 401) for first-time visitors.
+ */
+const SESSION_HINT_KEY = 'hasSession';
+
+function sessionHint(): boolean {
+  return window.localStorage.getItem(SESSION_HINT_KEY) === '1';
+}
+
+function setSessionHint(present: boolean): void {
+  if (present) window.localStorage.setItem(SESSION_HINT_KEY, '1');
+  else window.localStorage.removeItem(SESSION_HINT_KEY);
+}
+
+export interface SessionValue {
+  api: CourseApi;
+  status: SessionStatus;
+  email: string | undefined;
+  login: (email: string, password: string) => Promise<void>;
+  register: (email: string, password: string) => Promise<void>;
+  logout: () => Promise<void>;
+  /** Asks the API whether the cookies hold a session (guarded routes call it when unknown). */
+  verify: () => void;
+}
+
+const SessionContext = createContext<SessionValue | undefined>(undefined);
+
+interface SessionProviderProps {
+  api: CourseApi;
+  children: ReactNode;
+}
+
+/**
+ * Knows who is logged in: checks the session once on load, keeps it alive with a refresh every
+ * SESSION_REFRESH_MS while logged in, and forgets it when the API reports it expired.
+ */
+export function SessionProvider({ api, children }: SessionProviderProps) {
+  const [status, setStatus] = useState<SessionStatus>(() =>
+    sessionHint() ? 'checking' : 'unknown',
+  );
+  const [email, setEmail] = useState<string>();
+
+  const loggedIn = useCallback((address: string) => {
+    setSessionHint(true);
+    setEmail(address);
+    setStatus('logged-in');
+  }, []);
+  const loggedOut = useCallback(() => {
+    setSessionHint(false);
+    setEmail(undefined);
+    setStatus('logged-out');
+  }, []);
+
+  const verify = useCallback(() => setStatus('checking'), []);
+
+  useEffect(() => {
+    if (status !== 'checking') return;
+    let current = true;
+    api.currentSession().then(
+      (session) => current && loggedIn(session.email),
+      () => current && loggedOut(),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, status, loggedIn, loggedOut]);
+
+  useEffect(() => api.onSessionExpired(loggedOut), [api, loggedOut]);
+
+  useEffect(() => {
+    if (status !== 'logged-in') return;
+    const timer = setInterval(() => {
+      api.refreshSession().catch(loggedOut);
+    }, SESSION_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [api, status, loggedOut]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      api,
+      status,
+      email,
+      async login(address, password) {
+        loggedIn((await api.login(address, password)).email);
+      },
+      async register(address, password) {
+        loggedIn((await api.register(address, password)).email);
+      },
+      async logout() {
+        await api.logout();
+        loggedOut();
+      },
+      verify,
+    }),
+    [api, status, email, loggedIn, loggedOut, verify],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession needs a SessionProvider above it');
+  return value;
+}
+
+/** The API client of the session (tests give the provider their own). */
+export function useApi(): CourseApi {
+  return useSession().api;
+}

@@ -1,0 +1,172 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
+import {
+  drawLines,
+  learnZone,
+  newCoursePage,
+  PASSWORD,
+  pricesInside,
+  startCourse,
+  uniqueEmail,
+  type CourseProduct,
+} from './support/course.js';
+import { TEST_OUTPUT_DIR } from './support/product.js';
+
+const WALL = "Let's keep it going! You must be subscribed to access this content";
+
+/** One learner's whole course, in order: each step starts where the one before ended. */
+describe('a learner in Chromium', () => {
+  let product: CourseProduct | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[];
+  const email = uniqueEmail('learner');
+
+  const url = (path: string) => `${product!.url}${path}`;
+  const shoot = async (name: string) => {
+    await page.screenshot({ path: join(TEST_OUTPUT_DIR, `${name}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: join(TEST_OUTPUT_DIR, `${name}-390.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+  };
+
+  beforeAll(async () => {
+    await mkdir(TEST_OUTPUT_DIR, { recursive: true });
+    product = await startCourse();
+    browser = await launchChromium();
+    ({ context, page, errors } = await newCoursePage(browser));
+  });
+
+  afterAll(async () => {
+    await context.close();
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('registers and lands on the hub with a visible notice', async () => {
+    await page.goto(url('/register'));
+    await page.getByRole('heading', { name: 'Create a Free Account' }).waitFor();
+    expect(
+      await page.getByRole('link', { name: 'Already have an account? - Login Here' }).count(),
+    ).toBe(1);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('short');
+    await page.getByRole('button', { name: 'Sign me up!' }).click();
+    // The API's own reason, visible in the page.
+    await page.getByRole('alert').getByText('at least 8 characters').waitFor();
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign me up!' }).click();
+    await page.waitForURL(url('/home'));
+    await page.getByText('successfully registered user').waitFor();
+    await page.getByRole('heading', { name: 'Foundations' }).waitFor();
+    expect(await page.locator('.catalogue').count()).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('.lesson-card--open').count()).toBeGreaterThan(0);
+    expect(await page.locator('.lesson-card--locked').count()).toBeGreaterThan(0);
+    await shoot('hub');
+  });
+
+  it('reads a text lesson and goes on with Next', async () => {
+    await page.goto(url('/m1-trading-gps'));
+    await page.getByText('Page 3 of 7').waitFor();
+    await page.locator('.illustration canvas').waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL(url('/m1-instruments'));
+  });
+
+  it('passes a chart lesson', async () => {
+    const zone = await learnZone(product!.url, 7, true);
+    await page.goto(url('/m1-welcome'));
+    await page.getByText('Page 1 of 7').waitFor();
+    await page.getByRole('button', { name: 'Show Chart' }).click();
+    await page.locator('.show-chart canvas').waitFor();
+    await drawLines(page, pricesInside(zone));
+    await page.getByRole('button', { name: 'Try' }).click();
+    await page.getByRole('region', { name: 'The correct zone' }).waitFor();
+    await page.getByRole('button', { name: 'Replay what price did next' }).click();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL(url('/m1-welcomeII'));
+  });
+
+  it('fails a chart lesson three times, sees the zone and skips', async () => {
+    await page.getByText('Page 2 of 7').waitFor();
+    await page.waitForFunction(() => window.__chartEngine !== undefined);
+    // Fewer than two lines is not a try: the API says why and nothing is counted.
+    await page.getByRole('button', { name: 'Try' }).click();
+    await page.getByRole('alert').waitFor();
+    const prices = await page.evaluate(() => {
+      const engine = window.__chartEngine as unknown as { priceAtY(y: number): number };
+      return [engine.priceAtY(12), engine.priceAtY(20)];
+    });
+    await drawLines(page, prices);
+    for (const tries of [1, 2, 3]) {
+      await page.getByRole('button', { name: 'Try' }).click();
+      await page.getByText(`${tries} failed ${tries === 1 ? 'try' : 'tries'}`).waitFor();
+    }
+    await page.getByRole('region', { name: 'The correct zone' }).waitFor();
+    await page.locator('.exercise__answer p').first().waitFor();
+    await shoot('chart-lesson-revealed');
+    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.waitForURL(url('/m1-trading-gps'));
+  });
+
+  it('meets the subscription wall, subscribes in test mode and cancels', async () => {
+    await page.goto(url('/imb'));
+    await page.getByRole('dialog', { name: WALL }).waitFor();
+    await page.getByRole('link', { name: 'Continue Learning' }).click();
+    await page.waitForURL(url('/pricing'));
+    await page.getByText('Test mode — no card is charged').waitFor();
+    await page.getByText('14.99 USD').waitFor();
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await page.waitForURL(url('/home?checkout=success'));
+
+    await page.goto(url('/imb'));
+    await page.locator('.lesson__title').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.goto(url('/sup-zone'));
+    const skip = page.getByRole('button', { name: 'Skip' });
+    await skip.waitFor();
+    expect(await skip.isDisabled()).toBe(true);
+
+    await page.goto(url('/pricing'));
+    await page.getByRole('button', { name: 'cancel plan' }).click();
+    await page.getByText('successfully canceled ProPlan subscription').waitFor();
+  });
+
+  it('practises through ten charts with Back and Leave', async () => {
+    await page.goto(url('/practice'));
+    const modal = page.getByRole('dialog', { name: /^Find a (supply|demand) zone$/ });
+    await modal.waitFor();
+    await modal.click();
+    await modal.waitFor({ state: 'detached' });
+    await page.getByText('1/10').waitFor();
+    expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
+    await shoot('practice');
+    for (let position = 2; position <= 10; position += 1) {
+      await page.getByRole('button', { name: 'Skip' }).click();
+      await page.getByText(`${position}/10`).waitFor();
+      await page.getByRole('dialog').click();
+    }
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByText('9/10').waitFor();
+    await page.getByRole('dialog').click();
+    expect(await page.getByRole('button', { name: 'Leave' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText('10/10').waitFor();
+    await page.getByRole('dialog').click();
+    await page.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(url('/home'));
+  });
+
+  it('logs out to the start page', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(url('/'));
+    await page.goto(url('/home'));
+    await page.waitForURL(url('/'));
+    expect(errors).toEqual([]);
+  });
+});

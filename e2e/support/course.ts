@@ -1,0 +1,199 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import { request } from 'playwright-core';
+import { startProduct, type RunningProduct } from './product.js';
+
+/** What the tests use of the chart engine the app exposes under a test flag. */
+interface ChartEngineProbe {
+  yOfPrice(price: number): number;
+  lines(): readonly { price: number }[];
+}
+
+declare global {
+  interface Window {
+    __CHART_TEST__?: boolean;
+    __chartEngine?: ChartEngineProbe;
+  }
+}
+
+export interface CourseProduct extends RunningProduct {
+  outboxDir: string;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = address !== null && typeof address === 'object' ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The product on a known port, so the API's app origin matches the page's origin (the same-origin
+ * check refuses cookie-carrying changes from any other), with its mail outbox at hand.
+ */
+export async function startCourse(): Promise<CourseProduct> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(join(tmpdir(), 'course-journey-'));
+  const product = await startProduct({
+    dataDir,
+    env: { PORT: String(port), APP_ORIGIN: `http://localhost:${port}` },
+  });
+  return {
+    ...product,
+    url: `http://localhost:${port}`,
+    outboxDir: join(dataDir, 'outbox'),
+    async stop() {
+      const code = await product.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      return code;
+    },
+  };
+}
+
+/** A page whose app hands its exercise chart engine to the test (window.__chartEngine). */
+export async function newCoursePage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  await context.addInitScript(() => {
+    window.__CHART_TEST__ = true;
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+let emailCounter = 0;
+export function uniqueEmail(prefix: string): string {
+  emailCounter += 1;
+  return `${prefix}-${Date.now()}-${emailCounter}@example.com`;
+}
+
+export const PASSWORD = 'candles and wicks 42';
+
+export interface Zone {
+  type: 'supply' | 'demand';
+  upper: number;
+  lower: number;
+}
+
+/**
+ * The zone of a chart, learned the way a learner can: three failed tries reveal it. Done by a
+ * separate caller (a fresh visitor, or a fresh account for lesson charts), so the learner under
+ * test keeps their own tries.
+ */
+export async function learnZone(baseUrl: string, chart: number, asUser: boolean): Promise<Zone> {
+  const api: APIRequestContext = await request.newContext({ baseURL: baseUrl });
+  try {
+    if (asUser) {
+      const registered = await api.post('/api/register/', {
+        data: { email: uniqueEmail('scout'), password: PASSWORD },
+      });
+      if (!registered.ok()) throw new Error(`scout registration: ${await registered.text()}`);
+    }
+    let zone: Zone | undefined;
+    for (let attempt = 0; attempt < 3 && !zone; attempt += 1) {
+      // Far below any chart's prices: a sure miss.
+      const response = await api.post('/api/attempts', { data: { chart, lines: [0.01, 0.02] } });
+      const body = (await response.json()) as { zone?: Zone };
+      zone = body.zone;
+    }
+    if (!zone) throw new Error(`chart ${chart} did not reveal its zone after three tries`);
+    return zone;
+  } finally {
+    await api.dispose();
+  }
+}
+
+/** Two prices well inside the zone. */
+export function pricesInside(zone: Zone): [number, number] {
+  const height = zone.upper - zone.lower;
+  return [zone.upper - height * 0.3, zone.lower + height * 0.3];
+}
+
+async function chartPoint(page: Page, price: number): Promise<{ x: number; y: number }> {
+  await page.waitForFunction(() => window.__chartEngine !== undefined);
+  const canvas = page.locator('.exercise__chart canvas').first();
+  await canvas.scrollIntoViewIfNeeded();
+  const y = await page.evaluate((value) => window.__chartEngine!.yOfPrice(value), price);
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error('the exercise chart has no canvas');
+  return { x: box.x + box.width * 0.4, y: box.y + y };
+}
+
+/** Closer than this, a press lands on the line before and grabs it instead of drawing. */
+const GRAB_DISTANCE_PX = 14;
+
+/**
+ * Presses Draw Line and clicks the chart at each price. A second line too close to the first to
+ * click (a thin zone) is typed into the price field, the chart's keyboard-friendly path.
+ */
+export async function drawLines(page: Page, prices: number[]): Promise<void> {
+  await page.getByRole('button', { name: 'Draw Line' }).click();
+  const placed: number[] = [];
+  for (const price of prices) {
+    const point = await chartPoint(page, price);
+    if (placed.some((y) => Math.abs(y - point.y) < GRAB_DISTANCE_PX)) {
+      await page.getByText('Keyboard and typed prices').click();
+      await page.getByLabel('Line at price').fill(String(price));
+      await page.getByRole('button', { name: 'Place line' }).click();
+    } else {
+      await page.mouse.click(point.x, point.y);
+    }
+    placed.push(point.y);
+  }
+  await page.waitForFunction(
+    (count) => window.__chartEngine!.lines().length === count,
+    prices.length,
+  );
+}
+
+/** The same with taps, on a touch screen. */
+export async function tapLines(page: Page, prices: number[]): Promise<void> {
+  await page.getByRole('button', { name: 'Draw Line' }).tap();
+  for (const price of prices) {
+    const point = await chartPoint(page, price);
+    await page.touchscreen.tap(point.x, point.y);
+  }
+  await page.waitForFunction(
+    (count) => window.__chartEngine!.lines().length === count,
+    prices.length,
+  );
+}
+
+/** The password-reset link of the newest mail to `email` in the outbox. */
+export async function resetLinkFromOutbox(
+  outboxDir: string,
+  email: string,
+  baseUrl: string,
+): Promise<string> {
+  const slug = email.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  // The API answers before the mail is written (same timing for known and unknown addresses).
+  let newest: string | undefined;
+  for (let attempt = 0; attempt < 60 && !newest; attempt += 1) {
+    const names = await readdir(outboxDir).catch(() => [] as string[]);
+    newest = names
+      .filter((name) => name.endsWith(`_${slug}.eml`))
+      .sort()
+      .at(-1);
+    if (!newest) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!newest) throw new Error(`no mail to ${email} in the outbox`);
+  // Undo quoted-printable: soft line breaks and the encoded '='.
+  const raw = (await readFile(join(outboxDir, newest), 'utf8'))
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
+  const match = /password-reset\?e=([^&\s"<>]+)&(?:amp;)?tk=([A-Za-z0-9_-]+)/.exec(raw);
+  if (!match) throw new Error(`no reset link in the mail:\n${raw}`);
+  return `${baseUrl}/password-reset?e=${match[1]}&tk=${match[2]}`;
+}
