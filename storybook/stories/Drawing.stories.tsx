@@ -1,0 +1,112 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { type GradeResult, gradeZone } from 'chart-kit/core';
+import { Chart, type ChartProps, useLines } from 'chart-kit/react';
+import { useEffect, useState } from 'react';
+import { creationKey, suppliedByStory } from './support/args.js';
+import { useStoryEngine } from './support/expose-engine.js';
+import { exerciseZone, marketCandles, zoneLabel } from './support/market-data.js';
+import { Controls, Note, Readout, StoryButton, StoryFrame } from './support/StoryFrame.js';
+
+function DrawingExerciseDemo(args: ChartProps) {
+  const [engine, onEngine] = useStoryEngine();
+  const { lines, selectedLine, tool, setTool, removeLine, clearLines } = useLines(engine);
+  const [grade, setGrade] = useState<GradeResult>();
+
+  useEffect(() => {
+    // An exercise starts with the line tool on, so the first click draws.
+    engine?.setTool('line');
+  }, [engine]);
+
+  const checkAnswer = () => {
+    if (!engine) return;
+    const answer = exerciseZone();
+    const result = gradeZone(
+      lines.map((line) => line.price),
+      answer,
+    );
+    setGrade(result);
+    engine.announce(result.feedback);
+    void engine.revealZone({ upper: answer.upper, lower: answer.lower, label: zoneLabel(answer) });
+  };
+
+  const startOver = () => {
+    clearLines();
+    engine?.clearRevealedZone();
+    setGrade(undefined);
+    setTool('line');
+  };
+
+  return (
+    <StoryFrame>
+      <Controls>
+        <StoryButton
+          pressed={tool === 'line'}
+          onClick={() => setTool(tool === 'line' ? 'none' : 'line')}
+        >
+          Line tool
+        </StoryButton>
+        <StoryButton
+          disabled={selectedLine === undefined}
+          onClick={() => selectedLine !== undefined && removeLine(selectedLine)}
+        >
+          Delete selected line
+        </StoryButton>
+        <StoryButton onClick={startOver}>Start over</StoryButton>
+        <StoryButton disabled={lines.length < 2} onClick={checkAnswer}>
+          Check answer
+        </StoryButton>
+      </Controls>
+      <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
+      <Readout testId="lines">
+        {lines.length === 0
+          ? 'No lines yet: click the chart to place one.'
+          : `Lines: ${lines.map((line) => line.price.toFixed(2)).join(', ')}`}
+      </Readout>
+      <Readout testId="grade">
+        {grade ? `${grade.pass ? 'Pass' : 'Miss'}: ${grade.feedback}` : ''}
+      </Readout>
+      <Note>
+        Mark the most recent supply or demand zone with two lines. With the line tool on, a click
+        places a line (the tool turns itself off after <code>maxLines</code>); grab a line to drag
+        it; click one to select it, then press Delete or Backspace. The box between the first two
+        lines is the answer, graded with <code>gradeZone</code> from <code>chart-kit/core</code>.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+const meta = {
+  title: 'Chart/Drawing',
+  component: Chart,
+  tags: ['autodocs'],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          "chart-kit's line tool with its own hit-testing: `setTool('line')`, `maxLines`, " +
+          '`addLine(price)`, `moveLine`, `removeLine`, `clearLines`, the `lineschange` event and ' +
+          'the box drawn between the first two lines. `useLines(engine)` gives the same as React ' +
+          'state.',
+      },
+    },
+  },
+  argTypes: suppliedByStory,
+  args: {
+    height: 440,
+    maxLines: 2,
+    magnet: false,
+    initialBars: 80,
+    timeZone: 'America/New_York',
+    label: 'Exercise chart: mark the latest zone with two lines',
+  },
+  render: (args) => <DrawingExerciseDemo key={creationKey(args)} {...args} />,
+} satisfies Meta<ChartProps>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** An exercise: draw two lines (`maxLines: 2`), drag and delete them, then check the answer. */
+export const DrawingAnExercise: Story = {};
+
+/** `magnet: true` pulls placed and dragged lines to the nearest open, high, low or close. */
+export const MagnetSnapping: Story = { args: { magnet: true } };

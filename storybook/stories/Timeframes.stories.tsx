@@ -1,0 +1,148 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { ReplayState, Timeframe } from 'chart-kit';
+import { Chart, type ChartProps, useChartEvent } from 'chart-kit/react';
+import { useEffect, useState } from 'react';
+import { suppliedByStory } from './support/args.js';
+import { useStoryEngine } from './support/expose-engine.js';
+import { exerciseZone, marketCandles } from './support/market-data.js';
+import { Controls, Note, Readout, StoryButton, StoryFrame } from './support/StoryFrame.js';
+
+function TimeframeMorphDemo(args: ChartProps) {
+  const [engine, onEngine] = useStoryEngine();
+  const [changedTo, setChangedTo] = useState<Timeframe | undefined>();
+  const [switching, setSwitching] = useState(false);
+  useChartEvent(engine, 'timeframechange', setChangedTo);
+  const timeframe = changedTo ?? engine?.timeframe;
+
+  useEffect(() => {
+    if (!engine) return;
+    // A line to show that switching keeps every line at its price.
+    if (engine.lines().length === 0) engine.addLine(exerciseZone().upper);
+  }, [engine]);
+
+  const switchTo = async (next: Timeframe) => {
+    if (!engine) return;
+    setSwitching(true);
+    await engine.setTimeframe(next);
+    setSwitching(false);
+  };
+
+  return (
+    <StoryFrame>
+      <Controls>
+        {(['5min', '1hr'] as const).map((option) => (
+          <StoryButton
+            key={option}
+            pressed={timeframe === option}
+            disabled={switching}
+            onClick={() => void switchTo(option)}
+          >
+            {option}
+          </StoryButton>
+        ))}
+      </Controls>
+      <Chart {...args} series={{ '5min': marketCandles() }} onEngine={onEngine} />
+      <Readout testId="timeframe">
+        {switching ? 'switching…' : `showing ${timeframe ?? '-'} candles`}
+      </Readout>
+      <Note>
+        Given <code>{"series: { '5min': candles }"}</code>, chart-kit aggregates the hourly candles
+        itself (aligned to hour boundaries). <code>setTimeframe(&apos;1hr&apos;)</code> animates
+        each 5-minute candle into the hour that contains it, keeps the same time in view and keeps
+        the line at its price; it resolves when the morph has landed.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+const REPLAY_IDLE: ReplayState = { status: 'idle', shown: 0, total: 0 };
+
+function ReplayDemo({ speedMs, hiddenCandles, ...args }: ChartProps & ReplayArgs) {
+  const [engine, onEngine] = useStoryEngine();
+  const [replay, setReplay] = useState(REPLAY_IDLE);
+  useChartEvent(engine, 'replaychange', setReplay);
+  const candles = marketCandles();
+  const from = candles[candles.length - 1 - hiddenCandles]?.time ?? 0;
+
+  const play = () => {
+    if (!engine) return;
+    if (replay.status === 'paused') engine.resumeReplay();
+    else engine.startReplay({ from, speedMs });
+  };
+
+  return (
+    <StoryFrame>
+      <Controls>
+        <StoryButton disabled={replay.status === 'playing'} onClick={play}>
+          {replay.status === 'paused' ? 'Resume' : 'Play'}
+        </StoryButton>
+        <StoryButton disabled={replay.status !== 'playing'} onClick={() => engine?.pauseReplay()}>
+          Pause
+        </StoryButton>
+        <StoryButton
+          disabled={replay.status === 'idle' || replay.status === 'finished'}
+          onClick={() => engine?.stepReplay()}
+        >
+          Step
+        </StoryButton>
+        <StoryButton disabled={replay.status === 'idle'} onClick={() => engine?.stopReplay()}>
+          Show all
+        </StoryButton>
+      </Controls>
+      <Chart {...args} candles={candles} onEngine={onEngine} />
+      <Readout testId="replay">
+        {replay.status === 'idle'
+          ? `idle: press Play to hide the last ${hiddenCandles} candles and replay them`
+          : `${replay.status}: ${replay.shown} of ${replay.total} candles shown`}
+      </Readout>
+      <Note>
+        <code>{'startReplay({ from, speedMs })'}</code> hides the candles after <code>from</code>{' '}
+        and shows them one at a time, keeping the newest in view; <code>pauseReplay</code>,{' '}
+        <code>resumeReplay</code>, <code>stepReplay</code> and <code>stopReplay</code> control it,
+        and <code>replaychange</code> / <code>replayend</code> report progress. The course uses it
+        after an answer to show what price did next.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+interface ReplayArgs {
+  /** Milliseconds between two revealed candles. */
+  speedMs: number;
+  /** How many of the newest candles the replay hides and then reveals. */
+  hiddenCandles: number;
+}
+
+const meta = {
+  title: 'Chart/Timeframes and replay',
+  component: Chart,
+  tags: ['autodocs'],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Time on the chart: switching between 5-minute and hourly candles with an animated ' +
+          'morph (`setTimeframe`), and replaying the candles after a moment (`startReplay`).',
+      },
+    },
+  },
+  argTypes: suppliedByStory,
+  args: { height: 440, initialBars: 80, timeZone: 'America/New_York' },
+} satisfies Meta<ChartProps>;
+
+export default meta;
+
+/** `setTimeframe('1hr')` / `setTimeframe('5min')`: a morph, not a cut; lines keep their prices. */
+export const TimeframeMorph: StoryObj<typeof meta> = {
+  render: (args) => <TimeframeMorphDemo {...args} />,
+};
+
+/** `startReplay`, pause, resume, step and stop: "what did price do next". */
+export const Replay: StoryObj<ChartProps & ReplayArgs> = {
+  args: { speedMs: 150, hiddenCandles: 60 },
+  argTypes: {
+    speedMs: { control: { type: 'range', min: 20, max: 1000, step: 10 } },
+    hiddenCandles: { control: { type: 'range', min: 5, max: 200, step: 5 } },
+  },
+  render: (args) => <ReplayDemo {...args} />,
+};

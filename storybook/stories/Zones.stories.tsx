@@ -1,0 +1,118 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { Chart, type ChartProps } from 'chart-kit/react';
+import { useEffect, useState } from 'react';
+import { suppliedByStory } from './support/args.js';
+import { useStoryEngine } from './support/expose-engine.js';
+import { exerciseZone, marketCandles, zoneCandleTimes, zoneLabel } from './support/market-data.js';
+import { Controls, Note, StoryButton, StoryFrame } from './support/StoryFrame.js';
+
+interface RevealArgs {
+  label: string;
+  animate: boolean;
+}
+
+function RevealDemo({ label, animate, ...args }: ChartProps & RevealArgs) {
+  const [engine, onEngine] = useStoryEngine();
+  const zone = exerciseZone();
+  const reveal = () =>
+    void engine?.revealZone({ upper: zone.upper, lower: zone.lower, label }, { animate });
+
+  useEffect(() => {
+    void engine?.revealZone({ upper: zone.upper, lower: zone.lower, label }, { animate });
+  }, [engine, zone, label, animate]);
+
+  return (
+    <StoryFrame>
+      <Controls>
+        <StoryButton onClick={reveal}>Reveal again</StoryButton>
+        <StoryButton onClick={() => engine?.clearRevealedZone()}>Hide the zone</StoryButton>
+      </Controls>
+      <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
+      <Note>
+        <code>
+          revealZone({'{'} upper: {zone.upper}, lower: {zone.lower}, label {'}'})
+        </code>{' '}
+        opens the box with a short animation (skipped under <code>prefers-reduced-motion</code> or
+        with <code>{'{ animate: false }'}</code>) and resolves when it is drawn. The price axis
+        widens if the zone lies outside the candles in view.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+function PulledLinesDemo({ pulledPrices, ...args }: ChartProps & { pulledPrices: number[] }) {
+  const [engine, onEngine] = useStoryEngine();
+  useEffect(() => {
+    engine?.setPulledLines(pulledPrices);
+  }, [engine, pulledPrices]);
+  return (
+    <StoryFrame>
+      <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
+      <Note>
+        <code>setPulledLines(prices)</code> draws lines carried over from an earlier chart: dashed,
+        in their own colour, with a price tag, and not draggable. The user can still draw their own
+        lines over them. Edit <code>pulledPrices</code> in the controls.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+function HighlightDemo(args: ChartProps) {
+  const [engine, onEngine] = useStoryEngine();
+  const [highlighted, setHighlighted] = useState(true);
+  useEffect(() => {
+    engine?.highlightCandles(highlighted ? zoneCandleTimes(exerciseZone()) : []);
+  }, [engine, highlighted]);
+  return (
+    <StoryFrame>
+      <Controls>
+        <StoryButton pressed={highlighted} onClick={() => setHighlighted(!highlighted)}>
+          Highlight the base and the move
+        </StoryButton>
+      </Controls>
+      <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
+      <Note>
+        <code>highlightCandles(times)</code> puts a band behind chosen candles, here the base of a
+        zone and the move away from it, to explain why the zone is there. Times are unix seconds; on
+        a longer timeframe the candle containing each time is highlighted.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+const meta = {
+  title: 'Chart/Zones and marks',
+  component: Chart,
+  tags: ['autodocs'],
+  parameters: {
+    docs: {
+      description: {
+        component:
+          'Marks a lesson puts on a chart through the engine: the revealed answer zone, lines ' +
+          'pulled from an earlier chart and highlighted candles. The zone is the clearest one ' +
+          "chart-kit's `detectZones` finds in the seeded market.",
+      },
+    },
+  },
+  argTypes: suppliedByStory,
+  args: { height: 440, initialBars: 80, timeZone: 'America/New_York' },
+} satisfies Meta<ChartProps>;
+
+export default meta;
+
+/** `revealZone(zone)`: the correct answer appears as a labelled box with an entrance animation. */
+export const RevealZone: StoryObj<ChartProps & RevealArgs> = {
+  args: { label: zoneLabel(exerciseZone()), animate: true },
+  render: (args) => <RevealDemo {...args} />,
+};
+
+/** `setPulledLines(prices)`: dashed lines carried over from an earlier chart. */
+export const PulledLines: StoryObj<ChartProps & { pulledPrices: number[] }> = {
+  args: { pulledPrices: [exerciseZone().upper, exerciseZone().lower] },
+  render: (args) => <PulledLinesDemo {...args} />,
+};
+
+/** `highlightCandles(times)`: a band behind the candles that explain a zone. */
+export const CandleHighlight: StoryObj<typeof meta> = {
+  render: (args) => <HighlightDemo {...args} />,
+};

@@ -1,0 +1,439 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../e2e/support/chromium.js';
+import {
+  ensureStaticBuild,
+  readStoryIndex,
+  STORYBOOK_ROOT,
+  type StoryIndexEntry,
+} from './support/static-build.js';
+import { serveDirectory, type StaticServer } from './support/static-server.js';
+import {
+  blend,
+  liveRegionText,
+  measureChart,
+  openStory,
+  type Rgb,
+  type StoryPage,
+  waitForAnnouncement,
+  waitForChart,
+  waitForChartPixels,
+} from './support/story-page.js';
+
+// Built (or found fresh) while jest collects the tests: the list of stories comes from the build.
+const staticDir = await ensureStaticBuild();
+const entries = readStoryIndex(staticDir);
+const stories = entries.filter((entry) => entry.type === 'story');
+const docsPages = entries.filter((entry) => entry.type === 'docs');
+const SCREENSHOTS = join(STORYBOOK_ROOT, 'test-output');
+
+// The spec's and DARK_THEME's colours, as the chart draws them.
+const DARK_BACKGROUND: Rgb = [0x13, 0x13, 0x1f];
+const UP: Rgb = [0x26, 0xa6, 0x9a];
+const DOWN: Rgb = [0xef, 0x53, 0x50];
+const REVEALED_ZONE = blend(DARK_BACKGROUND, [0x4f, 0x8c, 0xff], 0.28);
+const PULLED_LINE: Rgb = [0xc7, 0x7d, 0xff];
+const HIGHLIGHT_BAND = blend(DARK_BACKGROUND, [0xff, 0xff, 0xff], 0.1);
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await serveDirectory(staticDir);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser.close();
+  await server.close();
+});
+
+/** Opens a story, runs `body` on it, then checks no error was logged and closes it. */
+async function withStory(
+  id: string,
+  body: (page: Page, story: StoryPage) => Promise<void>,
+  options: Parameters<typeof openStory>[3] = {},
+): Promise<void> {
+  const story = await openStory(browser, server.url, id, options);
+  try {
+    await body(story.page, story);
+    expect(story.errors).toEqual([]);
+  } finally {
+    await story.close();
+  }
+}
+
+/** The canvas' box on the page: clicks are given relative to its top left corner. */
+async function canvasBox(page: Page) {
+  const box = await page.locator('canvas').first().boundingBox();
+  if (!box) throw new Error('the chart canvas is not visible');
+  return box;
+}
+
+const linePrices = (page: Page) =>
+  page.evaluate(() => window.chartEngine?.lines().map((line) => line.price) ?? []);
+
+const yOfPrice = (page: Page, price: number) =>
+  page.evaluate((value) => window.chartEngine?.yOfPrice(value) ?? NaN, price);
+
+async function waitForLineCount(page: Page, count: number): Promise<number[]> {
+  await page.waitForFunction((expected) => window.chartEngine?.lines().length === expected, count);
+  return linePrices(page);
+}
+
+describe('the static Storybook', () => {
+  it('has a story for every chart-kit feature and a docs page for every story file', () => {
+    const ids = stories.map((story) => story.id);
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'chart-basics--dark-candles',
+        'chart-basics--light-theme',
+        'chart-basics--crosshair-and-readout',
+        'chart-drawing--drawing-an-exercise',
+        'chart-zones-and-marks--reveal-zone',
+        'chart-zones-and-marks--pulled-lines',
+        'chart-zones-and-marks--candle-highlight',
+        'chart-timeframes-and-replay--timeframe-morph',
+        'chart-timeframes-and-replay--replay',
+        'chart-performance--one-million-candles',
+        'chart-input--touch',
+        'chart-input--keyboard',
+        'react-hooks--use-zone-drawing',
+      ]),
+    );
+    const titlesWithDocs = new Set(docsPages.map((page) => page.title));
+    for (const story of stories) expect(titlesWithDocs).toContain(story.title);
+  });
+});
+
+describe.each(stories)('story $title / $name', (story: StoryIndexEntry) => {
+  it('renders a chart with candles on it and logs no error', async () => {
+    await withStory(story.id, async (page) => {
+      await waitForChart(page);
+      await page.evaluate(() => window.chartEngine?.settled());
+      const pixels = await measureChart(page, { up: UP, down: DOWN });
+      expect(pixels.width).toBeGreaterThan(300);
+      expect(pixels.background).not.toBe('#000000');
+      expect(pixels.drawnShare).toBeGreaterThan(0.02);
+      // Up and down candles both drawn, in the spec's colours (the same in both themes).
+      expect(pixels.matches.up).toBeGreaterThan(50);
+      expect(pixels.matches.down).toBeGreaterThan(50);
+      await page.screenshot({ path: join(SCREENSHOTS, `${story.id}.png`) });
+    });
+  });
+});
+
+describe.each(docsPages)('docs page $title', (docs: StoryIndexEntry) => {
+  it('renders every story of the page and logs no error', async () => {
+    const expected = stories.filter((story) => story.title === docs.title).length;
+    await withStory(
+      docs.id,
+      async (page) => {
+        await page.locator('#storybook-docs h1').first().waitFor({ timeout: 60_000 });
+        await page.waitForFunction(
+          (count) => document.querySelectorAll('#storybook-docs canvas').length >= count,
+          expected,
+          { timeout: 60_000 },
+        );
+      },
+      { viewMode: 'docs' },
+    );
+  });
+});
+
+describe('story interactions', () => {
+  it('dark and light themes draw on their own backgrounds', async () => {
+    await withStory('chart-basics--dark-candles', async (page) => {
+      await waitForChart(page);
+      expect((await measureChart(page)).background).toBe('#13131f');
+    });
+    await withStory('chart-basics--light-theme', async (page) => {
+      await waitForChart(page);
+      expect((await measureChart(page)).background).toBe('#ffffff');
+    });
+  });
+
+  it('Drawing an exercise: places two lines, drags one, deletes one and grades the answer', async () => {
+    await withStory('chart-drawing--drawing-an-exercise', async (page) => {
+      await waitForChart(page);
+      await page.waitForFunction(() => window.chartEngine?.tool === 'line');
+      const box = await canvasBox(page);
+      const { mouse } = page;
+
+      await mouse.click(box.x + 200, box.y + 120);
+      await mouse.click(box.x + 260, box.y + 220);
+      const [first = NaN, second = NaN] = await waitForLineCount(page, 2);
+      expect(Math.abs((await yOfPrice(page, first)) - 120)).toBeLessThanOrEqual(1);
+      expect(Math.abs((await yOfPrice(page, second)) - 220)).toBeLessThanOrEqual(1);
+      // maxLines is 2: the tool turned itself off and a third click draws nothing.
+      expect(await page.evaluate(() => window.chartEngine?.tool)).toBe('none');
+      await mouse.click(box.x + 300, box.y + 300);
+      expect(await linePrices(page)).toHaveLength(2);
+
+      // Grab the first line a pixel below it and drag 49 px down: it keeps the grab offset.
+      const grabbedAt = await yOfPrice(page, first);
+      await mouse.move(box.x + 150, box.y + 121);
+      await mouse.down();
+      await mouse.move(box.x + 150, box.y + 145, { steps: 4 });
+      await mouse.move(box.x + 150, box.y + 170, { steps: 4 });
+      await mouse.up();
+      await page.waitForFunction(
+        (before) => window.chartEngine?.lines()[0]?.price !== before,
+        first,
+      );
+      const [dragged = NaN] = await linePrices(page);
+      expect(Math.abs((await yOfPrice(page, dragged)) - (grabbedAt + 49))).toBeLessThanOrEqual(1);
+      await waitForAnnouncement(page, 'Line moved to');
+
+      // Select the second line by clicking it, then delete it with the Delete key.
+      await mouse.click(box.x + 400, box.y + 220);
+      await page.waitForFunction(() => {
+        const engine = window.chartEngine;
+        return engine !== undefined && engine.selectedLine === engine.lines()[1]?.id;
+      });
+      await page.keyboard.press('Delete');
+      expect(await waitForLineCount(page, 1)).toEqual([dragged]);
+      expect(await waitForAnnouncement(page, 'deleted')).toContain('1 left');
+      await expect(page.getByTestId('lines').textContent()).resolves.toBe(
+        `Lines: ${dragged.toFixed(2)}`,
+      );
+
+      // Draw the second line again with the toolbar's line tool, then check the answer.
+      await page.getByRole('button', { name: 'Line tool' }).click();
+      await mouse.click(box.x + 200, box.y + 250);
+      await waitForLineCount(page, 2);
+      await page.getByRole('button', { name: 'Check answer' }).click();
+      await page
+        .getByTestId('grade')
+        .filter({ hasText: /^(Pass|Miss): / })
+        .waitFor();
+      await page.evaluate(() => window.chartEngine?.settled());
+      expect((await measureChart(page, { zone: REVEALED_ZONE })).matches.zone).toBeGreaterThan(500);
+      await page.screenshot({ path: join(SCREENSHOTS, 'drawing-after-interactions.png') });
+    });
+  });
+
+  it('Keyboard: focus, arrows and Enter place a line; up moves it, Delete removes it; all announced', async () => {
+    await withStory('chart-input--keyboard', async (page) => {
+      await waitForChart(page);
+      await page.getByRole('button', { name: 'Focus the chart' }).click();
+      await expect(page.evaluate(() => document.activeElement?.tagName)).resolves.toBe('CANVAS');
+
+      await page.keyboard.press('ArrowLeft');
+      expect(await waitForAnnouncement(page, 'open')).toMatch(/high .* low .* close/);
+      await page.keyboard.press('ArrowUp');
+      await waitForAnnouncement(page, 'Price');
+      await page.keyboard.press('Enter');
+      const [placed = NaN] = await waitForLineCount(page, 1);
+      expect(await waitForAnnouncement(page, 'Line 1 of 2 placed at')).toContain(placed.toFixed(2));
+
+      await page.keyboard.press('ArrowUp');
+      await page.waitForFunction(
+        (before) => (window.chartEngine?.lines()[0]?.price ?? 0) > before,
+        placed,
+      );
+      await waitForAnnouncement(page, 'Line moved to');
+      await page.keyboard.press('Delete');
+      await waitForLineCount(page, 0);
+      await waitForAnnouncement(page, 'deleted');
+
+      // The story unhides the live region: it is on screen, below the chart.
+      const region = page.locator('[role="status"][aria-live="polite"]');
+      await expect(region.isVisible()).resolves.toBe(true);
+      const regionBox = await region.boundingBox();
+      const box = await canvasBox(page);
+      expect(regionBox?.y).toBeGreaterThan(box.y + box.height);
+      expect(regionBox?.width).toBeGreaterThan(100);
+      await page.screenshot({ path: join(SCREENSHOTS, 'keyboard-after-interactions.png') });
+    });
+  });
+
+  it('Touch: a tap with the line tool places a line at the tapped price', async () => {
+    await withStory(
+      'chart-input--touch',
+      async (page) => {
+        await waitForChart(page);
+        await page.waitForFunction(() => window.chartEngine?.tool === 'line');
+        const box = await canvasBox(page);
+        await page.touchscreen.tap(box.x + 120, box.y + 150);
+        const [price = NaN] = await waitForLineCount(page, 1);
+        expect(Math.abs((await yOfPrice(page, price)) - 150)).toBeLessThanOrEqual(1);
+      },
+      { context: { hasTouch: true, viewport: { width: 414, height: 896 } } },
+    );
+  });
+
+  it('Crosshair: the pointer shows an OHLC readout and the crosshairmove event', async () => {
+    await withStory('chart-basics--crosshair-and-readout', async (page) => {
+      await waitForChart(page);
+      const box = await canvasBox(page);
+      await page.mouse.move(box.x + 300, box.y + 200);
+      await page.mouse.move(box.x + 320, box.y + 210);
+      await page.waitForFunction(() => (window.chartEngine?.readout ?? '') !== '');
+      const readout = await page.evaluate(() => window.chartEngine?.readout ?? '');
+      expect(readout).toMatch(/^O [\d.]+ {2}H [\d.]+ {2}L [\d.]+ {2}C [\d.]+$/);
+      const event = page.getByTestId('crosshair-event');
+      await event.filter({ hasText: /^crosshairmove: index \d+/ }).waitFor();
+      const close = /C ([\d.]+)$/.exec(readout)?.[1];
+      expect(await event.textContent()).toContain(`C ${String(Number(close))}`);
+    });
+  });
+
+  it('Reveal: the zone box is drawn and announced, and goes away when hidden', async () => {
+    await withStory('chart-zones-and-marks--reveal-zone', async (page) => {
+      await waitForChart(page);
+      await waitForAnnouncement(page, 'zone revealed from');
+      await page.evaluate(() => window.chartEngine?.settled());
+      const shown = await measureChart(page, { zone: REVEALED_ZONE });
+      expect(shown.matches.zone).toBeGreaterThan(500);
+      await page.getByRole('button', { name: 'Hide the zone' }).click();
+      const hidden = await waitForChartPixels(
+        page,
+        { zone: REVEALED_ZONE },
+        ({ matches }) => matches.zone < shown.matches.zone / 10,
+      );
+      expect(hidden.matches.zone).toBeLessThan(shown.matches.zone / 10);
+    });
+  });
+
+  it('Pulled lines and candle highlight draw their marks', async () => {
+    await withStory('chart-zones-and-marks--pulled-lines', async (page) => {
+      await waitForChart(page);
+      const pixels = await waitForChartPixels(
+        page,
+        { pulled: PULLED_LINE },
+        ({ matches }) => matches.pulled > 100,
+      );
+      expect(pixels.matches.pulled).toBeGreaterThan(100);
+    });
+    await withStory('chart-zones-and-marks--candle-highlight', async (page) => {
+      await waitForChart(page);
+      const highlighted = await waitForChartPixels(
+        page,
+        { band: HIGHLIGHT_BAND },
+        ({ matches }) => matches.band > 500,
+      );
+      expect(highlighted.matches.band).toBeGreaterThan(500);
+      await page.getByRole('button', { name: 'Highlight the base and the move' }).click();
+      const plain = await waitForChartPixels(
+        page,
+        { band: HIGHLIGHT_BAND },
+        ({ matches }) => matches.band < highlighted.matches.band - 500,
+      );
+      expect(plain.matches.band).toBeLessThan(highlighted.matches.band - 500);
+    });
+  });
+
+  it('Timeframe morph: the 1hr button switches and the line keeps its price; 5min switches back', async () => {
+    await withStory('chart-timeframes-and-replay--timeframe-morph', async (page) => {
+      await waitForChart(page);
+      const [price] = await waitForLineCount(page, 1);
+      await page.getByRole('button', { name: '1hr' }).click();
+      await page.getByTestId('timeframe').filter({ hasText: 'showing 1hr candles' }).waitFor();
+      // Ten 09:30-16:00 sessions: seven hourly candles each (the first hour starts at 09:30).
+      expect(await page.evaluate(() => window.chartEngine?.candleCount)).toBe(70);
+      expect(await linePrices(page)).toEqual([price]);
+      await page.getByRole('button', { name: '5min' }).click();
+      await page.getByTestId('timeframe').filter({ hasText: 'showing 5min candles' }).waitFor();
+      expect(await page.evaluate(() => window.chartEngine?.candleCount)).toBe(780);
+      expect(await linePrices(page)).toEqual([price]);
+    });
+  });
+
+  it('Replay: play reveals candles, pause holds, step shows one more, show all ends it', async () => {
+    await withStory('chart-timeframes-and-replay--replay', async (page) => {
+      await waitForChart(page);
+      const replay = () => page.evaluate(() => window.chartEngine?.replayState);
+      await page.getByRole('button', { name: 'Play' }).click();
+      await page.waitForFunction(() => {
+        const state = window.chartEngine?.replayState;
+        return state?.status === 'playing' && state.shown > state.total - 60;
+      });
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await page
+        .getByTestId('replay')
+        .filter({ hasText: /^paused: \d+ of 780/ })
+        .waitFor();
+      const paused = await replay();
+      await page.getByRole('button', { name: 'Step' }).click();
+      await page.waitForFunction(
+        (before) => window.chartEngine?.replayState.shown === before + 1,
+        paused?.shown ?? 0,
+      );
+      expect((await replay())?.status).toBe('paused');
+      await page.getByRole('button', { name: 'Show all' }).click();
+      await page.waitForFunction(() => window.chartEngine?.replayState.status !== 'paused');
+      expect(await page.evaluate(() => window.chartEngine?.viewport.toIndex)).toBeGreaterThan(779);
+    });
+  });
+
+  it('1,000,000 candles: shows them all, then zooms with the wheel and pans by dragging', async () => {
+    await withStory('chart-performance--one-million-candles', async (page) => {
+      await waitForChart(page);
+      expect(await page.evaluate(() => window.chartEngine?.candleCount)).toBe(1_000_000);
+      const viewport = () => page.evaluate(() => window.chartEngine?.viewport);
+      await page.getByRole('button', { name: 'Show all 1,000,000' }).click();
+      await page.waitForFunction(() => {
+        const view = window.chartEngine?.viewport;
+        return view !== undefined && view.toIndex - view.fromIndex > 900_000;
+      });
+      const all = await measureChart(page, { up: UP, down: DOWN });
+      expect(all.matches.up + all.matches.down).toBeGreaterThan(1000);
+      await page.screenshot({ path: join(SCREENSHOTS, 'one-million-all.png') });
+
+      const box = await canvasBox(page);
+      await page.mouse.move(box.x + 400, box.y + 200);
+      const before = await viewport();
+      await page.mouse.wheel(0, -600);
+      await page.waitForFunction(
+        (width) => {
+          const view = window.chartEngine?.viewport;
+          return view !== undefined && view.toIndex - view.fromIndex < width;
+        },
+        (before?.toIndex ?? 0) - (before?.fromIndex ?? 0),
+      );
+      const zoomed = await viewport();
+      await page.mouse.down();
+      await page.mouse.move(box.x + 550, box.y + 200, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForFunction(
+        (from) => (window.chartEngine?.viewport.fromIndex ?? from) < from,
+        zoomed?.fromIndex ?? 0,
+      );
+    });
+  });
+
+  it('useZoneDrawing: two clicks give the zone and its grade', async () => {
+    await withStory('react-hooks--use-zone-drawing', async (page) => {
+      await waitForChart(page);
+      await page.waitForFunction(() => window.chartEngine?.tool === 'line');
+      const box = await canvasBox(page);
+      await page.mouse.click(box.x + 200, box.y + 100);
+      await page.getByTestId('zone').filter({ hasText: '1 of 2 lines' }).waitFor();
+      await page.mouse.click(box.x + 200, box.y + 200);
+      const [upper = NaN, lower = NaN] = await waitForLineCount(page, 2);
+      await page
+        .getByTestId('zone')
+        .filter({ hasText: `zone ${lower.toFixed(2)} – ${upper.toFixed(2)}: ` })
+        .waitFor();
+    });
+  });
+
+  it('useTimeframe and useReplay: the buttons switch timeframe and run the replay', async () => {
+    await withStory('react-hooks--use-timeframe-and-use-replay', async (page) => {
+      await waitForChart(page);
+      const state = page.getByTestId('hooks-state');
+      await state.filter({ hasText: 'timeframe 5min; replay idle' }).waitFor();
+      await page.getByRole('button', { name: '1hr' }).click();
+      await state.filter({ hasText: 'timeframe 1hr; replay idle' }).waitFor();
+      await page.getByRole('button', { name: /^Replay the last 40/ }).click();
+      await state.filter({ hasText: 'replay playing' }).waitFor();
+      await page.getByRole('button', { name: 'Pause' }).click();
+      await state.filter({ hasText: 'replay paused' }).waitFor();
+      expect(await liveRegionText(page)).not.toBe('');
+    });
+  });
+});
