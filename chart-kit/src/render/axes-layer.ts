@@ -10,6 +10,8 @@ import { RectPool } from './rect-pool.js';
 const LABEL_INSET = 8;
 /** Advance of one monospace glyph at the label size, near enough to keep labels off the edges. */
 const LABEL_CHAR_WIDTH = 7;
+/** Half the height of a label line: a price label closer than this to an edge would be cut. */
+const HALF_LABEL_HEIGHT = 7;
 
 /**
  * The grid (behind the candles) and the two axis panels (in front of them, so candles slide under
@@ -55,6 +57,8 @@ export class AxesLayer {
       if (y < 0 || y > plotHeight) continue;
       this.grid.rect(0, y, plotWidth, hairline, theme.grid);
       this.panels.rect(plotWidth, y, 4, hairline, theme.axisBorder);
+      // A label cut by the canvas edge reads as a different price: keep the grid line, drop it.
+      if (y < HALF_LABEL_HEIGHT || y > plotHeight - HALF_LABEL_HEIGHT) continue;
       this.labels.text(formatPrice(value, priceTicks.step), plotWidth + LABEL_INSET, y, {
         color: theme.text,
         anchorY: 0.5,
