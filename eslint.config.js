@@ -10,6 +10,8 @@ export default tseslint.config(
       '**/dist/**',
       '**/.tsbuild/**',
       'storybook/storybook-static/**',
+      'bench/.build/**',
+      'bench/results/**',
       'test-output/**',
       'coverage/**',
       '.data/**',

@@ -1,0 +1,56 @@
+/**
+ * Minified + gzipped size of what an app ships to draw each chart: a one-line entry importing the
+ * library, bundled by Vite in library mode with its dependencies inlined.
+ */
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { build } from 'vite';
+
+export interface BundleSize {
+  library: string;
+  /** Every JavaScript chunk of the build: the entry and the chunks it loads on demand. */
+  chunks: { file: string; minifiedBytes: number; gzippedBytes: number }[];
+  minifiedBytes: number;
+  gzippedBytes: number;
+}
+
+async function bundleSize(root: string, library: string, entry: string): Promise<BundleSize> {
+  const result = await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    build: {
+      lib: { entry: join(root, entry), formats: ['es'], fileName: 'entry' },
+      write: false,
+      minify: true,
+      target: 'es2022',
+      reportCompressedSize: false,
+    },
+  });
+  if (!('output' in result) && !Array.isArray(result)) throw new Error('unexpected watch mode');
+  const outputs = Array.isArray(result) ? result : [result];
+  const chunks = outputs
+    .flatMap((output) => output.output)
+    .filter((item) => item.type === 'chunk')
+    .map((chunk) => {
+      const code = Buffer.from(chunk.code);
+      return {
+        file: chunk.fileName,
+        minifiedBytes: code.length,
+        gzippedBytes: gzipSync(code, { level: 9 }).length,
+      };
+    });
+  return {
+    library,
+    chunks,
+    minifiedBytes: chunks.reduce((sum, chunk) => sum + chunk.minifiedBytes, 0),
+    gzippedBytes: chunks.reduce((sum, chunk) => sum + chunk.gzippedBytes, 0),
+  };
+}
+
+export async function bundleSizes(root: string): Promise<BundleSize[]> {
+  return [
+    await bundleSize(root, 'chart-kit', 'bench/chart/size/chart-kit-entry.ts'),
+    await bundleSize(root, 'lightweight-charts', 'bench/chart/size/lightweight-entry.ts'),
+  ];
+}
