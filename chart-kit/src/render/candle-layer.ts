@@ -44,8 +44,8 @@ const FLOATS_PER_CANDLE = QUADS_PER_CANDLE * VERTICES_PER_QUAD * 2;
 const BODY_WIDTH_FRACTION = 0.7;
 
 /**
- * One growable vertex buffer of quads drawn with a single tinted mesh. Unused quads are collapsed
- * to a point so the rasteriser skips them; nothing is reallocated while the capacity suffices.
+ * One growable vertex buffer of quads drawn with a single tinted mesh, limited to the quads in use;
+ * nothing is reallocated while the capacity suffices.
  */
 class QuadBatch {
   readonly mesh: Mesh;
@@ -97,6 +97,10 @@ class QuadBatch {
       this.positions.fill(0, this.used * 8, this.previouslyUsed * 8);
     }
     this.geometry.getBuffer('aPosition').update();
+    // Draw only the quads written this frame: the rasteriser (software on many machines) pays for
+    // every collapsed quad too. An empty batch is hidden, as indexCount 0 means "all indices".
+    this.geometry.indexCount = this.used * 6;
+    this.mesh.visible = this.used > 0;
   }
 
   private grow(candles: number): void {
