@@ -41,6 +41,17 @@ describe('ChartCatalogue numbers', () => {
     expect(allNumbers).toEqual([...allNumbers].sort((a, b) => a - b));
   });
 
+  it('says which numbers exist without generating them, as get() finds them', () => {
+    for (const chartNumber of [
+      0, 1, 25, 26, 30, 59, 100, 999, 1000, 500_999, 501_000, 1_000_999, 1_001_000, 1.5,
+    ]) {
+      expect({ chartNumber, has: catalogue.has(chartNumber) }).toEqual({
+        chartNumber,
+        has: catalogue.get(chartNumber) !== undefined,
+      });
+    }
+  });
+
   it('has the declared zone types', () => {
     const expected: Record<number, 'supply' | 'demand'> = {
       1: 'demand',

@@ -1,12 +1,7 @@
-import {
-  type CanActivate,
-  type ExecutionContext,
-  Injectable,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import type { AuthenticatedRequest } from './authenticated-request.js';
-import { AuthCookies } from './auth-cookies.js';
-import { AuthService, NOT_LOGGED_IN } from './auth.service.js';
+import { NOT_LOGGED_IN } from './auth.service.js';
+import { OptionalAuthGuard } from './optional-auth.guard.js';
 
 /**
  * Lets a request through only with a valid `access_token` cookie, and attaches its user for
@@ -14,18 +9,11 @@ import { AuthService, NOT_LOGGED_IN } from './auth.service.js';
  * their handlers.
  */
 @Injectable()
-export class JwtAuthGuard implements CanActivate {
-  constructor(
-    private readonly auth: AuthService,
-    private readonly cookies: AuthCookies,
-  ) {}
-
-  async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const token = this.cookies.accessToken(request);
-    const user = token ? await this.auth.userFromAccessToken(token) : undefined;
-    if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
-    request.user = user;
+export class JwtAuthGuard extends OptionalAuthGuard {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    const request = context.switchToHttp().getRequest<Partial<AuthenticatedRequest>>();
+    if (!request.user) throw new UnauthorizedException(NOT_LOGGED_IN);
     return true;
   }
 }

@@ -1,21 +1,10 @@
+import { escapeHtml } from '../common/escape-html.js';
 import { PRO_PLAN } from './pro-plan.js';
 
 export interface LocalCheckoutPageInput {
   sessionId: string;
   email: string;
   cancelUrl: string;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 function formatPrice(): string {

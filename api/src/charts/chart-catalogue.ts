@@ -39,6 +39,11 @@ interface ChartPair {
   hourly: ExerciseChart | null;
 }
 
+/** Whether n is a generated practice chart's 5-min number. */
+function isGenerated(chartNumber: number): boolean {
+  return chartNumber >= FIRST_GENERATED_CHART && chartNumber <= LAST_GENERATED_CHART;
+}
+
 /** The zone type of generated chart n, fixed by its seed. */
 export function generatedChartType(chartNumber: number): 'supply' | 'demand' {
   return (deriveSeed(chartNumber, TYPE_SALT) & 1) === 1 ? 'supply' : 'demand';
@@ -73,19 +78,23 @@ export class ChartCatalogue {
     return [...this.definitions.keys(), ...this.hourlyParents.keys()].sort((a, b) => a - b);
   }
 
+  /** Whether a chart with this number exists, without generating it. */
+  has(chartNumber: number): boolean {
+    if (!Number.isSafeInteger(chartNumber)) return false;
+    if (this.definitions.has(chartNumber) || this.hourlyParents.has(chartNumber)) return true;
+    return isGenerated(chartNumber) || isGenerated(chartNumber - HOURLY_TWIN_OFFSET);
+  }
+
   /** The chart with this number, or undefined when there is none. */
   get(chartNumber: number): ExerciseChart | undefined {
     if (!Number.isSafeInteger(chartNumber)) return undefined;
     if (this.definitions.has(chartNumber)) return this.handNumberedPair(chartNumber).fiveMinute;
     const parent = this.hourlyParents.get(chartNumber);
     if (parent !== undefined) return this.handNumberedPair(parent).hourly ?? undefined;
-    if (chartNumber >= FIRST_GENERATED_CHART && chartNumber <= LAST_GENERATED_CHART) {
-      return this.generatedPair(chartNumber).fiveMinute;
-    }
+    if (isGenerated(chartNumber)) return this.generatedPair(chartNumber).fiveMinute;
     const generatedParent = chartNumber - HOURLY_TWIN_OFFSET;
-    if (generatedParent >= FIRST_GENERATED_CHART && generatedParent <= LAST_GENERATED_CHART) {
+    if (isGenerated(generatedParent))
       return this.generatedPair(generatedParent).hourly ?? undefined;
-    }
     return undefined;
   }
 

@@ -53,7 +53,7 @@ export class AttemptsService {
   ) {}
 
   hasChart(chartNumber: number): boolean {
-    return this.charts.get(chartNumber) !== undefined;
+    return this.charts.has(chartNumber);
   }
 
   chart(chartNumber: number): ExerciseChart {

@@ -9,10 +9,8 @@ export const courseContentProvider: Provider = {
   provide: CourseContent,
   inject: [APP_CONFIG, ChartCatalogue],
   useFactory: (config: AppConfig, charts: ChartCatalogue) => {
-    const content = loadCourseContent(
-      config.contentDir,
-      (chartNumber) => charts.get(chartNumber) !== undefined,
-    );
+    // Existence only: each chart is simulated when first asked for, not at start.
+    const content = loadCourseContent(config.contentDir, (chartNumber) => charts.has(chartNumber));
     new Logger('Content').log(
       `loaded ${content.lessons().length} lessons in ${content.modules.length} modules`,
     );

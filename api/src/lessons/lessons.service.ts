@@ -37,6 +37,22 @@ export interface LessonPage extends LessonSummary {
 export const SUBSCRIPTION_REQUIRED_MESSAGE =
   "Let's keep it going! You must be subscribed to access this content";
 
+/** Open when it starts its module or follows a completed lesson, so a learner sees where to go. */
+function lessonStatus(moduleLessons: Lesson[], index: number, done: Set<number>): LessonStatus {
+  const lesson = moduleLessons[index];
+  const previous = moduleLessons[index - 1];
+  if (lesson && done.has(lesson.id)) return 'completed';
+  if (!previous || done.has(previous.id)) return 'open';
+  return 'locked';
+}
+
+function subscriptionRequired(): ForbiddenException {
+  return new ForbiddenException({
+    message: SUBSCRIPTION_REQUIRED_MESSAGE,
+    subscriptionRequired: true,
+  });
+}
+
 function descriptorOf(lesson: Lesson): LessonDescriptor {
   const { html: _html, illustration: _illustration, file: _file, ...descriptor } = lesson;
   return descriptor;
@@ -51,10 +67,7 @@ export class LessonsService {
     private readonly progress: ProgressService,
   ) {}
 
-  /**
-   * The course for one caller. A lesson is open when it starts its module or follows a completed
-   * one, so a learner always sees where to go next.
-   */
+  /** The course for one caller, with each lesson's status. */
   async catalogue(userId: string | undefined): Promise<Catalogue> {
     const [completed, subscribed] = userId
       ? await Promise.all([
@@ -69,17 +82,11 @@ export class LessonsService {
       modules: this.content.modules.map((module) => ({
         key: module.key,
         title: module.title,
-        lessons: module.lessons.map((lesson, index) => {
-          const previous = module.lessons[index - 1];
-          let status: LessonStatus = 'locked';
-          if (done.has(lesson.id)) status = 'completed';
-          else if (!previous || done.has(previous.id)) status = 'open';
-          return {
-            ...descriptorOf(lesson),
-            status,
-            subscriptionRequired: lesson.sub_req && !subscribed,
-          };
-        }),
+        lessons: module.lessons.map((lesson, index) => ({
+          ...descriptorOf(lesson),
+          status: lessonStatus(module.lessons, index, done),
+          subscriptionRequired: lesson.sub_req && !subscribed,
+        })),
       })),
     };
   }
@@ -88,15 +95,16 @@ export class LessonsService {
   async page(userId: string, path: string): Promise<LessonPage> {
     const lesson = this.content.byPath(path);
     if (!lesson) throw new NotFoundException(`There is no lesson at ${path}.`);
-    await this.requireAccess(userId, lesson);
-    const catalogue = await this.catalogue(userId);
-    const summary = catalogue.modules
-      .flatMap((module) => module.lessons)
-      .find((entry) => entry.id === lesson.id);
+    const [subscribed, completed] = await Promise.all([
+      this.subscriptions.isSubscribed(userId),
+      this.progress.completedIds(userId),
+    ]);
+    if (lesson.sub_req && !subscribed) throw subscriptionRequired();
     const module = this.content.modules.find((entry) => entry.key === lesson.module);
+    const moduleLessons = module?.lessons ?? [lesson];
     return {
       ...descriptorOf(lesson),
-      status: summary?.status ?? 'open',
+      status: lessonStatus(moduleLessons, moduleLessons.indexOf(lesson), new Set(completed)),
       subscriptionRequired: false,
       moduleTitle: module?.title ?? '',
       html: lesson.html,
@@ -108,10 +116,7 @@ export class LessonsService {
 
   async requireAccess(userId: string, lesson: Lesson): Promise<void> {
     if (lesson.sub_req && !(await this.subscriptions.isSubscribed(userId))) {
-      throw new ForbiddenException({
-        message: SUBSCRIPTION_REQUIRED_MESSAGE,
-        subscriptionRequired: true,
-      });
+      throw subscriptionRequired();
     }
   }
 }

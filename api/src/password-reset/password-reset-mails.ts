@@ -1,20 +1,9 @@
+import { escapeHtml } from '../common/escape-html.js';
 import type { OutgoingMail } from '../mail/mail.service.js';
 
 /** Where the spec's app shows the new-password form; it reads `e` (email) and `tk` (token). */
 export function resetLink(appOrigin: string, email: string, token: string): string {
   return `${appOrigin}/password-reset?e=${encodeURIComponent(email)}&tk=${token}`;
-}
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
 }
 
 export function resetLinkMail(to: string, link: string, validMinutes: number): OutgoingMail {

@@ -1,10 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsNotCommonPassword } from './not-common-password.validator.js';
+import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
+import {
+  IsNewPassword,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './new-password.decorator.js';
 import { NormalizeEmail } from './normalize-email.js';
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 export const EMAIL_MAX_LENGTH = 254;
 
 /**
@@ -23,17 +25,11 @@ export class RegisterDto {
   @IsDefined({ message: 'email is required.' })
   email!: string;
 
-  @ApiProperty({ minLength: 8, maxLength: 128, example: 'plum tree at dawn' })
-  @IsNotCommonPassword({
-    message: 'password is too common and easy to guess; please choose another one.',
+  @ApiProperty({
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: PASSWORD_MAX_LENGTH,
+    example: 'plum tree at dawn',
   })
-  @MaxLength(PASSWORD_MAX_LENGTH, {
-    message: `password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  })
-  @MinLength(PASSWORD_MIN_LENGTH, {
-    message: `password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  })
-  @IsString({ message: 'password must be a string.' })
-  @IsDefined({ message: 'password is required.' })
+  @IsNewPassword()
   password!: string;
 }

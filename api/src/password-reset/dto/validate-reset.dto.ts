@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsNotEmpty, IsString, MaxLength, MinLength } from 'class-validator';
-import { IsNotCommonPassword } from '../../auth/dto/not-common-password.validator.js';
-import { NormalizeEmail } from '../../auth/dto/normalize-email.js';
+import { IsDefined, IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import {
-  EMAIL_MAX_LENGTH,
+  IsNewPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
-} from '../../auth/dto/register.dto.js';
+} from '../../auth/dto/new-password.decorator.js';
+import { NormalizeEmail } from '../../auth/dto/normalize-email.js';
+import { EMAIL_MAX_LENGTH } from '../../auth/dto/register.dto.js';
 
 /** Far above the 43 characters of a real token; only keeps absurd inputs out. */
 const TOKEN_MAX_LENGTH = 128;
@@ -22,17 +22,7 @@ export class ValidateResetDto {
     maxLength: PASSWORD_MAX_LENGTH,
     example: 'plum tree at dawn',
   })
-  @IsNotCommonPassword({
-    message: 'new_password is too common and easy to guess; please choose another one.',
-  })
-  @MaxLength(PASSWORD_MAX_LENGTH, {
-    message: `new_password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  })
-  @MinLength(PASSWORD_MIN_LENGTH, {
-    message: `new_password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  })
-  @IsString({ message: 'new_password must be a string.' })
-  @IsDefined({ message: 'new_password is required.' })
+  @IsNewPassword()
   new_password!: string;
 
   @ApiProperty({
