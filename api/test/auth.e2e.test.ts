@@ -1,60 +1,16 @@
 import { jest } from '@jest/globals';
 import { SignJWT } from 'jose';
-import request, { type Response } from 'supertest';
+import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ACCESS_TOKEN_AUDIENCE } from '../src/auth/access-token.service.js';
 import { PasswordHasher } from '../src/auth/password-hasher.service.js';
+import { cookieHeader, expectError, setCookies } from './support/http.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const GOOD_PASSWORD = 'plum tree at dawn';
 const WRONG_CREDENTIALS = 'Wrong email or password.';
 const NOT_LOGGED_IN = 'You are not logged in, or your session has expired.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
-
-interface SetCookie {
-  value: string;
-  attributes: string[];
-}
-
-/** The Set-Cookie headers of a response, by cookie name. */
-function setCookies(response: Response): Map<string, SetCookie> {
-  const header: unknown = response.headers['set-cookie'];
-  const lines = Array.isArray(header) ? header.map(String) : [];
-  const cookies = new Map<string, SetCookie>();
-  for (const line of lines) {
-    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-    const equals = pair.indexOf('=');
-    cookies.set(pair.slice(0, equals), {
-      value: decodeURIComponent(pair.slice(equals + 1)),
-      attributes: attributes.map((attribute) => attribute.toLowerCase()),
-    });
-  }
-  return cookies;
-}
-
-/** A browser-like Cookie header from a login answer's cookies. */
-function cookieHeader(response: Response, names = ['access_token', 'refresh_token']): string {
-  const cookies = setCookies(response);
-  return names
-    .map((name) => {
-      const cookie = cookies.get(name);
-      if (!cookie) throw new Error(`no ${name} cookie in the answer`);
-      return `${name}=${encodeURIComponent(cookie.value)}`;
-    })
-    .join('; ');
-}
-
-function expectError(response: Response, statusCode: number, message: string | RegExp): void {
-  expect(response.status).toBe(statusCode);
-  expect(Object.keys(response.body as object).sort()).toEqual(['error', 'message', 'statusCode']);
-  const body = response.body as { statusCode: number; error: string; message: string };
-  expect(body.statusCode).toBe(statusCode);
-  expect(body.error).toBe(
-    { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 409: 'Conflict' }[statusCode],
-  );
-  if (typeof message === 'string') expect(body.message).toBe(message);
-  else expect(body.message).toMatch(message);
-}
 
 describe('auth', () => {
   let testApp: TestApp;

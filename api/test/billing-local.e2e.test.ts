@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { LOCAL_PRICE_ID, oneMonthAfter } from '../src/billing/pro-plan.js';
-import { expectError, type Learner, registerLearner } from './support/billing-learners.js';
+import { expectError } from './support/http.js';
+import { type Learner, registerLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const NOT_LOGGED_IN = 'You are not logged in, or your session has expired.';

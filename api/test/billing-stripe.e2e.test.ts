@@ -1,7 +1,8 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SubscriptionService } from '../src/billing/subscription.service.js';
-import { expectError, type Learner, registerLearner } from './support/billing-learners.js';
+import { expectError } from './support/http.js';
+import { type Learner, registerLearner } from './support/learners.js';
 import { signEvent, stripeEvent } from './support/stripe-events.js';
 import {
   type FakeSubscription,

@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
-import { expectError, type Learner, registerLearner } from './support/billing-learners.js';
+import { expectError } from './support/http.js';
+import { type Learner, registerLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));

@@ -8,6 +8,7 @@ import { ACCESS_TOKEN_AUDIENCE } from '../src/auth/access-token.service.js';
 import { PasswordResetService } from '../src/password-reset/password-reset.service.js';
 import { parseMimeMessage } from './support/mime-message.js';
 import { type SmtpSink, startSmtpSink } from './support/smtp-sink.js';
+import { cookieHeader, expectError } from './support/http.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const OLD_PASSWORD = 'plum tree at dawn';
@@ -20,29 +21,6 @@ const WRONG_CREDENTIALS = 'Wrong email or password.';
 const NOT_LOGGED_IN = 'You are not logged in, or your session has expired.';
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 const ONE_HOUR_MS = 60 * 60 * 1000;
-
-/** A browser-like Cookie header from an answer's Set-Cookie headers. */
-function cookieHeader(response: Response, names = ['access_token', 'refresh_token']): string {
-  const header: unknown = response.headers['set-cookie'];
-  const lines = Array.isArray(header) ? header.map(String) : [];
-  const pairs = lines.map((line) => line.split(';')[0] ?? '');
-  return names
-    .map((name) => {
-      const pair = pairs.find((candidate) => candidate.startsWith(`${name}=`));
-      if (!pair) throw new Error(`no ${name} cookie in the answer`);
-      return pair;
-    })
-    .join('; ');
-}
-
-function expectError(response: Response, statusCode: number, message: string): void {
-  expect(response.status).toBe(statusCode);
-  expect(response.body).toEqual({
-    statusCode,
-    error: { 400: 'Bad Request', 401: 'Unauthorized' }[statusCode],
-    message,
-  });
-}
 
 describe('password reset', () => {
   let sink: SmtpSink;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { type Learner, registerLearner } from './support/billing-learners.js';
+import { type Learner, registerLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** Bodies per endpoint: the issue asks for at least 2,000. */
