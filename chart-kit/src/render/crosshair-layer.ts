@@ -1,8 +1,8 @@
 import { Container } from 'pixi.js';
-import { formatPrice } from '../core/scales.js';
 import type { ChartTheme } from '../engine/themes.js';
 import { LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
+import { drawPriceTag } from './price-tag.js';
 import { DashPool, RectPool } from './rect-pool.js';
 
 /** Where the crosshair is and what it reads out; `undefined` hides it. */
@@ -21,7 +21,6 @@ export interface CrosshairState {
   priceStep: number;
 }
 
-const TAG_HEIGHT = 18;
 const READOUT_PADDING = 4;
 
 /**
@@ -56,7 +55,7 @@ export class CrosshairLayer {
     readoutPrefix: string,
   ): void {
     const { layout, devicePixelRatio: dpr } = frame;
-    const { width, plotWidth, plotHeight } = layout;
+    const { plotWidth, plotHeight } = layout;
     this.dashes.begin();
     this.tags.begin();
     this.labels.begin();
@@ -71,17 +70,9 @@ export class CrosshairLayer {
       }
       if (y >= 0 && y <= plotHeight) {
         this.dashes.horizontalLine(0, y, plotWidth, hairline, theme.crosshair);
-        const centre = Math.min(Math.max(y, TAG_HEIGHT / 2), plotHeight - TAG_HEIGHT / 2);
-        this.tags.rect(
-          plotWidth + 1,
-          centre - TAG_HEIGHT / 2,
-          width - plotWidth - 1,
-          TAG_HEIGHT,
-          theme.crosshairTag,
-        );
-        this.labels.text(formatPrice(state.price, state.priceStep), plotWidth + 8, centre, {
-          color: theme.tagText,
-          anchorY: 0.5,
+        drawPriceTag(this.tags, this.labels, frame.layout, state.price, state.priceStep, y, {
+          background: theme.crosshairTag,
+          text: theme.tagText,
         });
       }
       if (state.timeLabel && x >= 0 && x <= plotWidth) {

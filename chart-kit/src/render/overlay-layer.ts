@@ -1,9 +1,9 @@
 import { bisectLeft } from 'd3-array';
 import { Container } from 'pixi.js';
-import { formatPrice } from '../core/scales.js';
 import type { ChartTheme } from '../engine/themes.js';
 import { LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
+import { drawPriceTag } from './price-tag.js';
 import { DashPool, RectPool } from './rect-pool.js';
 
 export interface OverlayLine {
@@ -35,7 +35,6 @@ export interface OverlayState {
 
 /** At most this many highlight bands are drawn; more would be a band across the whole view. */
 const MAX_HIGHLIGHT_BANDS = 512;
-const TAG_HEIGHT = 18;
 
 /**
  * User lines, the user's zone box (between the first two lines), pulled lines, the revealed zone and
@@ -116,7 +115,10 @@ export class OverlayLayer {
         Math.max(hairline, snap(1.5)),
         theme.pulledLine,
       );
-      this.tag(frame, price, y, theme.pulledLine, theme.tagText, state.priceDecimalsStep);
+      drawPriceTag(this.tags, this.tagLabels, frame.layout, price, state.priceDecimalsStep, y, {
+        background: theme.pulledLine,
+        text: theme.tagText,
+      });
     }
 
     for (const line of state.lines) {
@@ -132,7 +134,18 @@ export class OverlayLayer {
         this.solidLines.rect(4, y - 4, 8, 8, color);
         this.solidLines.rect(plotWidth - 12, y - 4, 8, 8, color);
       }
-      this.tag(frame, line.price, y, color, theme.background, state.priceDecimalsStep);
+      drawPriceTag(
+        this.tags,
+        this.tagLabels,
+        frame.layout,
+        line.price,
+        state.priceDecimalsStep,
+        y,
+        {
+          background: color,
+          text: theme.background,
+        },
+      );
     }
 
     for (const pool of [this.boxes, this.solidLines, this.tags, this.tagLabels, this.zoneLabels]) {
@@ -146,29 +159,6 @@ export class OverlayLayer {
     this.dashedLines.destroy();
     this.aboveCandles.destroy({ children: true });
     this.axisTags.destroy({ children: true });
-  }
-
-  private tag(
-    frame: FrameGeometry,
-    price: number,
-    y: number,
-    background: number,
-    text: number,
-    step: number,
-  ): void {
-    const { plotWidth, width, plotHeight } = frame.layout;
-    const centre = Math.min(Math.max(y, TAG_HEIGHT / 2), plotHeight - TAG_HEIGHT / 2);
-    this.tags.rect(
-      plotWidth + 1,
-      centre - TAG_HEIGHT / 2,
-      width - plotWidth - 1,
-      TAG_HEIGHT,
-      background,
-    );
-    this.tagLabels.text(formatPrice(price, step), plotWidth + 8, centre, {
-      color: text,
-      anchorY: 0.5,
-    });
   }
 
   private drawHighlights(
