@@ -12,7 +12,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// Compiled to bench/.build/bench/: three levels below the project root.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CHART = 3;

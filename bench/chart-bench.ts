@@ -3,11 +3,11 @@
  * same seeded candles (1k to 1M) at 800x703 CSS px, each library in a fresh page. Not a test:
  * prints a table with the ratios and the issue's targets, and writes bench/results/chart.json.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type CDPSession, chromium, type Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { build, preview } from 'vite';
 import {
   checkTargets,
@@ -21,6 +21,7 @@ import {
   type Pair,
   targetRows,
 } from './chart-bench-report.js';
+import { CHROMIUM_ARGS, launchChromium } from '../e2e/support/chromium.js';
 import { bundleSizes } from './chart-bench-size.js';
 import {
   type ChartBenchGlobal,
@@ -30,7 +31,8 @@ import {
   type PageCommands,
 } from './chart/protocol.js';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+// Compiled to bench/.build/bench/: three levels below the project root.
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const PAGE_CONFIG = join(ROOT, 'bench/chart/vite.config.ts');
 /** BENCH_CHART_COUNTS=1000,10000 runs fewer sizes (a quick check); the default is the issue's. */
 const CANDLE_COUNTS = (process.env.BENCH_CHART_COUNTS ?? '1000,10000,100000,1000000')
@@ -42,29 +44,11 @@ const VIEWPORT = { width: 800, height: 703 };
 const CROSSHAIR = { x: 320, y: 300 };
 const IDLE_FRAMES = 60;
 /**
- * The flags of the browser tests (e2e/support/chromium.ts), plus software canvas 2D: Chromium's
- * GPU canvas 2D on SwiftShader is far slower than its software path, which would be unfair to
- * lightweight-charts. WebGL keeps Chromium's defaults (SwiftShader here).
+ * Software canvas 2D on top of the browser tests' flags: Chromium's GPU canvas 2D on SwiftShader is
+ * far slower than its software path, which would be unfair to lightweight-charts. WebGL keeps
+ * Chromium's defaults (SwiftShader here).
  */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-accelerated-2d-canvas',
-];
-
-/** Debian's Chromium, as the browser tests use it; CHROME_PATH points elsewhere. */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium'].filter((path): path is string =>
-    Boolean(path),
-  );
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) throw new Error(`No Chromium found (looked at ${candidates.join(', ')}).`);
-  return found;
-}
+const EXTRA_CHROMIUM_ARGS = ['--disable-accelerated-2d-canvas'];
 
 function callPage<K extends PageCommandName>(
   page: Page,
@@ -208,11 +192,7 @@ async function main(): Promise<void> {
   try {
     const url = server.resolvedUrls?.local[0];
     if (!url) throw new Error('the preview server has no URL');
-    browser = await chromium.launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
+    browser = await launchChromium(EXTRA_CHROMIUM_ARGS);
     const webgl = await webglRenderer(browser, url);
     printLegend(webgl, browser.version());
 
@@ -260,7 +240,7 @@ async function main(): Promise<void> {
         {
           date: new Date().toISOString(),
           chromium: browser.version(),
-          chromiumArgs: CHROMIUM_ARGS,
+          chromiumArgs: [...CHROMIUM_ARGS, ...EXTRA_CHROMIUM_ARGS],
           cpus: cpus().length,
           loadAverageAtEnd: loadavg(),
           webglRenderer: webgl,

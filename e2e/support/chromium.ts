@@ -17,17 +17,20 @@ export function findChromium(): string {
   return found;
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Flags every launch needs here: no sandbox as root, and no calls to a network it cannot reach. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: findChromium(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
