@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../api/index.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { FormField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
+import { useAsyncAction } from '../components/use-async-action.js';
 import { useSession } from '../session/session-context.js';
 import { noticeFrom } from './navigation-notice.js';
 
@@ -13,27 +13,24 @@ export function LoginPage() {
   const location = useLocation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAsyncAction();
   const notice = noticeFrom(location.state);
 
-  async function onSubmit(event: SyntheticEvent) {
+  function onSubmit(event: SyntheticEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await login(email, password);
-      void navigate('/home');
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await login(email, password);
+        void navigate('/home');
+      },
+      { keepBusyOnSuccess: true },
+    );
   }
 
   return (
     <AuthLayout title="Login">
       {notice && <Notice tone="success">{notice}</Notice>}
-      <form className="auth__form" onSubmit={(event) => void onSubmit(event)}>
+      <form className="auth__form" onSubmit={onSubmit}>
         <FormField
           label="Email"
           type="email"

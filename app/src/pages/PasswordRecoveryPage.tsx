@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { errorMessage } from '../api/index.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { FormField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
+import { useAsyncAction } from '../components/use-async-action.js';
 import { useApi } from '../session/session-context.js';
 
 export const RESET_SENT_NOTICE = 'instructions to reset your password have been sent to your email';
@@ -11,22 +11,15 @@ export const RESET_SENT_NOTICE = 'instructions to reset your password have been 
 export function PasswordRecoveryPage() {
   const api = useApi();
   const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAsyncAction();
 
-  async function onSubmit(event: SyntheticEvent) {
+  function onSubmit(event: SyntheticEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
+    void run(async () => {
       await api.requestPasswordReset(email);
       setSent(true);
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -35,7 +28,7 @@ export function PasswordRecoveryPage() {
         Enter the email you registered with and we will send you a link to choose a new password.
       </p>
       {sent && <Notice tone="success">{RESET_SENT_NOTICE}</Notice>}
-      <form className="auth__form" onSubmit={(event) => void onSubmit(event)}>
+      <form className="auth__form" onSubmit={onSubmit}>
         <FormField
           label="Email"
           type="email"

@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../api/index.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { FormField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
+import { useAsyncAction } from '../components/use-async-action.js';
 import { useApi } from '../session/session-context.js';
 import { withNotice } from './navigation-notice.js';
 
@@ -16,21 +16,18 @@ export function PasswordResetPage() {
   const email = params.get('e') ?? '';
   const token = params.get('tk') ?? '';
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAsyncAction();
   const linkComplete = email !== '' && token !== '';
 
-  async function onSubmit(event: SyntheticEvent) {
+  function onSubmit(event: SyntheticEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      const answer = await api.resetPassword(email, token, password);
-      void navigate('/login', { state: withNotice(answer.message || PASSWORD_UPDATED_NOTICE) });
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const answer = await api.resetPassword(email, token, password);
+        void navigate('/login', { state: withNotice(answer.message || PASSWORD_UPDATED_NOTICE) });
+      },
+      { keepBusyOnSuccess: true },
+    );
   }
 
   return (
@@ -45,7 +42,7 @@ export function PasswordResetPage() {
           <Link to="/password-recovery">request a new one</Link>.
         </Notice>
       )}
-      <form className="auth__form" onSubmit={(event) => void onSubmit(event)}>
+      <form className="auth__form" onSubmit={onSubmit}>
         <FormField
           label="New password"
           type="password"

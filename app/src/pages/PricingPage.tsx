@@ -4,6 +4,7 @@ import { errorMessage, type PlanBody } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
+import { useAsyncAction } from '../components/use-async-action.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
@@ -19,9 +20,8 @@ export function PricingPage() {
   const location = useLocation();
   const { subscribed, recheck } = useSubscription();
   const [plan, setPlan] = useState<PlanBody>();
-  const [error, setError] = useState<string>();
   const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, setError, run } = useAsyncAction();
   const checkoutCancelled = new URLSearchParams(location.search).get('checkout') === 'cancelled';
 
   useEffect(() => {
@@ -33,34 +33,26 @@ export function PricingPage() {
     return () => {
       current = false;
     };
-  }, [api]);
+  }, [api, setError]);
 
-  async function subscribe() {
+  function subscribe() {
     if (!plan) return;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const { url } = await api.startCheckout(plan.priceId);
-      window.location.assign(url);
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        const { url } = await api.startCheckout(plan.priceId);
+        window.location.assign(url);
+      },
+      { keepBusyOnSuccess: true },
+    );
   }
 
-  async function cancel() {
-    setBusy(true);
-    setError(undefined);
+  function cancel() {
     setNotice(undefined);
-    try {
+    void run(async () => {
       const answer = await api.cancelPlan();
       if (answer.message) setNotice(CANCELED_NOTICE);
       recheck();
-    } catch (caught) {
-      setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
@@ -94,7 +86,7 @@ export function PricingPage() {
                 <button
                   type="button"
                   className="link-button plan-card__cancel"
-                  onClick={() => void cancel()}
+                  onClick={cancel}
                   disabled={busy}
                 >
                   cancel plan
@@ -104,7 +96,7 @@ export function PricingPage() {
               <button
                 type="button"
                 className="button button--primary button--block"
-                onClick={() => void subscribe()}
+                onClick={subscribe}
                 disabled={busy}
               >
                 Subscribe

@@ -1,9 +1,9 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../api/index.js';
 import { AuthLayout } from '../components/AuthLayout.js';
 import { FormField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
+import { useAsyncAction } from '../components/use-async-action.js';
 import { useSession } from '../session/session-context.js';
 import { withNotice } from './navigation-notice.js';
 
@@ -14,25 +14,22 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAsyncAction();
 
-  async function onSubmit(event: SyntheticEvent) {
+  function onSubmit(event: SyntheticEvent) {
     event.preventDefault();
-    setBusy(true);
-    setError(undefined);
-    try {
-      await register(email, password);
-      void navigate('/home', { state: withNotice(REGISTERED_NOTICE) });
-    } catch (caught) {
-      setError(errorMessage(caught));
-      setBusy(false);
-    }
+    void run(
+      async () => {
+        await register(email, password);
+        void navigate('/home', { state: withNotice(REGISTERED_NOTICE) });
+      },
+      { keepBusyOnSuccess: true },
+    );
   }
 
   return (
     <AuthLayout title="Create a Free Account">
-      <form className="auth__form" onSubmit={(event) => void onSubmit(event)}>
+      <form className="auth__form" onSubmit={onSubmit}>
         <FormField
           label="Email"
           type="email"
