@@ -59,7 +59,6 @@ describe('loadCourseContent', () => {
       module: 'foundations',
     });
     expect(content.byId(7)).toMatchObject({ c_num: 3, reqPass: true, sub_req: true });
-    expect(content.lessonsUsingChart(7).map((lesson) => lesson.id)).toEqual([102]);
   });
 
   it('renders Markdown and shows raw HTML as text, never as markup', () => {

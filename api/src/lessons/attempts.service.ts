@@ -52,10 +52,6 @@ export class AttemptsService {
     private readonly charts: ChartCatalogue,
   ) {}
 
-  hasChart(chartNumber: number): boolean {
-    return this.charts.has(chartNumber);
-  }
-
   chart(chartNumber: number): ExerciseChart {
     const chart = this.charts.get(chartNumber);
     if (!chart) throw new NotFoundException(`There is no chart number ${chartNumber}.`);
@@ -117,7 +113,7 @@ export class AttemptsService {
 }
 
 /** What a revealed exercise shows: the zone, why it is one, and the candles of its base. */
-export function revealedAnswer(
+function revealedAnswer(
   chart: ExerciseChart,
 ): Pick<AttemptResult, 'zone' | 'explanation' | 'baseTimes'> {
   return {

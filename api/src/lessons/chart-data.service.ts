@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
-import { AttemptsService } from './attempts.service.js';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { LruCache } from '../charts/lru-cache.js';
+import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { chartDataBody, encodeChartData, type EncodedChartData } from './chart-data.js';
 
 /** Encoded answers kept in memory: a hot chart costs one lookup, not a serialisation. */
@@ -7,30 +8,23 @@ const MAX_CACHED_VARIANTS = 512;
 
 @Injectable()
 export class ChartDataService {
-  private readonly cache = new Map<string, EncodedChartData>();
+  private readonly cache = new LruCache<string, EncodedChartData>(MAX_CACHED_VARIANTS);
 
-  constructor(private readonly attempts: AttemptsService) {}
+  constructor(private readonly charts: ChartCatalogue) {}
 
   /** The encoded answer, or undefined when there is no such chart. */
   encodedIfExists(chartNumber: number, revealed: boolean): EncodedChartData | undefined {
-    return this.attempts.hasChart(chartNumber) ? this.encoded(chartNumber, revealed) : undefined;
+    return this.charts.has(chartNumber) ? this.encoded(chartNumber, revealed) : undefined;
   }
 
   encoded(chartNumber: number, revealed: boolean): EncodedChartData {
     const key = `${chartNumber}:${revealed ? 'revealed' : 'hidden'}`;
     const cached = this.cache.get(key);
-    if (cached) {
-      // Re-insert so the Map's order is least recently used first.
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
-    const encoded = encodeChartData(chartDataBody(this.attempts.chart(chartNumber), revealed));
+    if (cached) return cached;
+    const chart = this.charts.get(chartNumber);
+    if (!chart) throw new NotFoundException(`There is no chart number ${chartNumber}.`);
+    const encoded = encodeChartData(chartDataBody(chart, revealed));
     this.cache.set(key, encoded);
-    if (this.cache.size > MAX_CACHED_VARIANTS) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     return encoded;
   }
 }

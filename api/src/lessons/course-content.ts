@@ -48,13 +48,6 @@ export class CourseContent {
   byId(id: number): Lesson | undefined {
     return this.lessonsById.get(id);
   }
-
-  /** Lessons whose exercise is graded on this chart (by its 5-min or its hourly number). */
-  lessonsUsingChart(chartNumber: number): Lesson[] {
-    return this.lessons().filter(
-      (lesson) => lesson.c_num === chartNumber || lesson.hourly_c_num === chartNumber,
-    );
-  }
 }
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
