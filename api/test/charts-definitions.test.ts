@@ -7,7 +7,6 @@ import {
   parseChartDefinitions,
   readChartDefinitions,
 } from '../src/charts/chart-definitions.js';
-import { LruCache } from '../src/charts/lru-cache.js';
 
 const problemWith = (text: string): string => {
   try {
@@ -136,23 +135,5 @@ charts:
     } finally {
       rmSync(folder, { recursive: true });
     }
-  });
-});
-
-describe('LruCache', () => {
-  it('keeps at most its capacity, dropping the least recently used entry', () => {
-    const cache = new LruCache<number, string>(2);
-    cache.set(1, 'one');
-    cache.set(2, 'two');
-    expect(cache.get(1)).toBe('one');
-    cache.set(3, 'three');
-    expect(cache.size).toBe(2);
-    expect(cache.get(2)).toBeUndefined();
-    expect(cache.get(1)).toBe('one');
-    expect(cache.get(3)).toBe('three');
-  });
-
-  it('refuses a capacity below one', () => {
-    expect(() => new LruCache(0)).toThrow(RangeError);
   });
 });

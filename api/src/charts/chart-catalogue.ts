@@ -6,7 +6,7 @@ import {
   readChartDefinitions,
   type ChartDefinition,
 } from './chart-definitions.js';
-import { LruCache } from './lru-cache.js';
+import { LruCache } from '../common/lru-cache.js';
 import { explainHourlyZone, explainZone, hourlyBaseTimes } from './zone-explanation.js';
 import { generateZoneScenario, type ZoneScenario } from './zone-scenario.js';
 

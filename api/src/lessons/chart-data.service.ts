@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { LruCache } from '../charts/lru-cache.js';
+import { LruCache } from '../common/lru-cache.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { chartDataBody, encodeChartData, type EncodedChartData } from './chart-data.js';
 

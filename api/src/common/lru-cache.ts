@@ -31,4 +31,8 @@ export class LruCache<K, V> {
       if (!oldest.done) this.entries.delete(oldest.value);
     }
   }
+
+  delete(key: K): void {
+    this.entries.delete(key);
+  }
 }
