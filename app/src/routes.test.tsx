@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider } from 'react-router-dom';
 import { createCourseApi } from './api/index.js';
 import { createTestRouter } from './routes.js';
@@ -26,13 +26,17 @@ function renderAt(path: string) {
 }
 
 describe('routes', () => {
-  it('shows the landing headline and a Login link at /', () => {
+  it('shows the landing headline, a Login link and loads the demo chart at /', async () => {
     renderAt('/');
     expect(screen.getByRole('heading', { level: 1 })).toHaveProperty(
       'textContent',
       'Practice S&D Trading Interactively',
     );
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
+    await waitFor(() => {
+      expect(screen.queryByRole('status', { name: 'Loading the chart' })).toBeNull();
+    });
+    expect(screen.queryByText(/Could not load the chart/)).toBeNull();
   });
 
   it('shows the 404 page for an unknown path', async () => {
