@@ -10,6 +10,7 @@ import { startProduct, type RunningProduct } from './product.js';
 interface ChartEngineProbe {
   yOfPrice(price: number): number;
   lines(): readonly { price: number }[];
+  pulledLinePrices(): readonly number[];
 }
 
 declare global {

@@ -666,6 +666,11 @@ export class ChartEngine {
     this.scheduler.request('overlays');
   }
 
+  /** The prices of the lines carried over from an earlier chart, as shown. */
+  pulledLinePrices(): readonly number[] {
+    return this.pulledLines;
+  }
+
   /**
    * Emphasises the candles at these times (e.g. a zone's base and the move away from it). On a
    * longer timeframe, the candle containing each time is emphasised.
