@@ -81,6 +81,10 @@ describe('a learner in Chromium', () => {
     const zone = await learnZone(product!.url, 7, true);
     await page.goto(url('/m1-welcome'));
     await page.getByText('Page 1 of 7').waitFor();
+    // The lesson's picture panel starts open and folds away.
+    await page.locator('.show-chart canvas').waitFor();
+    await page.getByRole('button', { name: 'Hide Chart' }).click();
+    await page.locator('.show-chart canvas').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show Chart' }).click();
     await page.locator('.show-chart canvas').waitFor();
     await drawLines(page, pricesInside(zone));

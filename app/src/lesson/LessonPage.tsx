@@ -53,7 +53,8 @@ function TextLessonFooter({ lesson }: { lesson: LessonPageBody }) {
 }
 
 function LessonContent({ lesson }: { lesson: LessonPageBody }) {
-  const [chartShown, setChartShown] = useState(false);
+  // The text refers to "the picture", so a chart lesson's picture panel starts open.
+  const [pictureShown, setPictureShown] = useState(true);
   const { c_num: chartNumber } = lesson;
   return (
     <article className="lesson">
@@ -62,7 +63,21 @@ function LessonContent({ lesson }: { lesson: LessonPageBody }) {
       <div className="lesson__body">
         {/* The API renders the lesson's Markdown without raw HTML, so this is safe to insert. */}
         <div className="lesson__text" dangerouslySetInnerHTML={{ __html: lesson.html }} />
-        {chartNumber === null && <IllustrationChart illustration={lesson.illustration} />}
+        {chartNumber === null ? (
+          <IllustrationChart illustration={lesson.illustration} />
+        ) : (
+          <section className="show-chart" aria-label="Lesson picture">
+            <button
+              type="button"
+              className="show-chart__toggle"
+              aria-expanded={pictureShown}
+              onClick={() => setPictureShown((shown) => !shown)}
+            >
+              {pictureShown ? 'Hide Chart' : 'Show Chart'}
+            </button>
+            {pictureShown && <IllustrationChart illustration={lesson.illustration} />}
+          </section>
+        )}
       </div>
       {lesson.takeaway && (
         <aside className="lesson__takeaway" aria-label="Key takeaway">
@@ -72,20 +87,7 @@ function LessonContent({ lesson }: { lesson: LessonPageBody }) {
       {chartNumber === null ? (
         <TextLessonFooter lesson={lesson} />
       ) : (
-        <>
-          <section className="show-chart">
-            <button
-              type="button"
-              className="show-chart__toggle"
-              aria-expanded={chartShown}
-              onClick={() => setChartShown((shown) => !shown)}
-            >
-              {chartShown ? 'Hide Chart' : 'Show Chart'}
-            </button>
-            {chartShown && <IllustrationChart illustration={lesson.illustration} height={260} />}
-          </section>
-          <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />
-        </>
+        <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />
       )}
     </article>
   );
