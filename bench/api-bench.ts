@@ -6,8 +6,7 @@
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, get, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,18 +60,37 @@ async function startProduct(dataDir: string): Promise<Product> {
   };
 }
 
-/** Serves one recorded answer, byte for byte, with its headers: the ceiling for this machine. */
-function startBareServer(body: Buffer, headers: IncomingHttpHeaders): Promise<Server> {
+/** The bare baseline in its own process, as the API is: the ceiling for this machine. */
+async function startBareServer(
+  dataDir: string,
+  body: Buffer,
+  headers: IncomingHttpHeaders,
+): Promise<{ url: string; stop(): void }> {
   const sent: Record<string, string> = {};
   for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
     const value = headers[name];
     if (typeof value === 'string') sent[name] = value;
   }
-  const server = createServer((_request, response) => {
-    response.writeHead(200, { ...sent, 'content-length': body.length });
-    response.end(body);
+  const bodyFile = join(dataDir, `bare-body-${Date.now()}`);
+  writeFileSync(bodyFile, body);
+  const child = spawn(
+    process.execPath,
+    [
+      join(dirname(fileURLToPath(import.meta.url)), 'bare-server.js'),
+      bodyFile,
+      JSON.stringify(sent),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${String(code)})`)));
+    child.stdout.once('data', (chunk: Buffer) => {
+      const match = /at (http:\/\/\S+)/.exec(chunk.toString());
+      if (match?.[1]) resolveUrl(match[1]);
+      else reject(new Error(`unexpected output from the bare server: ${chunk.toString()}`));
+    });
   });
-  return new Promise((resolveListen) => server.listen(0, '127.0.0.1', () => resolveListen(server)));
+  return { url, stop: () => child.kill('SIGINT') };
 }
 
 interface Measured {
@@ -120,7 +138,7 @@ function recorded(
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-bench-'));
   const product = await startProduct(dataDir);
-  const servers: Server[] = [];
+  const bareServers: { stop(): void }[] = [];
   try {
     const email = `bench-${Date.now()}@example.com`;
     const registered = await fetch(`${product.url}/api/register/`, {
@@ -151,9 +169,9 @@ async function main(): Promise<void> {
     for (const benchCase of cases) {
       const target = `${product.url}${benchCase.path}`;
       const sample = await recorded(target, benchCase.headers);
-      const bare = await startBareServer(sample.body, sample.headers);
-      servers.push(bare);
-      const bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}${benchCase.path}`;
+      const bare = await startBareServer(dataDir, sample.body, sample.headers);
+      bareServers.push(bare);
+      const bareUrl = `${bare.url}${benchCase.path}`;
       // Warm both, then measure the bare ceiling and the API one after the other.
       await load(target, benchCase.headers);
       const baseline = await load(bareUrl, benchCase.headers);
@@ -170,7 +188,7 @@ async function main(): Promise<void> {
     console.log(
       `\nAPI benchmark: ${CONNECTIONS} connections, ${DURATION_S} s per run, database: ` +
         `${process.env.DATABASE_URL ? 'the PostgreSQL at DATABASE_URL' : 'embedded (PGlite)'}; ` +
-        'baseline = bare node:http server sending the same bytes, measured in the same run.\n',
+        'baseline = bare node:http server in its own process sending the same bytes, measured in the same run.\n',
     );
     const table = rows.map((row) => ({
       endpoint: row.endpoint,
@@ -196,7 +214,7 @@ async function main(): Promise<void> {
     );
     console.log(`written ${join('bench', 'results', 'api.json')}`);
   } finally {
-    for (const server of servers) server.close();
+    for (const bare of bareServers) bare.stop();
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

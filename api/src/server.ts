@@ -11,7 +11,7 @@ import { AppModule } from './app.module.js';
 import { applyStripeWebhookBodyParser } from './billing/stripe-webhook-body.js';
 import type { AppConfig } from './config/config.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
-import { publicChartDataHandler } from './lessons/chart-data-response.js';
+import { PublicChartDataFastPath } from './lessons/chart-data-response.js';
 import { ChartDataService } from './lessons/chart-data.service.js';
 import { serveOpenApi } from './web/openapi.js';
 import { applyRateLimits, type RateLimiting } from './web/rate-limits.js';
@@ -121,8 +121,10 @@ async function applyWebMiddleware(
   app.disable('x-powered-by');
   applySecurityHeaders(server, new URL(config.appOrigin).protocol === 'https:');
   // Public chart data is static content (like the app's files, which are not logged either):
-  // served before the request log, whose per-request cost would otherwise halve its throughput.
-  server.get('/chart-data/:id', publicChartDataHandler(app.get(ChartDataService)));
+  // answered before the framework once Express has sent one with the security headers above.
+  const publicChartData = new PublicChartDataFastPath(app.get(ChartDataService));
+  publicChartData.install(app.getHttpServer());
+  server.get('/chart-data/:id', publicChartData.expressHandler());
   if (options.requestLog || options.logger !== false) {
     applyRequestLogging(server, options.requestLog);
   }

@@ -2,9 +2,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { PublicChartDataFastPath } from '../src/lessons/chart-data-response.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -221,6 +223,33 @@ describe('lessons, charts, attempts and progress', () => {
       expect(JSON.parse(String(first.body as Buffer))).toMatchObject({
         chart_number: 7,
       });
+    });
+
+    it('answers public requests before the framework with the same headers and body', async () => {
+      const answered = jest.spyOn(PublicChartDataFastPath.prototype, 'tryAnswer');
+      try {
+        // The first public answer of this app may come through Express; later ones may not.
+        const throughExpress = await request(testApp.http).get('/chart-data/8');
+        const direct = await request(testApp.http).get('/chart-data/8');
+        expect(answered.mock.results.at(-1)?.value).toBe(true);
+        const withoutDate = (headers: Record<string, string>) => {
+          const { date: _date, ...rest } = headers;
+          return rest;
+        };
+        expect(withoutDate(direct.headers)).toEqual(withoutDate(throughExpress.headers));
+        expect(direct.headers['content-security-policy']).toContain("default-src 'self'");
+        expect(direct.body).toEqual(throughExpress.body);
+
+        // Weighted encodings are left to Express, which honours "gzip;q=0".
+        const plain = await request(testApp.http)
+          .get('/chart-data/8')
+          .set('Accept-Encoding', 'gzip;q=0, identity');
+        expect(answered.mock.results.at(-1)?.value).toBe(false);
+        expect(plain.headers['content-encoding']).toBeUndefined();
+        expect(plain.body).toEqual(throughExpress.body);
+      } finally {
+        answered.mockRestore();
+      }
     });
 
     it('refuses ids that are not whole chart numbers and answers 404 for unknown ones', async () => {
