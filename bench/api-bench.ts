@@ -19,31 +19,30 @@ const CHART = 3;
 const TARGET_THROUGHPUT_RATIO = 0.5;
 const TARGET_P99_MS = 20;
 
-interface Product {
+interface ServerProcess {
   url: string;
   stop(): Promise<void>;
 }
 
-async function startProduct(dataDir: string): Promise<Product> {
-  const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'api/dist/main.js')], {
+/** Starts a node process that prints "running at <url>" once it listens, and waits for that. */
+async function startServerProcess(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ServerProcess> {
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      NODE_ENV: 'test',
-      EMBEDDED_DB_DIR: join(dataDir, 'pglite'),
-      MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
-    },
+    env,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const url = await new Promise<string>((resolveUrl, reject) => {
     let output = '';
-    child.once('exit', (code) => reject(new Error(`the API exited (${String(code)}):\n${output}`)));
+    child.once('exit', (code) => reject(new Error(`${name} exited (${String(code)}):\n${output}`)));
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
-        // The request log keeps flowing; read it away so the pipe never blocks the server.
+        // A request log may keep flowing; read it away so the pipe never blocks the server.
         child.stdout?.removeAllListeners('data');
         child.stdout?.resume();
         resolveUrl(match[1]);
@@ -60,12 +59,22 @@ async function startProduct(dataDir: string): Promise<Product> {
   };
 }
 
+function startProduct(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess('the API', [join(ROOT, 'api/dist/main.js')], {
+    ...process.env,
+    PORT: '0',
+    NODE_ENV: 'test',
+    EMBEDDED_DB_DIR: join(dataDir, 'pglite'),
+    MAIL_OUTBOX_DIR: join(dataDir, 'outbox'),
+  });
+}
+
 /** The bare baseline in its own process, as the API is: the ceiling for this machine. */
-async function startBareServer(
+function startBareServer(
   dataDir: string,
   body: Buffer,
   headers: IncomingHttpHeaders,
-): Promise<{ url: string; stop(): void }> {
+): Promise<ServerProcess> {
   const sent: Record<string, string> = {};
   for (const name of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
     const value = headers[name];
@@ -73,24 +82,8 @@ async function startBareServer(
   }
   const bodyFile = join(dataDir, `bare-body-${Date.now()}`);
   writeFileSync(bodyFile, body);
-  const child = spawn(
-    process.execPath,
-    [
-      join(dirname(fileURLToPath(import.meta.url)), 'bare-server.js'),
-      bodyFile,
-      JSON.stringify(sent),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const url = await new Promise<string>((resolveUrl, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare server exited (${String(code)})`)));
-    child.stdout.once('data', (chunk: Buffer) => {
-      const match = /at (http:\/\/\S+)/.exec(chunk.toString());
-      if (match?.[1]) resolveUrl(match[1]);
-      else reject(new Error(`unexpected output from the bare server: ${chunk.toString()}`));
-    });
-  });
-  return { url, stop: () => child.kill('SIGINT') };
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'bare-server.js');
+  return startServerProcess('the bare server', [script, bodyFile, JSON.stringify(sent)]);
 }
 
 interface Measured {
@@ -138,7 +131,7 @@ function recorded(
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'api-bench-'));
   const product = await startProduct(dataDir);
-  const bareServers: { stop(): void }[] = [];
+  const bareServers: ServerProcess[] = [];
   try {
     const email = `bench-${Date.now()}@example.com`;
     const registered = await fetch(`${product.url}/api/register/`, {
@@ -214,7 +207,7 @@ async function main(): Promise<void> {
     );
     console.log(`written ${join('bench', 'results', 'api.json')}`);
   } finally {
-    for (const bare of bareServers) bare.stop();
+    await Promise.all(bareServers.map((bare) => bare.stop()));
     await product.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

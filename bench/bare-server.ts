@@ -1,6 +1,6 @@
 /**
  * The bench:api baseline: a bare node:http server, in its own process like the API, that answers
- * every request with one recorded answer, byte for byte. Prints its URL on stdout.
+ * every request with one recorded answer, byte for byte. Prints "running at <url>" on stdout.
  * Usage: node bare-server.js <body file> <headers as JSON>
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +20,5 @@ const server = createServer((_request, response) => {
   response.end(body);
 });
 server.listen(0, '127.0.0.1', () => {
-  console.log(`bare server at http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  console.log(`running at http://127.0.0.1:${(server.address() as AddressInfo).port}`);
 });
-process.on('SIGINT', () => server.close(() => process.exit(0)));
