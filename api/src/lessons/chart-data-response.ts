@@ -4,7 +4,7 @@ import type { EncodedChartData } from './chart-data.js';
 import type { ChartDataService } from './chart-data.service.js';
 
 export const CHART_ID = /^[1-9]\d{0,9}$/;
-const PUBLIC_CHART_PATH = /^\/chart-data\/([1-9]\d{0,9})$/;
+const CHART_DATA_PATH = /^\/chart-data\/([^/]+)$/;
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
 /** The caching headers of a chart answer, the same on every path that sends one. */
@@ -67,12 +67,8 @@ export class PublicChartDataFastPath {
   /** The Express route, after the security headers: answers public requests and learns them. */
   expressHandler(): RequestHandler {
     return (request: Request, response: Response, next: NextFunction) => {
-      const id = request.params.id;
-      if (request.headers.cookie !== undefined || typeof id !== 'string' || !CHART_ID.test(id)) {
-        next();
-        return;
-      }
-      const encoded = this.chartData.encodedIfExists(Number(id), false);
+      const encoded =
+        request.headers.cookie === undefined ? this.publicAnswer(request.params.id) : undefined;
       if (!encoded) {
         next();
         return;
@@ -80,6 +76,13 @@ export class PublicChartDataFastPath {
       this.securityHeaders ??= { ...response.getHeaders() };
       sendChartData(request, response, encoded);
     };
+  }
+
+  /** The public answer for a well-formed id of a known chart; undefined for the controller. */
+  private publicAnswer(id: string | undefined): EncodedChartData | undefined {
+    return id !== undefined && CHART_ID.test(id)
+      ? this.chartData.encodedIfExists(Number(id), false)
+      : undefined;
   }
 
   /** Answers a plain public GET of a known chart; false leaves the request to the framework. */
@@ -95,10 +98,9 @@ export class PublicChartDataFastPath {
     ) {
       return false;
     }
-    const match = PUBLIC_CHART_PATH.exec(request.url ?? '');
     const acceptEncoding = headers['accept-encoding'] ?? '';
-    if (!match || acceptEncoding.includes(';')) return false;
-    const encoded = this.chartData.encodedIfExists(Number(match[1]), false);
+    if (acceptEncoding.includes(';')) return false;
+    const encoded = this.publicAnswer(CHART_DATA_PATH.exec(request.url ?? '')?.[1]);
     if (!encoded) return false;
     const gzip = acceptEncoding
       .split(',')
