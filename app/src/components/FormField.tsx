@@ -27,3 +27,24 @@ export function FormField({ label, hint, ...input }: FormFieldProps) {
     </div>
   );
 }
+
+/** The account email field of the login, registration and recovery forms. */
+export function EmailField({
+  value,
+  onValue,
+}: {
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <FormField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+    />
+  );
+}

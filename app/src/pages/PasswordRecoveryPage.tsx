@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { AuthLayout } from '../components/AuthLayout.js';
-import { FormField } from '../components/FormField.js';
+import { EmailField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
 import { useAsyncAction } from '../components/use-async-action.js';
 import { useApi } from '../session/session-context.js';
@@ -29,15 +29,7 @@ export function PasswordRecoveryPage() {
       </p>
       {sent && <Notice tone="success">{RESET_SENT_NOTICE}</Notice>}
       <form className="auth__form" onSubmit={onSubmit}>
-        <FormField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onValue={setEmail} />
         {error && <Notice tone="error">{error}</Notice>}
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           Continue

@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../components/AuthLayout.js';
-import { FormField } from '../components/FormField.js';
+import { EmailField, FormField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
 import { useAsyncAction } from '../components/use-async-action.js';
 import { useSession } from '../session/session-context.js';
@@ -30,15 +30,7 @@ export function RegisterPage() {
   return (
     <AuthLayout title="Create a Free Account">
       <form className="auth__form" onSubmit={onSubmit}>
-        <FormField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
+        <EmailField value={email} onValue={setEmail} />
         <FormField
           label="Password"
           type="password"
