@@ -67,8 +67,11 @@ export class PublicChartDataFastPath {
   /** The Express route, after the security headers: answers public requests and learns them. */
   expressHandler(): RequestHandler {
     return (request: Request, response: Response, next: NextFunction) => {
+      const id = request.params.id;
       const encoded =
-        request.headers.cookie === undefined ? this.publicAnswer(request.params.id) : undefined;
+        request.headers.cookie === undefined && typeof id === 'string'
+          ? this.publicAnswer(id)
+          : undefined;
       if (!encoded) {
         next();
         return;
