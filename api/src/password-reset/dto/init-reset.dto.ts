@@ -1,9 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsString, MaxLength } from 'class-validator';
-import { NormalizeEmail } from '../../auth/dto/normalize-email.js';
-import { EMAIL_MAX_LENGTH } from '../../auth/dto/register.dto.js';
+import { EMAIL_MAX_LENGTH, IsAccountEmail } from '../../auth/dto/account-email.decorator.js';
 
-/** POST users/initReset/ body (the spec's name). Rules run bottom-up, as in RegisterDto. */
+/** POST users/initReset/ body (the spec's name). */
 export class InitResetDto {
   @ApiProperty({
     description: 'The email of the account; trimmed and compared case-insensitively.',
@@ -11,12 +9,6 @@ export class InitResetDto {
     maxLength: EMAIL_MAX_LENGTH,
     example: 'learner@example.com',
   })
-  @NormalizeEmail()
-  @IsEmail({}, { message: 'user_email must be a valid email address.' })
-  @MaxLength(EMAIL_MAX_LENGTH, {
-    message: `user_email must be at most ${EMAIL_MAX_LENGTH} characters long.`,
-  })
-  @IsString({ message: 'user_email must be a string.' })
-  @IsDefined({ message: 'user_email is required.' })
+  @IsAccountEmail()
   user_email!: string;
 }

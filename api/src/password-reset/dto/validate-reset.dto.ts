@@ -1,19 +1,19 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsEmail, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import {
   IsNewPassword,
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from '../../auth/dto/new-password.decorator.js';
-import { NormalizeEmail } from '../../auth/dto/normalize-email.js';
-import { EMAIL_MAX_LENGTH } from '../../auth/dto/register.dto.js';
+import { EMAIL_MAX_LENGTH, IsAccountEmail } from '../../auth/dto/account-email.decorator.js';
 
 /** Far above the 43 characters of a real token; only keeps absurd inputs out. */
 const TOKEN_MAX_LENGTH = 128;
 
 /**
  * POST users/validateReset/ body (the spec's names). The new password follows the registration
- * rules. Rules run bottom-up and only the first failure is reported (see RegisterDto).
+ * rules. Only the first failure of a field is reported, and class-validator runs stacked rules
+ * from the bottom up, so the token's most basic rule is listed last.
  */
 export class ValidateResetDto {
   @ApiProperty({
@@ -31,13 +31,7 @@ export class ValidateResetDto {
     maxLength: EMAIL_MAX_LENGTH,
     example: 'learner@example.com',
   })
-  @NormalizeEmail()
-  @IsEmail({}, { message: 'email must be a valid email address.' })
-  @MaxLength(EMAIL_MAX_LENGTH, {
-    message: `email must be at most ${EMAIL_MAX_LENGTH} characters long.`,
-  })
-  @IsString({ message: 'email must be a string.' })
-  @IsDefined({ message: 'email is required.' })
+  @IsAccountEmail()
   email!: string;
 
   @ApiProperty({
