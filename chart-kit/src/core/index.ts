@@ -1,6 +1,6 @@
 // Pure chart maths: no DOM and no pixi.js, so the API can import it under Node.
-export { SeriesError, validateSeries } from './candle.js';
-export type { Candle } from './candle.js';
+export { packSeries, SeriesError, validateSeries } from './candle.js';
+export type { Candle, PackedSeries } from './candle.js';
 
 export { aggregateCandles, periodStart, TIMEFRAMES } from './aggregate.js';
 export type { Timeframe } from './aggregate.js';
@@ -22,8 +22,14 @@ export type { IndexRange, IndexViewport, NiceTicks, PixelRange, PriceDomain } fr
 export { formatCrosshairTime, formatTimeLabel, timeAxisTicks } from './time-axis.js';
 export type { TimeAxisOptions, TimeFormatOptions, TimeTick } from './time-axis.js';
 
-export { buildLodPyramid, chooseLevel, columnsPriceRange, visibleColumns } from './lod.js';
-export type { ChooseLevelOptions, LodLevel, LodPyramid, VisibleColumns } from './lod.js';
+export {
+  buildLodPyramid,
+  chooseLevel,
+  columnsPriceRange,
+  LodPyramid,
+  visibleColumns,
+} from './lod.js';
+export type { ChooseLevelOptions, LodLevel, PriceColumns, VisibleColumns } from './lod.js';
 
 export {
   candleIndexAtX,

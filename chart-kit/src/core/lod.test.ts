@@ -4,6 +4,7 @@ import {
   buildLodPyramid,
   chooseLevel,
   columnsPriceRange,
+  LodPyramid,
   visibleColumns,
   type LodLevel,
 } from './lod.js';
@@ -50,7 +51,6 @@ describe('buildLodPyramid', () => {
     const pyramid = buildLodPyramid(candles);
     expect(pyramid.levels.map((level) => level.length)).toEqual([5, 3, 2, 1]);
     const [, pairs, , top] = pyramid.levels;
-    expect(Array.from(pairs!.firstIndex)).toEqual([0, 2, 4]);
     expect(Array.from(pairs!.open)).toEqual([10, 9, 14]);
     expect(Array.from(pairs!.close)).toEqual([9, 14, 20]);
     expect(Array.from(pairs!.high)).toEqual([13, 16, 25]);
@@ -92,8 +92,7 @@ describe('buildLodPyramid', () => {
       fc.property(series, (candles) => {
         for (const level of buildLodPyramid(candles).levels) {
           for (let column = 0; column < level.length; column++) {
-            const first = level.firstIndex[column]!;
-            expect(first).toBe(column * level.candlesPerColumn);
+            const first = column * level.candlesPerColumn;
             const members = candles.slice(first, first + level.candlesPerColumn);
             expect(level.open[column]).toBe(members[0]!.open);
             expect(level.close[column]).toBe(members.at(-1)!.close);
@@ -103,6 +102,51 @@ describe('buildLodPyramid', () => {
         }
       }),
     );
+  });
+});
+
+describe('LodPyramid', () => {
+  const prices = (candles: Candle[]) => {
+    const { open, high, low, close } = buildLodPyramid(candles).level(0);
+    return { open, high, low, close };
+  };
+
+  it('holds level 0 at once and builds the others when asked, each once', () => {
+    const pyramid = new LodPyramid(prices(randomWalk(1000)));
+    expect(pyramid.levelCount).toBe(11);
+    expect(pyramid.builtLevels).toBe(1);
+    const third = pyramid.level(3);
+    expect(pyramid.builtLevels).toBe(4);
+    expect(third).toMatchObject({ level: 3, candlesPerColumn: 8, length: 125 });
+    expect(pyramid.level(3)).toBe(third);
+    expect(pyramid.level(99).length).toBe(1);
+    expect(pyramid.level(-5).level).toBe(0);
+    expect(pyramid.buildStep()).toBe(false);
+  });
+
+  it('builds ahead of use in slices of a few columns, to the same result', () => {
+    const candles = randomWalk(777);
+    const sliced = new LodPyramid(prices(candles));
+    let steps = 1;
+    while (sliced.buildStep(50)) steps++;
+    // Levels of 389, 195 and 98 columns take 8, 4 and 2 steps of 50; the 7 above, one step each.
+    expect(steps).toBe(8 + 4 + 2 + 7);
+    expect(sliced.builtLevels).toBe(sliced.levelCount);
+    expect(sliced.levels).toEqual(buildLodPyramid(candles).levels);
+  });
+
+  it('finishes a level begun in slices when that level is asked for', () => {
+    const candles = randomWalk(300);
+    const pyramid = new LodPyramid(prices(candles));
+    pyramid.buildStep(10);
+    expect(pyramid.builtLevels).toBe(1);
+    expect(pyramid.level(2)).toEqual(buildLodPyramid(candles).level(2));
+  });
+
+  it('keeps level 0 as the arrays it was given, and refuses columns of different lengths', () => {
+    const level0 = prices(randomWalk(10));
+    expect(new LodPyramid(level0).level(0).high).toBe(level0.high);
+    expect(() => new LodPyramid({ ...level0, low: new Float64Array(3) })).toThrow(RangeError);
   });
 });
 
@@ -144,7 +188,7 @@ describe('visibleColumns', () => {
   it('returns views of the columns covering the viewport', () => {
     const columns = visibleColumns(pyramid, 2, 9.6, 30.2);
     expect(columns).toMatchObject({ level: 2, candlesPerColumn: 4, firstColumn: 2, count: 6 });
-    expect(Array.from(columns.firstIndex)).toEqual([8, 12, 16, 20, 24, 28]);
+    expect(columns).toMatchObject({ firstColumn: 2, firstCandle: 8, count: 6 });
     expect(columns.high.buffer).toBe(pyramid.levels[2]!.high.buffer);
   });
 

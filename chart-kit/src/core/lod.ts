@@ -2,26 +2,27 @@ import type { Candle } from './candle.js';
 import { visibleIndexRange, type PriceDomain } from './scales.js';
 
 /**
- * One level of the pyramid: column `c` merges candles `firstIndex[c] .. firstIndex[c] +
- * candlesPerColumn - 1` (the last column may hold fewer). Columns are stored as parallel typed arrays
- * rather than objects, so a million candles cost a few flat buffers instead of a million objects,
- * and a renderer can read a visible slice without allocating.
+ * One level of the pyramid: column `c` merges candles `c * candlesPerColumn` to `(c + 1) *
+ * candlesPerColumn - 1` (the last column may hold fewer). Columns are stored as parallel typed
+ * arrays rather than objects, so a million candles cost a few flat buffers instead of a million
+ * objects, and a renderer can read a visible slice without allocating.
  */
 export interface LodLevel {
   readonly level: number;
   readonly candlesPerColumn: number;
   readonly length: number;
-  readonly firstIndex: Uint32Array;
   readonly open: Float64Array;
   readonly high: Float64Array;
   readonly low: Float64Array;
   readonly close: Float64Array;
 }
 
-/** Level 0 holds the candles themselves; level `n` merges `2 ** n` of them per column. */
-export interface LodPyramid {
-  readonly candleCount: number;
-  readonly levels: readonly LodLevel[];
+/** The prices of a series as parallel arrays (e.g. from `packSeries`): level 0 of a pyramid. */
+export interface PriceColumns {
+  readonly open: Float64Array;
+  readonly high: Float64Array;
+  readonly low: Float64Array;
+  readonly close: Float64Array;
 }
 
 /** The columns of one level that cover a viewport: views into the pyramid, not copies. */
@@ -30,8 +31,9 @@ export interface VisibleColumns {
   readonly candlesPerColumn: number;
   /** Column number (within the level) of the first entry. */
   readonly firstColumn: number;
+  /** Index of the first candle merged into the first entry (`firstColumn * candlesPerColumn`). */
+  readonly firstCandle: number;
   readonly count: number;
-  readonly firstIndex: Uint32Array;
   readonly open: Float64Array;
   readonly high: Float64Array;
   readonly low: Float64Array;
@@ -39,66 +41,151 @@ export interface VisibleColumns {
 }
 
 /**
- * Builds the min/max pyramid once per series, so each frame draws a fixed number of columns
- * whatever the zoom. Every level keeps the true extremes (its column high is the max of the merged
- * highs, its low the min of the lows), so zooming out never hides a spike. Prices stay in
- * Float64Array: exact extremes matter more than the 50% memory Float32Array would save.
+ * The min/max level-of-detail pyramid of a series: level 0 holds the candles, level `n` merges
+ * `2 ** n` of them per column, so each frame draws a bounded number of columns whatever the zoom.
+ * Every level keeps the true extremes (a column's high is the max of the merged highs, its low the
+ * min of the lows), so zooming out never hides a spike. Prices stay in Float64Array: exact extremes
+ * matter more than the memory Float32Array would save.
+ *
+ * Levels above 0 are built when first asked for, or ahead of time in slices with
+ * {@link LodPyramid.buildStep} (a chart does that while the page is idle): loading a million
+ * candles does not wait for them.
  * Assumes a valid series (see validateSeries).
  */
+export class LodPyramid {
+  readonly candleCount: number;
+  /** How many levels the series has: the top one is a single column (level 0 only when <= 1). */
+  readonly levelCount: number;
+  /** Built levels; never empty (level 0 is the prices given). */
+  private readonly built: [LodLevel, ...LodLevel[]];
+  /** The level being built by {@link buildStep}, and how many of its columns are done. */
+  private pending: { level: LodLevel; done: number } | undefined;
+  /** One buffer for every level above 0, allocated at the first build: one allocation, not 80. */
+  private storage: Float64Array | undefined;
+
+  /** Level 0 is `prices` itself: the arrays are kept, not copied. */
+  constructor(prices: PriceColumns) {
+    const count = prices.open.length;
+    if (count > 0xffff_ffff) throw new RangeError(`too many candles for a pyramid (${count})`);
+    for (const array of [prices.high, prices.low, prices.close]) {
+      if (array.length !== count) throw new RangeError('price columns differ in length');
+    }
+    this.candleCount = count;
+    let levels = 1;
+    for (let length = count; length > 1; length = Math.ceil(length / 2)) levels++;
+    this.levelCount = levels;
+    this.built = [{ level: 0, candlesPerColumn: 1, length: count, ...pick(prices) }];
+  }
+
+  /** Levels completely built so far (level 0 always is). */
+  get builtLevels(): number {
+    return this.built.length;
+  }
+
+  /** Every level, building those not built yet. */
+  get levels(): readonly LodLevel[] {
+    return [...Array(this.levelCount).keys()].map((level) => this.level(level));
+  }
+
+  /** Level `level`, clamped to the pyramid, built first if it is not yet. */
+  level(level: number): LodLevel {
+    const wanted = Math.min(Math.max(0, Math.floor(level)), this.levelCount - 1);
+    while (this.built.length <= wanted) this.buildStep();
+    return this.built[wanted] ?? this.built[0];
+  }
+
+  /**
+   * Merges up to `maxColumns` more columns of the lowest missing level (all of it by default), so
+   * the pyramid can be built in slices small enough not to delay a frame. Returns whether any
+   * level is still missing.
+   */
+  buildStep(maxColumns = Number.POSITIVE_INFINITY): boolean {
+    if (this.built.length >= this.levelCount) return false;
+    const source = this.built[this.built.length - 1] ?? this.built[0];
+    const pending = (this.pending ??= { level: this.allocate(source.level + 1), done: 0 });
+    const end = Math.min(pending.level.length, pending.done + Math.max(1, maxColumns));
+    mergePairs(source, pending.level, pending.done, end);
+    pending.done = end;
+    if (end === pending.level.length) {
+      this.built.push(pending.level);
+      this.pending = undefined;
+    }
+    return this.built.length < this.levelCount;
+  }
+
+  private allocate(level: number): LodLevel {
+    let offset = 0;
+    let length = this.candleCount;
+    for (let below = 1; below < level; below++) {
+      length = Math.ceil(length / 2);
+      offset += 4 * length;
+    }
+    length = Math.ceil(length / 2);
+    let storage = this.storage;
+    if (!storage) {
+      let columns = 0;
+      for (let size = Math.ceil(this.candleCount / 2); ; size = Math.ceil(size / 2)) {
+        columns += size;
+        if (size <= 1) break;
+      }
+      storage = this.storage = new Float64Array(4 * columns);
+    }
+    const slice = (part: number) =>
+      storage.subarray(offset + part * length, offset + (part + 1) * length);
+    return {
+      level,
+      candlesPerColumn: 2 ** level,
+      length,
+      open: slice(0),
+      high: slice(1),
+      low: slice(2),
+      close: slice(3),
+    };
+  }
+}
+
+function pick({ open, high, low, close }: PriceColumns): PriceColumns {
+  return { open, high, low, close };
+}
+
+/** A fully built pyramid of `candles` (the chart builds its levels lazily instead). */
 export function buildLodPyramid(candles: readonly Candle[]): LodPyramid {
   const count = candles.length;
-  if (count > 0xffff_ffff) throw new RangeError(`too many candles for a pyramid (${count})`);
-  const base = allocateLevel(0, count);
-  for (let index = 0; index < count; index++) {
-    const candle = candles[index];
-    if (candle === undefined) continue;
-    base.firstIndex[index] = index;
-    base.open[index] = candle.open;
-    base.high[index] = candle.high;
-    base.low[index] = candle.low;
-    base.close[index] = candle.close;
-  }
-  const levels: LodLevel[] = [base];
-  let previous = base;
-  while (previous.length > 1) {
-    previous = mergePairs(previous);
-    levels.push(previous);
-  }
-  return { candleCount: count, levels };
-}
-
-function allocateLevel(level: number, length: number): LodLevel {
-  return {
-    level,
-    candlesPerColumn: 2 ** level,
-    length,
-    firstIndex: new Uint32Array(length),
-    open: new Float64Array(length),
-    high: new Float64Array(length),
-    low: new Float64Array(length),
-    close: new Float64Array(length),
+  const prices = {
+    open: new Float64Array(count),
+    high: new Float64Array(count),
+    low: new Float64Array(count),
+    close: new Float64Array(count),
   };
+  candles.forEach((candle, index) => {
+    prices.open[index] = candle.open;
+    prices.high[index] = candle.high;
+    prices.low[index] = candle.low;
+    prices.close[index] = candle.close;
+  });
+  const pyramid = new LodPyramid(prices);
+  while (pyramid.buildStep());
+  return pyramid;
 }
 
-function mergePairs(source: LodLevel): LodLevel {
-  const merged = allocateLevel(source.level + 1, Math.ceil(source.length / 2));
-  const { firstIndex, open, high, low, close } = source;
-  for (let column = 0; column < merged.length; column++) {
+/** Columns `from` to `end - 1` of `target`, each merging two neighbouring columns of `source`. */
+function mergePairs(source: LodLevel, target: LodLevel, from: number, end: number): void {
+  const last = source.length - 1;
+  const { open: sourceOpen, high: sourceHigh, low: sourceLow, close: sourceClose } = source;
+  const { open, high, low, close } = target;
+  for (let column = from; column < end; column++) {
     const left = 2 * column;
     // An odd last column has no partner: it carries over alone.
-    const right = Math.min(left + 1, source.length - 1);
-    // Typed arrays read out of range give undefined only in theory: left and right are in range.
-    const leftHigh = high[left] ?? 0;
-    const rightHigh = high[right] ?? 0;
-    const leftLow = low[left] ?? 0;
-    const rightLow = low[right] ?? 0;
-    merged.firstIndex[column] = firstIndex[left] ?? 0;
-    merged.open[column] = open[left] ?? 0;
-    merged.close[column] = close[right] ?? 0;
-    merged.high[column] = leftHigh > rightHigh ? leftHigh : rightHigh;
-    merged.low[column] = leftLow < rightLow ? leftLow : rightLow;
+    const right = left < last ? left + 1 : last;
+    const leftHigh = sourceHigh[left] ?? 0;
+    const rightHigh = sourceHigh[right] ?? 0;
+    const leftLow = sourceLow[left] ?? 0;
+    const rightLow = sourceLow[right] ?? 0;
+    open[column] = sourceOpen[left] ?? 0;
+    close[column] = sourceClose[right] ?? 0;
+    high[column] = leftHigh > rightHigh ? leftHigh : rightHigh;
+    low[column] = leftLow < rightLow ? leftLow : rightLow;
   }
-  return merged;
 }
 
 export interface ChooseLevelOptions {
@@ -138,7 +225,6 @@ export function chooseLevel(
   return level;
 }
 
-const EMPTY_INDICES = new Uint32Array(0);
 const EMPTY_PRICES = new Float64Array(0);
 
 /**
@@ -151,16 +237,15 @@ export function visibleColumns(
   fromIndex: number,
   toIndex: number,
 ): VisibleColumns {
-  const levelIndex = Math.min(Math.max(0, Math.floor(level)), pyramid.levels.length - 1);
-  const lod = pyramid.levels[levelIndex];
+  const lod = pyramid.level(level);
   const visible = visibleIndexRange(fromIndex, toIndex, pyramid.candleCount);
-  if (lod === undefined || visible === undefined) {
+  if (visible === undefined) {
     return {
-      level: lod?.level ?? 0,
-      candlesPerColumn: lod?.candlesPerColumn ?? 1,
+      level: lod.level,
+      candlesPerColumn: lod.candlesPerColumn,
       firstColumn: 0,
+      firstCandle: 0,
       count: 0,
-      firstIndex: EMPTY_INDICES,
       open: EMPTY_PRICES,
       high: EMPTY_PRICES,
       low: EMPTY_PRICES,
@@ -173,8 +258,8 @@ export function visibleColumns(
     level: lod.level,
     candlesPerColumn: lod.candlesPerColumn,
     firstColumn,
+    firstCandle: firstColumn * lod.candlesPerColumn,
     count: end - firstColumn,
-    firstIndex: lod.firstIndex.subarray(firstColumn, end),
     open: lod.open.subarray(firstColumn, end),
     high: lod.high.subarray(firstColumn, end),
     low: lod.low.subarray(firstColumn, end),

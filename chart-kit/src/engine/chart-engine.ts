@@ -4,6 +4,10 @@ import { Application, Container } from 'pixi.js';
 // Pages with a strict Content-Security-Policy forbid eval; this makes pixi build its shader
 // bindings without it (the module's name says what it works around, not what it allows).
 import 'pixi.js/unsafe-eval';
+// The only scene object the chart draws with (see QuadMesh). pixi's other extensions (its event
+// system, accessibility overlay, filters, DOM, text and sprite pipes) are not loaded: the chart
+// has its own hit-testing and text, and pixi's event system alone kept a ticker running.
+import 'pixi.js/mesh';
 import { aggregateCandles, TIMEFRAMES, type Timeframe } from '../core/aggregate.js';
 import type { Candle } from '../core/candle.js';
 import { candleIndexAtX, hitTestLine, snapToCandle } from '../core/hit-test.js';
@@ -34,6 +38,7 @@ import { type DirtyLayers, RedrawScheduler } from '../render/redraw-scheduler.js
 import { ChartAccessibility, describeChart } from './accessibility.js';
 import { Animations, easeInOutCubic, easeOutCubic } from './animations.js';
 import { Emitter } from './emitter.js';
+import { IdleWork } from './idle-work.js';
 import { ReplayController, type ReplayState } from './replay.js';
 import { SeriesStore } from './series-store.js';
 import { type ChartTheme, DARK_THEME } from './themes.js';
@@ -118,6 +123,8 @@ const MAGNET_PX = 8;
 const REVEAL_MS = 450;
 const MORPH_MS = 320;
 const DEFAULT_REPLAY_SPEED_MS = 400;
+/** Columns of level of detail merged per idle step: about a millisecond of work. */
+const LEVEL_SLICE_COLUMNS = 32_768;
 /** Vertical pixels per price-axis label. */
 const PX_PER_PRICE_TICK = 48;
 
@@ -159,6 +166,8 @@ export class ChartEngine {
   private readonly userLines: UserLines;
   private readonly replay: ReplayController;
   private readonly gestureMachine: GestureMachine;
+  /** Builds the coarser levels of detail of every series while the page is idle. */
+  private readonly levelBuilder = new IdleWork(() => this.buildNextLevels());
   private readonly initialBars: number;
   private readonly timeZone: string;
   private readonly reducedMotion: boolean;
@@ -216,11 +225,11 @@ export class ChartEngine {
     this.framePriceScale = this.fitPriceScale([0, 1]);
     this.frame = this.geometry();
 
-    const fontName = labelFont(app.renderer.resolution);
+    const font = labelFont(app.renderer.resolution);
     this.candleLayer = new CandleLayer({ up: this.theme.up, down: this.theme.down });
-    this.axesLayer = new AxesLayer(fontName);
-    this.overlayLayer = new OverlayLayer(fontName);
-    this.crosshairLayer = new CrosshairLayer(fontName);
+    this.axesLayer = new AxesLayer(font);
+    this.overlayLayer = new OverlayLayer(font);
+    this.crosshairLayer = new CrosshairLayer(font);
     const plot = new Container({ label: 'plot' });
     plot.addChild(
       this.axesLayer.gridView,
@@ -328,6 +337,7 @@ export class ChartEngine {
       // Rendering only when something changed: no ticker spinning at 60 fps on an idle chart.
       autoStart: false,
       antialias: false,
+      skipExtensionImports: true,
       resolution: options.devicePixelRatio ?? window.devicePixelRatio,
       autoDensity: true,
     });
@@ -338,6 +348,7 @@ export class ChartEngine {
     const engine = new ChartEngine(container, app, { ...options, theme });
     engine.scheduler.mark('base');
     engine.scheduler.flush();
+    engine.levelBuilder.start();
     engine.events.emit('ready', undefined);
     return engine;
   }
@@ -738,6 +749,7 @@ export class ChartEngine {
     this.destroyed = true;
     liveEngines--;
     this.scheduler.cancel();
+    this.levelBuilder.cancel();
     this.replay.dispose();
     this.animations.cancelAll();
     this.resizeObserver.disconnect();
@@ -754,6 +766,15 @@ export class ChartEngine {
   }
 
   // ---- internals -----------------------------------------------------------------------------
+
+  /** A slice of the levels of detail, for the series on screen first; false when all are built. */
+  private buildNextLevels(): boolean {
+    if (this.series.buildLevels(LEVEL_SLICE_COLUMNS)) return true;
+    for (const store of this.stores.values()) {
+      if (store.buildLevels(LEVEL_SLICE_COLUMNS)) return true;
+    }
+    return false;
+  }
 
   private loadStores(options: Pick<ChartOptions, 'candles' | 'series' | 'timeframe'>): SeriesStore {
     const stores = new Map<Timeframe | undefined, SeriesStore>();
@@ -797,6 +818,7 @@ export class ChartEngine {
       this.events.emit('timeframechange', this.activeTimeframe);
     }
     this.setViewport(this.startingViewport());
+    this.levelBuilder.start();
   }
 
   private startingViewport(): IndexViewport {
@@ -864,7 +886,7 @@ export class ChartEngine {
     const indexScale = this.frame.xOfIndex;
     this.candleLayer.update(columns, {
       // A merged column is centred on the middle of the candles it stands for.
-      firstCenterX: indexScale((columns.firstIndex[0] ?? 0) + (perColumn - 1) / 2),
+      firstCenterX: indexScale(columns.firstCandle + (perColumn - 1) / 2),
       columnStep: indexScale(perColumn) - indexScale(0),
       priceToY: this.framePriceScale,
       devicePixelRatio: dpr,

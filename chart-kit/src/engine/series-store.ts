@@ -1,9 +1,8 @@
-import { type Candle, validateSeries } from '../core/candle.js';
+import { type Candle, packSeries } from '../core/candle.js';
 import {
-  buildLodPyramid,
   chooseLevel,
   type LodLevel,
-  type LodPyramid,
+  LodPyramid,
   visibleColumns,
   type VisibleColumns,
 } from '../core/lod.js';
@@ -14,8 +13,9 @@ const MAX_INFERRED_DECIMALS = 8;
 const DECIMALS_SAMPLE = 500;
 
 /**
- * A validated series kept as the core's level-of-detail pyramid, built once at load: level 0 holds
- * the candles' prices, so no second copy of them is kept. Times live in one Float64Array.
+ * A validated series kept as typed arrays and the core's level-of-detail pyramid: level 0 is the
+ * candles' prices, so no second copy of them is kept. Coarser levels are built on first use, or
+ * ahead of it with `buildNextLevel` while the page is idle.
  */
 export class SeriesStore {
   readonly count: number;
@@ -29,23 +29,22 @@ export class SeriesStore {
   private scratch: MutableColumns | undefined;
 
   constructor(candles: readonly Candle[]) {
-    validateSeries(candles);
-    this.count = candles.length;
-    this.pyramid = buildLodPyramid(candles);
-    this.times = new Float64Array(candles.length);
-    candles.forEach((candle, index) => {
-      this.times[index] = candle.time;
-    });
+    const packed = packSeries(candles);
+    this.count = packed.count;
+    this.times = packed.time;
+    this.pyramid = new LodPyramid(packed);
     this.priceDecimals = inferDecimals(candles);
-    const top = this.pyramid.levels[this.pyramid.levels.length - 1];
-    this.priceRange = top && top.length > 0 ? [top.low[0] ?? 0, top.high[0] ?? 0] : undefined;
+    this.priceRange = extremes(packed.low, packed.high);
   }
 
   /** The candles themselves (level 0 of the pyramid), as parallel arrays. */
   get base(): LodLevel {
-    const level = this.pyramid.levels[0];
-    if (!level) throw new Error('series pyramid has no level 0');
-    return level;
+    return this.pyramid.level(0);
+  }
+
+  /** Builds up to `maxColumns` more of the coarser levels ahead of use; false once all are built. */
+  buildLevels(maxColumns: number): boolean {
+    return this.pyramid.buildStep(maxColumns);
   }
 
   candle(index: number): Candle | undefined {
@@ -74,17 +73,16 @@ export class SeriesStore {
   ): VisibleColumns {
     const lastShown = Math.min(toIndex, shownCount - 0.5);
     const level = chooseLevel(toIndex - fromIndex, widthDevicePx, {
-      maxLevel: this.pyramid.levels.length - 1,
+      maxLevel: this.pyramid.levelCount - 1,
     });
     const columns = visibleColumns(this.pyramid, level, fromIndex, lastShown);
     if (shownCount >= this.count || columns.count === 0) return columns;
     const lastColumn = columns.count - 1;
-    const lastFirstIndex = columns.firstIndex[lastColumn] ?? 0;
+    const lastFirstIndex = columns.firstCandle + lastColumn * columns.candlesPerColumn;
     const columnEnd = lastFirstIndex + columns.candlesPerColumn;
     if (columnEnd <= shownCount) return columns;
     // The straddling column: copy the views (at most a few thousand entries) and fix its end.
     const copy = this.scratchColumns(columns.count);
-    copy.firstIndex.set(columns.firstIndex);
     copy.open.set(columns.open);
     copy.high.set(columns.high);
     copy.low.set(columns.low);
@@ -101,7 +99,6 @@ export class SeriesStore {
     copy.close[lastColumn] = base.close[shownCount - 1] ?? 0;
     return {
       ...columns,
-      firstIndex: copy.firstIndex.subarray(0, columns.count),
       open: copy.open.subarray(0, columns.count),
       high: copy.high.subarray(0, columns.count),
       low: copy.low.subarray(0, columns.count),
@@ -113,7 +110,6 @@ export class SeriesStore {
     if (!this.scratch || this.scratch.open.length < count) {
       const size = Math.max(count, 2048);
       this.scratch = {
-        firstIndex: new Uint32Array(size),
         open: new Float64Array(size),
         high: new Float64Array(size),
         low: new Float64Array(size),
@@ -125,11 +121,24 @@ export class SeriesStore {
 }
 
 interface MutableColumns {
-  firstIndex: Uint32Array;
   open: Float64Array;
   high: Float64Array;
   low: Float64Array;
   close: Float64Array;
+}
+
+/** Lowest low and highest high, or undefined for an empty series. */
+function extremes(low: Float64Array, high: Float64Array): [number, number] | undefined {
+  if (low.length === 0) return undefined;
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  for (let index = 0; index < low.length; index++) {
+    const candleLow = low[index] ?? 0;
+    const candleHigh = high[index] ?? 0;
+    if (candleLow < min) min = candleLow;
+    if (candleHigh > max) max = candleHigh;
+  }
+  return [min, max];
 }
 
 function inferDecimals(candles: readonly Candle[]): number {

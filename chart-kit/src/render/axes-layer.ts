@@ -2,7 +2,7 @@ import { Container } from 'pixi.js';
 import { formatPrice } from '../core/scales.js';
 import type { TimeTick } from '../core/time-axis.js';
 import type { ChartTheme } from '../engine/themes.js';
-import { LabelPool } from './label-pool.js';
+import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
 import { RectPool } from './rect-pool.js';
 
@@ -27,14 +27,14 @@ export class AxesLayer {
   private readonly panels = new RectPool('axis-panels');
   private readonly labels: LabelPool;
 
-  constructor(fontName: string) {
+  constructor(font: LabelFont) {
     this.gridView = this.grid.view;
-    this.labels = new LabelPool('axis-labels', fontName);
+    this.labels = new LabelPool('axis-labels', font);
     this.panelView.addChild(this.panels.view, this.labels.view);
   }
 
-  setFont(fontName: string): void {
-    this.labels.setFont(fontName);
+  setFont(font: LabelFont): void {
+    this.labels.setFont(font);
   }
 
   update(frame: FrameGeometry, timeTicks: readonly TimeTick[], theme: ChartTheme): void {
@@ -82,7 +82,9 @@ export class AxesLayer {
   }
 
   destroy(): void {
-    this.gridView.destroy({ children: true });
+    this.grid.destroy();
+    this.panels.destroy();
+    this.labels.destroy();
     this.panelView.destroy({ children: true });
   }
 }

@@ -1,4 +1,5 @@
-import { Container, Mesh, MeshGeometry, Texture } from 'pixi.js';
+import { Container, Texture } from 'pixi.js';
+import { QuadMesh } from './quad-mesh.js';
 
 /**
  * The candles to draw this frame, one entry per screen column: either single candles or, zoomed
@@ -38,106 +39,20 @@ export interface CandleColors {
   down: number;
 }
 
-const VERTICES_PER_QUAD = 4;
-const QUADS_PER_CANDLE = 2; // body and wick
-const FLOATS_PER_CANDLE = QUADS_PER_CANDLE * VERTICES_PER_QUAD * 2;
 const BODY_WIDTH_FRACTION = 0.7;
-
-/**
- * One growable vertex buffer of quads drawn with a single tinted mesh, limited to the quads in use;
- * nothing is reallocated while the capacity suffices.
- */
-class QuadBatch {
-  readonly mesh: Mesh;
-  private readonly geometry: MeshGeometry;
-  private positions: Float32Array;
-  private capacity: number;
-  private used = 0;
-  private previouslyUsed = 0;
-
-  constructor(tint: number, initialCandles: number) {
-    this.capacity = initialCandles;
-    this.positions = new Float32Array(initialCandles * FLOATS_PER_CANDLE);
-    this.geometry = new MeshGeometry({
-      positions: this.positions,
-      uvs: new Float32Array(this.positions.length),
-      indices: quadIndices(initialCandles * QUADS_PER_CANDLE),
-    });
-    this.mesh = new Mesh({ geometry: this.geometry, texture: Texture.WHITE });
-    this.mesh.tint = tint;
-  }
-
-  set tint(value: number) {
-    this.mesh.tint = value;
-  }
-
-  begin(candles: number): void {
-    if (candles > this.capacity) this.grow(candles);
-    this.previouslyUsed = this.used;
-    this.used = 0;
-  }
-
-  /** Appends an axis-aligned rectangle in CSS pixels. */
-  rect(left: number, top: number, right: number, bottom: number): void {
-    const p = this.positions;
-    let i = this.used * VERTICES_PER_QUAD * 2;
-    p[i++] = left;
-    p[i++] = top;
-    p[i++] = right;
-    p[i++] = top;
-    p[i++] = right;
-    p[i++] = bottom;
-    p[i++] = left;
-    p[i] = bottom;
-    this.used++;
-  }
-
-  end(): void {
-    if (this.previouslyUsed > this.used) {
-      this.positions.fill(0, this.used * 8, this.previouslyUsed * 8);
-    }
-    this.geometry.getBuffer('aPosition').update();
-    // Draw only the quads written this frame: the rasteriser (software on many machines) pays for
-    // every collapsed quad too. An empty batch is hidden, as indexCount 0 means "all indices".
-    this.geometry.indexCount = this.used * 6;
-    this.mesh.visible = this.used > 0;
-  }
-
-  private grow(candles: number): void {
-    const capacity = Math.max(candles, this.capacity * 2);
-    this.capacity = capacity;
-    this.positions = new Float32Array(capacity * FLOATS_PER_CANDLE);
-    this.geometry.positions = this.positions;
-    this.geometry.uvs = new Float32Array(this.positions.length);
-    this.geometry.indices = quadIndices(capacity * QUADS_PER_CANDLE);
-    this.used = 0;
-    this.previouslyUsed = 0;
-  }
-
-  destroy(): void {
-    this.mesh.destroy({ children: true });
-    this.geometry.destroy();
-  }
-}
-
-function quadIndices(quads: number): Uint32Array {
-  const indices = new Uint32Array(quads * 6);
-  for (let q = 0; q < quads; q++) {
-    const v = q * 4;
-    indices.set([v, v + 1, v + 2, v, v + 2, v + 3], q * 6);
-  }
-  return indices;
-}
 
 /** Candle bodies and wicks: two meshes (up and down colour), rewritten only when the view changes. */
 export class CandleLayer {
   readonly view = new Container({ label: 'candles' });
-  private readonly up: QuadBatch;
-  private readonly down: QuadBatch;
+  private readonly up: QuadMesh;
+  private readonly down: QuadMesh;
 
   constructor(colors: CandleColors, initialCandles = 4096) {
-    this.up = new QuadBatch(colors.up, initialCandles);
-    this.down = new QuadBatch(colors.down, initialCandles);
+    // Two quads (wick and body) per candle.
+    this.up = new QuadMesh(Texture.WHITE, 'up-candles', 2 * initialCandles);
+    this.down = new QuadMesh(Texture.WHITE, 'down-candles', 2 * initialCandles);
+    this.up.tint = colors.up;
+    this.down.tint = colors.down;
     this.view.addChild(this.up.mesh, this.down.mesh);
   }
 
@@ -154,8 +69,8 @@ export class CandleLayer {
     const bodyHalf = Math.max(snap((columnStep * BODY_WIDTH_FRACTION) / 2), devicePixel / 2);
     const wickWidth = columnStep >= 3 ? Math.max(devicePixel, snap(1)) : devicePixel;
 
-    this.up.begin(count);
-    this.down.begin(count);
+    this.up.begin(2 * count);
+    this.down.begin(2 * count);
     for (let i = 0; i < count; i++) {
       this.candle(
         firstCenterX + i * columnStep,
@@ -182,8 +97,8 @@ export class CandleLayer {
     const { priceToY, devicePixelRatio } = layout;
     const devicePixel = 1 / devicePixelRatio;
     const snap = (value: number) => Math.round(value * devicePixelRatio) / devicePixelRatio;
-    this.up.begin(count);
-    this.down.begin(count);
+    this.up.begin(2 * count);
+    this.down.begin(2 * count);
     for (let i = 0; i < count; i++) {
       const slot = slotWidths[i] ?? 1;
       this.candle(
@@ -232,13 +147,13 @@ export class CandleLayer {
       bodyTop = snap(bodyTop);
       bodyBottom = bodyTop + devicePixel;
     }
-    batch.rect(
+    batch.quad(
       wickLeft,
       highY,
       wickLeft + wickPixels / devicePixelRatio,
       Math.max(lowY, highY + devicePixel),
     );
-    batch.rect(
+    batch.quad(
       (column - bodySide) / devicePixelRatio,
       bodyTop,
       (column + 1 + bodySide) / devicePixelRatio,

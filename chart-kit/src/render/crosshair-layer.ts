@@ -1,6 +1,6 @@
 import { Container } from 'pixi.js';
 import type { ChartTheme } from '../engine/themes.js';
-import { LabelPool } from './label-pool.js';
+import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
 import { drawPriceTag } from './price-tag.js';
 import { DashPool, RectPool } from './rect-pool.js';
@@ -34,8 +34,8 @@ export class CrosshairLayer {
   private readonly labels: LabelPool;
   private readoutText = '';
 
-  constructor(fontName: string) {
-    this.labels = new LabelPool('crosshair-labels', fontName);
+  constructor(font: LabelFont) {
+    this.labels = new LabelPool('crosshair-labels', font);
     this.view.addChild(this.dashes.view, this.tags.view, this.labels.view);
   }
 
@@ -44,8 +44,8 @@ export class CrosshairLayer {
     return this.readoutText;
   }
 
-  setFont(fontName: string): void {
-    this.labels.setFont(fontName);
+  setFont(font: LabelFont): void {
+    this.labels.setFont(font);
   }
 
   update(
@@ -76,13 +76,12 @@ export class CrosshairLayer {
         });
       }
       if (state.timeLabel && x >= 0 && x <= plotWidth) {
-        const label = this.labels.text(state.timeLabel, x, plotHeight + 3, {
+        const tagWidth = this.labels.measure(state.timeLabel).width + 12;
+        const left = Math.min(Math.max(x - tagWidth / 2, 0), plotWidth - tagWidth);
+        this.labels.text(state.timeLabel, Math.round(left + tagWidth / 2), plotHeight + 3, {
           color: theme.tagText,
           anchorX: 0.5,
         });
-        const tagWidth = label.width + 12;
-        const left = Math.min(Math.max(x - tagWidth / 2, 0), plotWidth - tagWidth);
-        label.x = Math.round(left + tagWidth / 2);
         this.tags.rect(
           left,
           plotHeight + 1,
@@ -114,6 +113,8 @@ export class CrosshairLayer {
 
   destroy(): void {
     this.dashes.destroy();
+    this.tags.destroy();
+    this.labels.destroy();
     this.view.destroy({ children: true });
   }
 }

@@ -1,31 +1,50 @@
-import { BitmapFont, BitmapText, Container } from 'pixi.js';
+import {
+  type BitmapFont,
+  BitmapFontManager,
+  Container,
+  DynamicBitmapFont,
+  type Texture,
+} from 'pixi.js';
+import { QuadMesh } from './quad-mesh.js';
 
 const FONT_FAMILY =
   'ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
 /** Font size of every chart label, in CSS pixels. */
 export const LABEL_FONT_SIZE = 11;
 
+/** The glyph atlas a label pool draws from. */
+export interface LabelFont {
+  name: string;
+  /** Device pixels per CSS pixel the glyphs were drawn at. */
+  resolution: number;
+  font: BitmapFont;
+}
+
 /**
- * Name of a bitmap font for `resolution`, installed once per page and shared by every chart: glyphs
- * are drawn into one texture once, and a changed label costs a layout, never a new texture. The
- * glyphs are white so each label takes its colour from its tint.
+ * A bitmap font for `resolution`, installed once per page and shared by every chart: glyphs are
+ * drawn into one texture once, and a changed label costs a few quads, never a new texture. The
+ * glyphs are white so each label takes its colour from its mesh's tint.
  */
-export function labelFont(resolution: number): string {
+export function labelFont(resolution: number): LabelFont {
   const rounded = Math.max(1, Math.ceil(resolution * 2) / 2);
   const name = `chart-kit-label@${rounded}`;
-  if (!installed.has(name)) {
-    BitmapFont.install({
+  let font = installed.get(name);
+  if (!font) {
+    font = BitmapFontManager.install({
       name,
       style: { fontFamily: FONT_FAMILY, fontSize: LABEL_FONT_SIZE, fill: 0xffffff },
       chars: [[' ', '~'], '·–—'],
       resolution: rounded,
+      // A monospace face has no kerning, and measuring every pair of glyphs (9,000 canvas
+      // measureText calls) cost about 100 ms of the first frame.
+      skipKerning: true,
     });
-    installed.add(name);
+    installed.set(name, font);
   }
-  return name;
+  return { name, resolution: rounded, font };
 }
 
-const installed = new Set<string>();
+const installed = new Map<string, BitmapFont>();
 
 export interface LabelOptions {
   color: number;
@@ -35,55 +54,115 @@ export interface LabelOptions {
   anchorY?: number;
 }
 
+/** Size of a label as drawn, in CSS pixels. */
+export interface LabelSize {
+  width: number;
+  height: number;
+}
+
 /**
- * Text labels reused frame to frame, like {@link RectPool}: a pan that changes every axis label
- * rewrites their strings but creates no object.
+ * Single-line text labels written as glyph quads into one mesh per colour and atlas page (see
+ * {@link QuadMesh}): a pan that changes every axis label rewrites a few hundred quads and creates
+ * no object. Call `begin`, then `text` for each label, then `end`.
  */
 export class LabelPool {
   readonly view: Container;
-  private readonly labels: BitmapText[] = [];
-  private used = 0;
+  private readonly meshes = new Map<string, QuadMesh>();
+  private font: LabelFont;
 
-  constructor(
-    label: string,
-    private fontName: string,
-  ) {
+  constructor(label: string, font: LabelFont) {
     this.view = new Container({ label });
+    this.font = font;
   }
 
-  setFont(fontName: string): void {
-    if (fontName === this.fontName) return;
-    this.fontName = fontName;
-    for (const text of this.labels) text.style.fontFamily = fontName;
+  setFont(font: LabelFont): void {
+    if (font.name === this.font.name) return;
+    this.font = font;
+    this.destroyMeshes();
   }
 
   begin(): void {
-    this.used = 0;
+    for (const mesh of this.meshes.values()) mesh.begin();
   }
 
-  text(value: string, x: number, y: number, options: LabelOptions): BitmapText {
-    let label = this.labels[this.used];
-    if (!label) {
-      label = new BitmapText({
-        text: '',
-        style: { fontFamily: this.fontName, fontSize: LABEL_FONT_SIZE },
-      });
-      this.labels.push(label);
-      this.view.addChild(label);
+  /** The size `value` takes when drawn. */
+  measure(value: string): LabelSize {
+    const { font } = this.font;
+    const scale = LABEL_FONT_SIZE / font.baseMeasurementFontSize;
+    const chars: Partial<BitmapFont['chars']> = font.chars;
+    let advance = 0;
+    for (const char of value) {
+      // Outside the atlas (rare: it holds printable ASCII): drawn into it on first use.
+      if (!chars[char] && font instanceof DynamicBitmapFont) font.ensureCharacters(char);
+      advance += chars[char]?.xAdvance ?? 0;
     }
-    this.used++;
-    label.visible = true;
-    if (label.text !== value) label.text = value;
-    label.anchor.set(options.anchorX ?? 0, options.anchorY ?? 0);
-    label.position.set(Math.round(x), Math.round(y));
-    label.tint = options.color;
-    return label;
+    return { width: advance * scale, height: font.lineHeight * scale };
+  }
+
+  /** Draws `value` with its anchor point at (x, y); returns its size. */
+  text(value: string, x: number, y: number, options: LabelOptions): LabelSize {
+    const { font, resolution } = this.font;
+    const scale = LABEL_FONT_SIZE / font.baseMeasurementFontSize;
+    const chars: Partial<BitmapFont['chars']> = font.chars;
+    const size = this.measure(value);
+    const { width, height } = size;
+    // Whole device pixels: glyphs sampled off the pixel grid come out blurred.
+    const snap = (value: number) => Math.round(value * resolution) / resolution;
+    const left = x - (options.anchorX ?? 0) * width;
+    const top = snap(y - (options.anchorY ?? 0) * height + font.baseLineOffset * scale);
+    let pen = 0;
+    for (const char of value) {
+      const glyph = chars[char];
+      if (!glyph) continue;
+      const texture = glyph.texture;
+      if (texture) {
+        const { uvs, orig } = texture;
+        const glyphLeft = snap(left + (pen + glyph.xOffset) * scale);
+        const glyphTop = top + snap(glyph.yOffset * scale);
+        this.meshFor(options.color, texture).quad(
+          glyphLeft,
+          glyphTop,
+          glyphLeft + orig.width * scale,
+          glyphTop + orig.height * scale,
+          uvs.x0,
+          uvs.y0,
+          uvs.x2,
+          uvs.y2,
+        );
+      }
+      pen += glyph.xAdvance;
+    }
+    return size;
   }
 
   end(): void {
-    for (let i = this.used; i < this.labels.length; i++) {
-      const label = this.labels[i];
-      if (label) label.visible = false;
+    for (const mesh of this.meshes.values()) mesh.end();
+  }
+
+  destroy(): void {
+    this.destroyMeshes();
+    this.view.destroy();
+  }
+
+  private meshFor(color: number, texture: Texture): QuadMesh {
+    const key = `${color}:${texture.source.uid}`;
+    let mesh = this.meshes.get(key);
+    if (!mesh) {
+      // The whole atlas page: glyph UVs are relative to it (a glyph's own texture is cropped).
+      const page = this.font.font.pages.find(
+        (candidate) => candidate.texture.source === texture.source,
+      );
+      mesh = new QuadMesh(page?.texture ?? texture, `${this.view.label}-${color.toString(16)}`);
+      mesh.tint = color;
+      mesh.begin();
+      this.meshes.set(key, mesh);
+      this.view.addChild(mesh.mesh);
     }
+    return mesh;
+  }
+
+  private destroyMeshes(): void {
+    for (const mesh of this.meshes.values()) mesh.destroy();
+    this.meshes.clear();
   }
 }

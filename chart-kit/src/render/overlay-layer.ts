@@ -1,7 +1,7 @@
 import { bisectLeft } from 'd3-array';
 import { Container } from 'pixi.js';
 import type { ChartTheme } from '../engine/themes.js';
-import { LabelPool } from './label-pool.js';
+import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
 import { drawPriceTag } from './price-tag.js';
 import { DashPool, RectPool } from './rect-pool.js';
@@ -55,17 +55,17 @@ export class OverlayLayer {
   private readonly tagLabels: LabelPool;
   private readonly zoneLabels: LabelPool;
 
-  constructor(fontName: string) {
+  constructor(font: LabelFont) {
     this.behindCandles = this.boxes.view;
-    this.tagLabels = new LabelPool('tag-labels', fontName);
-    this.zoneLabels = new LabelPool('zone-labels', fontName);
+    this.tagLabels = new LabelPool('tag-labels', font);
+    this.zoneLabels = new LabelPool('zone-labels', font);
     this.aboveCandles.addChild(this.dashedLines.view, this.solidLines.view, this.zoneLabels.view);
     this.axisTags.addChild(this.tags.view, this.tagLabels.view);
   }
 
-  setFont(fontName: string): void {
-    this.tagLabels.setFont(fontName);
-    this.zoneLabels.setFont(fontName);
+  setFont(font: LabelFont): void {
+    this.tagLabels.setFont(font);
+    this.zoneLabels.setFont(font);
   }
 
   update(frame: FrameGeometry, state: OverlayState, theme: ChartTheme): void {
@@ -155,7 +155,9 @@ export class OverlayLayer {
   }
 
   destroy(): void {
-    this.behindCandles.destroy({ children: true });
+    for (const pool of [this.boxes, this.solidLines, this.tags, this.tagLabels, this.zoneLabels]) {
+      pool.destroy();
+    }
     this.dashedLines.destroy();
     this.aboveCandles.destroy({ children: true });
     this.axisTags.destroy({ children: true });
