@@ -12,6 +12,11 @@ export interface BundleSize {
   chunks: { file: string; minifiedBytes: number; gzippedBytes: number }[];
   minifiedBytes: number;
   gzippedBytes: number;
+  /**
+   * What a page loads before drawing: the entry and the chunks it imports statically, not those
+   * loaded on demand (chart-kit's WebGPU fallback, pixi's environment extensions it skips).
+   */
+  loaded: { chunks: string[]; minifiedBytes: number; gzippedBytes: number };
 }
 
 async function bundleSize(root: string, library: string, entry: string): Promise<BundleSize> {
@@ -29,20 +34,32 @@ async function bundleSize(root: string, library: string, entry: string): Promise
   });
   if (!('output' in result) && !Array.isArray(result)) throw new Error('unexpected watch mode');
   const outputs = Array.isArray(result) ? result : [result];
-  const chunks = outputs
-    .flatMap((output) => output.output)
-    .filter((item) => item.type === 'chunk')
-    .map((chunk) => {
-      const code = Buffer.from(chunk.code);
-      return {
-        file: chunk.fileName,
-        minifiedBytes: code.length,
-        gzippedBytes: gzipSync(code, { level: 9 }).length,
-      };
-    });
+  const built = outputs.flatMap((output) => output.output).filter((item) => item.type === 'chunk');
+  const chunks = built.map((chunk) => {
+    const code = Buffer.from(chunk.code);
+    return {
+      file: chunk.fileName,
+      minifiedBytes: code.length,
+      gzippedBytes: gzipSync(code, { level: 9 }).length,
+    };
+  });
+  const staticImports = new Map(built.map((chunk) => [chunk.fileName, chunk.imports]));
+  const loadedFiles = new Set<string>();
+  const visit = (file: string) => {
+    if (loadedFiles.has(file)) return;
+    loadedFiles.add(file);
+    for (const imported of staticImports.get(file) ?? []) visit(imported);
+  };
+  for (const chunk of built) if (chunk.isEntry) visit(chunk.fileName);
+  const loaded = chunks.filter((chunk) => loadedFiles.has(chunk.file));
   return {
     library,
     chunks,
+    loaded: {
+      chunks: loaded.map((chunk) => chunk.file),
+      minifiedBytes: loaded.reduce((sum, chunk) => sum + chunk.minifiedBytes, 0),
+      gzippedBytes: loaded.reduce((sum, chunk) => sum + chunk.gzippedBytes, 0),
+    },
     minifiedBytes: chunks.reduce((sum, chunk) => sum + chunk.minifiedBytes, 0),
     gzippedBytes: chunks.reduce((sum, chunk) => sum + chunk.gzippedBytes, 0),
   };

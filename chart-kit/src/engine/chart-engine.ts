@@ -1,6 +1,6 @@
 import { bisectRight } from 'd3-array';
 import type { ScaleLinear } from 'd3-scale';
-import { Application, Container } from 'pixi.js';
+import { Container, type Renderer } from 'pixi.js';
 // Pages with a strict Content-Security-Policy forbid eval; this makes pixi build its shader
 // bindings without it (the module's name says what it works around, not what it allows).
 import 'pixi.js/unsafe-eval';
@@ -29,6 +29,7 @@ import { attachInput } from '../interaction/dom-input.js';
 import { type ChartTool, GestureMachine } from '../interaction/gestures.js';
 import type { KeyCommand } from '../interaction/keyboard.js';
 import { AxesLayer } from '../render/axes-layer.js';
+import { createRenderer } from '../render/create-renderer.js';
 import { CandleLayer } from '../render/candle-layer.js';
 import { CrosshairLayer, type CrosshairState } from '../render/crosshair-layer.js';
 import { labelFont } from '../render/label-pool.js';
@@ -151,7 +152,8 @@ interface MorphInProgress {
  * the React hooks wrap this class.
  */
 export class ChartEngine {
-  private readonly app: Application;
+  private readonly renderer: Renderer;
+  private readonly stage = new Container({ label: 'chart' });
   private readonly candleLayer: CandleLayer;
   private readonly axesLayer: AxesLayer;
   private readonly overlayLayer: OverlayLayer;
@@ -198,14 +200,14 @@ export class ChartEngine {
 
   private constructor(
     readonly container: HTMLElement,
-    app: Application,
+    renderer: Renderer,
     options: ChartOptions & { theme: ChartTheme },
   ) {
     liveEngines++;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- input getters read live state
     const engine = this;
     // Only what is needed later is kept: holding `options` would keep the caller's candles alive.
-    this.app = app;
+    this.renderer = renderer;
     this.theme = options.theme;
     this.initialBars = options.initialBars ?? 80;
     this.timeZone = options.timeZone ?? 'UTC';
@@ -225,7 +227,7 @@ export class ChartEngine {
     this.framePriceScale = this.fitPriceScale([0, 1]);
     this.frame = this.geometry();
 
-    const font = labelFont(app.renderer.resolution);
+    const font = labelFont(renderer.resolution);
     this.candleLayer = new CandleLayer({ up: this.theme.up, down: this.theme.down });
     this.axesLayer = new AxesLayer(font);
     this.overlayLayer = new OverlayLayer(font);
@@ -237,7 +239,7 @@ export class ChartEngine {
       this.candleLayer.view,
       this.overlayLayer.aboveCandles,
     );
-    app.stage.addChild(
+    this.stage.addChild(
       plot,
       this.axesLayer.panelView,
       this.overlayLayer.axisTags,
@@ -270,7 +272,7 @@ export class ChartEngine {
     this.resizeObserver.observe(container);
     this.accessibility = new ChartAccessibility(
       container,
-      app.canvas,
+      renderer.canvas,
       options.label ?? 'Candlestick chart',
     );
     this.gestureMachine = new GestureMachine({
@@ -300,7 +302,7 @@ export class ChartEngine {
       },
     });
     this.detachInput = attachInput({
-      canvas: app.canvas,
+      canvas: renderer.canvas,
       gestures: this.gestureMachine,
       get lineSelected() {
         return engine.userLines.selectedId !== undefined;
@@ -320,7 +322,7 @@ export class ChartEngine {
         this.runKeyCommand(command);
       },
     });
-    this.detachContextListeners = this.watchContextLoss(app.canvas);
+    this.detachContextListeners = this.watchContextLoss(renderer.canvas);
     this.refreshHighlights();
     this.updateDescription();
   }
@@ -328,24 +330,19 @@ export class ChartEngine {
   /** Creates the chart inside `container` (which should have a size) and draws the first frame. */
   static async create(container: HTMLElement, options: ChartOptions = {}): Promise<ChartEngine> {
     const theme = options.theme ?? DARK_THEME;
-    const app = new Application();
-    await app.init({
+    // A bare renderer, no pixi Application: the chart renders only when something changed, so
+    // no ticker spins at 60 fps on an idle chart.
+    const renderer = await createRenderer({
       width: Math.max(1, container.clientWidth),
       height: Math.max(1, container.clientHeight),
       background: theme.background,
-      preference: 'webgl',
-      // Rendering only when something changed: no ticker spinning at 60 fps on an idle chart.
-      autoStart: false,
-      antialias: false,
-      skipExtensionImports: true,
       resolution: options.devicePixelRatio ?? window.devicePixelRatio,
-      autoDensity: true,
     });
-    app.canvas.style.display = 'block';
+    renderer.canvas.style.display = 'block';
     // Only on the canvas: outside the chart, touch keeps scrolling the page.
-    app.canvas.style.touchAction = 'none';
-    container.appendChild(app.canvas);
-    const engine = new ChartEngine(container, app, { ...options, theme });
+    renderer.canvas.style.touchAction = 'none';
+    container.appendChild(renderer.canvas);
+    const engine = new ChartEngine(container, renderer, { ...options, theme });
     engine.scheduler.mark('base');
     engine.scheduler.flush();
     engine.levelBuilder.start();
@@ -354,7 +351,7 @@ export class ChartEngine {
   }
 
   get canvas(): HTMLCanvasElement {
-    return this.app.canvas;
+    return this.renderer.canvas;
   }
 
   get viewport(): IndexViewport {
@@ -367,7 +364,7 @@ export class ChartEngine {
 
   /** The renderer in use: 'webgl' or 'webgpu'. */
   get rendererName(): string {
-    return this.app.renderer.name;
+    return this.renderer.name;
   }
 
   /** The OHLC readout on screen ('' when the crosshair is not over a candle). */
@@ -447,7 +444,7 @@ export class ChartEngine {
 
   setTheme(theme: ChartTheme): void {
     this.theme = theme;
-    this.app.renderer.background.color = theme.background;
+    this.renderer.background.color = theme.background;
     this.candleLayer.setColors({ up: theme.up, down: theme.down });
     this.scheduler.request('base');
   }
@@ -762,7 +759,8 @@ export class ChartEngine {
     this.overlayLayer.destroy();
     this.crosshairLayer.destroy();
     this.stores.clear();
-    this.app.destroy({ removeView: true }, { children: true, texture: true, textureSource: true });
+    this.stage.destroy({ children: true, texture: true, textureSource: true });
+    this.renderer.destroy({ removeView: true });
   }
 
   // ---- internals -----------------------------------------------------------------------------
@@ -832,7 +830,7 @@ export class ChartEngine {
     const height = Math.max(1, this.container.clientHeight);
     if (width === this.layout.width && height === this.layout.height) return;
     this.layout = plotLayout(width, height);
-    this.app.renderer.resize(width, height);
+    this.renderer.resize(width, height);
     this.scheduler.request('base');
   }
 
@@ -851,7 +849,7 @@ export class ChartEngine {
       yOfPrice: this.framePriceScale,
       barSpacing: this.layout.plotWidth / (this.view.toIndex - this.view.fromIndex),
       priceTicks: niceTicks(low, high, Math.max(2, this.layout.plotHeight / PX_PER_PRICE_TICK)),
-      devicePixelRatio: this.app.renderer.resolution,
+      devicePixelRatio: this.renderer.resolution,
     };
   }
 
@@ -865,12 +863,12 @@ export class ChartEngine {
     }
     // Always render: frames are only scheduled for a change, and a flush (renderNow) must leave
     // a fresh image in the drawing buffer for whoever reads it back.
-    this.app.render();
+    this.renderer.render({ container: this.stage });
     if (this.animations.active) this.scheduler.schedule();
   }
 
   private drawBase(): void {
-    const dpr = this.app.renderer.resolution;
+    const dpr = this.renderer.resolution;
     const { plotWidth } = this.layout;
     if (this.morph) {
       this.drawMorph(this.morph, dpr);
