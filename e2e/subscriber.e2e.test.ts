@@ -191,6 +191,12 @@ describe('a subscriber in Chromium', () => {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect({ path, overflow }).toEqual({ path, overflow: 0 });
+        // The page and a modal fade in: photograph them once they have, not half-way (or blank).
+        await zoomedPage.waitForFunction(() =>
+          [...document.querySelectorAll('.app-shell__page, .modal-backdrop')].every(
+            (element) => getComputedStyle(element).opacity === '1',
+          ),
+        );
         const file = `zoom-200${path === '/' ? '-landing' : path.replace(/\W+/g, '-')}.png`;
         await zoomedPage.screenshot({ path: join(TEST_OUTPUT_DIR, file) });
       }
