@@ -272,7 +272,9 @@ export function visibleColumns(
  * costs as much as drawing them, instead of a pass over every visible candle. At coarse levels the
  * edge columns may add a few candles just outside the view, which only widens the range slightly.
  */
-export function columnsPriceRange(columns: VisibleColumns): PriceDomain | undefined {
+export function columnsPriceRange(
+  columns: Pick<VisibleColumns, 'count' | 'low' | 'high'>,
+): PriceDomain | undefined {
   if (columns.count === 0) return undefined;
   let min = Number.POSITIVE_INFINITY;
   let max = Number.NEGATIVE_INFINITY;

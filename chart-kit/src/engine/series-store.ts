@@ -1,6 +1,7 @@
 import { type Candle, packSeries } from '../core/candle.js';
 import {
   chooseLevel,
+  columnsPriceRange,
   type LodLevel,
   LodPyramid,
   visibleColumns,
@@ -34,7 +35,7 @@ export class SeriesStore {
     this.times = packed.time;
     this.pyramid = new LodPyramid(packed);
     this.priceDecimals = inferDecimals(candles);
-    this.priceRange = extremes(packed.low, packed.high);
+    this.priceRange = columnsPriceRange(packed);
   }
 
   /** The candles themselves (level 0 of the pyramid), as parallel arrays. */
@@ -125,20 +126,6 @@ interface MutableColumns {
   high: Float64Array;
   low: Float64Array;
   close: Float64Array;
-}
-
-/** Lowest low and highest high, or undefined for an empty series. */
-function extremes(low: Float64Array, high: Float64Array): [number, number] | undefined {
-  if (low.length === 0) return undefined;
-  let min = Number.POSITIVE_INFINITY;
-  let max = Number.NEGATIVE_INFINITY;
-  for (let index = 0; index < low.length; index++) {
-    const candleLow = low[index] ?? 0;
-    const candleHigh = high[index] ?? 0;
-    if (candleLow < min) min = candleLow;
-    if (candleHigh > max) max = candleHigh;
-  }
-  return [min, max];
 }
 
 function inferDecimals(candles: readonly Candle[]): number {

@@ -33,10 +33,6 @@ export class AxesLayer {
     this.panelView.addChild(this.panels.view, this.labels.view);
   }
 
-  setFont(font: LabelFont): void {
-    this.labels.setFont(font);
-  }
-
   update(frame: FrameGeometry, timeTicks: readonly TimeTick[], theme: ChartTheme): void {
     const { layout, yOfPrice, priceTicks, devicePixelRatio: dpr } = frame;
     const { width, height, plotWidth, plotHeight } = layout;

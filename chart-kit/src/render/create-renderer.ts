@@ -27,8 +27,8 @@ export async function createRenderer(settings: RendererSettings): Promise<Render
     await renderer.init(options);
     return renderer;
   } catch (webglError) {
-    const { WebGPURenderer } = await import('./webgpu-renderer.js');
-    if (!(await WebGPURenderer.available())) throw webglError;
+    const { isWebGPUSupported, WebGPURenderer } = await import('./webgpu-renderer.js');
+    if (!(await isWebGPUSupported())) throw webglError;
     const renderer = new WebGPURenderer();
     await renderer.init(options);
     return renderer;

@@ -44,10 +44,6 @@ export class CrosshairLayer {
     return this.readoutText;
   }
 
-  setFont(font: LabelFont): void {
-    this.labels.setFont(font);
-  }
-
   update(
     frame: FrameGeometry,
     state: CrosshairState | undefined,

@@ -68,17 +68,11 @@ export interface LabelSize {
 export class LabelPool {
   readonly view: Container;
   private readonly meshes = new Map<string, QuadMesh>();
-  private font: LabelFont;
-
-  constructor(label: string, font: LabelFont) {
+  constructor(
+    label: string,
+    private readonly font: LabelFont,
+  ) {
     this.view = new Container({ label });
-    this.font = font;
-  }
-
-  setFont(font: LabelFont): void {
-    if (font.name === this.font.name) return;
-    this.font = font;
-    this.destroyMeshes();
   }
 
   begin(): void {
@@ -111,6 +105,8 @@ export class LabelPool {
     const left = x - (options.anchorX ?? 0) * width;
     const top = snap(y - (options.anchorY ?? 0) * height + font.baseLineOffset * scale);
     let pen = 0;
+    // Every glyph of a label is usually on one atlas page: the mesh is looked up once per page.
+    let mesh: QuadMesh | undefined;
     for (const char of value) {
       const glyph = chars[char];
       if (!glyph) continue;
@@ -119,7 +115,9 @@ export class LabelPool {
         const { uvs, orig } = texture;
         const glyphLeft = snap(left + (pen + glyph.xOffset) * scale);
         const glyphTop = top + snap(glyph.yOffset * scale);
-        this.meshFor(options.color, texture).quad(
+        if (mesh?.mesh.texture.source !== texture.source)
+          mesh = this.meshFor(options.color, texture);
+        mesh.texturedQuad(
           glyphLeft,
           glyphTop,
           glyphLeft + orig.width * scale,
@@ -140,7 +138,8 @@ export class LabelPool {
   }
 
   destroy(): void {
-    this.destroyMeshes();
+    for (const mesh of this.meshes.values()) mesh.destroy();
+    this.meshes.clear();
     this.view.destroy();
   }
 
@@ -159,10 +158,5 @@ export class LabelPool {
       this.view.addChild(mesh.mesh);
     }
     return mesh;
-  }
-
-  private destroyMeshes(): void {
-    for (const mesh of this.meshes.values()) mesh.destroy();
-    this.meshes.clear();
   }
 }

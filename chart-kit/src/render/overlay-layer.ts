@@ -63,11 +63,6 @@ export class OverlayLayer {
     this.axisTags.addChild(this.tags.view, this.tagLabels.view);
   }
 
-  setFont(font: LabelFont): void {
-    this.tagLabels.setFont(font);
-    this.zoneLabels.setFont(font);
-  }
-
   update(frame: FrameGeometry, state: OverlayState, theme: ChartTheme): void {
     const { layout, yOfPrice, devicePixelRatio: dpr } = frame;
     const { plotWidth, plotHeight } = layout;

@@ -17,6 +17,8 @@ export class QuadMesh {
   private uvs: Float32Array;
   private capacity: number;
   private used = 0;
+  /** Solid meshes never write texture coordinates: theirs are uploaded once, not every frame. */
+  private uvsChanged = true;
 
   constructor(texture: Texture, label: string, initialQuads = 64) {
     this.capacity = Math.max(1, initialQuads);
@@ -37,56 +39,42 @@ export class QuadMesh {
     this.mesh.tint = value;
   }
 
-  /** Quads written since `begin`. */
-  get count(): number {
-    return this.used;
-  }
-
   /** Starts a new set of quads; `expected` reserves room for that many at once. */
   begin(expected = 0): void {
     this.used = 0;
     if (expected > this.capacity) this.grow(expected);
   }
 
+  /** A rectangle in CSS pixels, of the colour at the texture's origin (a solid mesh). */
+  quad(left: number, top: number, right: number, bottom: number): void {
+    if (this.used === this.capacity) this.grow(this.capacity * 2);
+    writeCorners(this.positions, this.used * FLOATS_PER_QUAD, left, top, right, bottom);
+    this.used++;
+  }
+
   /** A rectangle in CSS pixels, sampling the texture between (u0, v0) and (u1, v1). */
-  quad(
+  texturedQuad(
     left: number,
     top: number,
     right: number,
     bottom: number,
-    u0 = 0,
-    v0 = 0,
-    u1 = u0,
-    v1 = v0,
+    u0: number,
+    v0: number,
+    u1: number,
+    v1: number,
   ): void {
-    if (this.used === this.capacity) this.grow(this.capacity * 2);
-    const p = this.positions;
-    const uv = this.uvs;
-    let i = this.used * FLOATS_PER_QUAD;
-    p[i] = left;
-    uv[i++] = u0;
-    p[i] = top;
-    uv[i++] = v0;
-    p[i] = right;
-    uv[i++] = u1;
-    p[i] = top;
-    uv[i++] = v0;
-    p[i] = right;
-    uv[i++] = u1;
-    p[i] = bottom;
-    uv[i++] = v1;
-    p[i] = left;
-    uv[i++] = u0;
-    p[i] = bottom;
-    uv[i] = v1;
-    this.used++;
+    const offset = this.used * FLOATS_PER_QUAD;
+    this.quad(left, top, right, bottom);
+    writeCorners(this.uvs, offset, u0, v0, u1, v1);
+    this.uvsChanged = true;
   }
 
   /** Uploads the quads written and limits the draw to them. */
   end(): void {
     const bytes = Math.max(1, this.used) * FLOATS_PER_QUAD * Float32Array.BYTES_PER_ELEMENT;
     this.geometry.getBuffer('aPosition').update(bytes);
-    this.geometry.getBuffer('aUV').update(bytes);
+    if (this.uvsChanged) this.geometry.getBuffer('aUV').update(bytes);
+    this.uvsChanged = false;
     // Only the quads written: the rasteriser (software on many machines) pays for every collapsed
     // quad too. An empty mesh is hidden, as indexCount 0 means "all indices" to pixi.
     this.geometry.indexCount = this.used * INDICES_PER_QUAD;
@@ -111,7 +99,27 @@ export class QuadMesh {
     this.geometry.positions = positions;
     this.geometry.uvs = uvs;
     this.geometry.indices = quadIndices(capacity);
+    this.uvsChanged = true;
   }
+}
+
+/** The four corners of an axis-aligned rectangle, clockwise from top-left, as x, y pairs. */
+function writeCorners(
+  target: Float32Array,
+  offset: number,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+): void {
+  target[offset] = left;
+  target[offset + 1] = top;
+  target[offset + 2] = right;
+  target[offset + 3] = top;
+  target[offset + 4] = right;
+  target[offset + 5] = bottom;
+  target[offset + 6] = left;
+  target[offset + 7] = bottom;
 }
 
 function quadIndices(quads: number): Uint32Array {

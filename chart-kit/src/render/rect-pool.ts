@@ -25,7 +25,7 @@ export class RectPool {
   rect(x: number, y: number, width: number, height: number, color: number, alpha = 1): void {
     if (!(width > 0 && height > 0)) return;
     const { u, v } = this.palette.entry(color, alpha);
-    this.quads.quad(x, y, x + width, y + height, u, v);
+    this.quads.texturedQuad(x, y, x + width, y + height, u, v, u, v);
   }
 
   end(): void {

@@ -1,8 +1,3 @@
-import { isWebGPUSupported, WebGPURenderer as PixiWebGPURenderer } from 'pixi.js';
-
-/** pixi's WebGPU renderer, in its own chunk: only loaded where WebGL is missing. */
-export class WebGPURenderer extends PixiWebGPURenderer {
-  static available(): Promise<boolean> {
-    return isWebGPUSupported();
-  }
-}
+// pixi's WebGPU renderer behind a dynamic import (see create-renderer.ts): its own chunk, loaded
+// only where WebGL is missing.
+export { isWebGPUSupported, WebGPURenderer } from 'pixi.js';
