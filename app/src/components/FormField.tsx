@@ -48,3 +48,29 @@ export function EmailField({
     />
   );
 }
+
+/** A password being chosen (registration, reset), with the password rules as its hint. */
+export function NewPasswordField({
+  label,
+  name,
+  value,
+  onValue,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onValue: (value: string) => void;
+}) {
+  return (
+    <FormField
+      label={label}
+      type="password"
+      name={name}
+      autoComplete="new-password"
+      required
+      hint="At least 8 characters; a common password will be refused."
+      value={value}
+      onChange={(event) => onValue(event.target.value)}
+    />
+  );
+}

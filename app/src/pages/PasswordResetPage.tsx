@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from '../components/AuthLayout.js';
-import { FormField } from '../components/FormField.js';
+import { NewPasswordField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
 import { useAsyncAction } from '../components/use-async-action.js';
 import { useApi } from '../session/session-context.js';
@@ -43,15 +43,11 @@ export function PasswordResetPage() {
         </Notice>
       )}
       <form className="auth__form" onSubmit={onSubmit}>
-        <FormField
+        <NewPasswordField
           label="New password"
-          type="password"
           name="new-password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters; a common password will be refused."
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onValue={setPassword}
         />
         {error && <Notice tone="error">{error}</Notice>}
         <button

@@ -1,7 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AuthLayout } from '../components/AuthLayout.js';
-import { EmailField, FormField } from '../components/FormField.js';
+import { EmailField, NewPasswordField } from '../components/FormField.js';
 import { Notice } from '../components/Notice.js';
 import { useAsyncAction } from '../components/use-async-action.js';
 import { useSession } from '../session/session-context.js';
@@ -31,16 +31,7 @@ export function RegisterPage() {
     <AuthLayout title="Create a Free Account">
       <form className="auth__form" onSubmit={onSubmit}>
         <EmailField value={email} onValue={setEmail} />
-        <FormField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint="At least 8 characters; a common password will be refused."
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        <NewPasswordField label="Password" name="password" value={password} onValue={setPassword} />
         {error && <Notice tone="error">{error}</Notice>}
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? 'Signing you up…' : 'Sign me up!'}
