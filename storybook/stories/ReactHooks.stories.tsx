@@ -12,7 +12,14 @@ import {
 import { useEffect, useState } from 'react';
 import { exposeEngine } from './support/expose-engine.js';
 import { exerciseZone, marketCandles } from './support/market-data.js';
-import { Controls, Note, Readout, StoryButton, StoryFrame } from './support/StoryFrame.js';
+import {
+  Controls,
+  Note,
+  Readout,
+  StoryButton,
+  StoryFrame,
+  TimeframeButtons,
+} from './support/StoryFrame.js';
 
 /** The exercise screen in a few lines: useChart for the engine, useZoneDrawing for the answer. */
 function ZoneDrawingHooks({ maxLines }: { maxLines: number }) {
@@ -72,16 +79,12 @@ function TimeframeAndReplayHooks() {
   return (
     <StoryFrame>
       <Controls>
-        {timeframes.map((option) => (
-          <StoryButton
-            key={option}
-            pressed={option === timeframe}
-            disabled={switching}
-            onClick={() => void setTimeframe(option)}
-          >
-            {option}
-          </StoryButton>
-        ))}
+        <TimeframeButtons
+          timeframes={timeframes}
+          timeframe={timeframe}
+          switching={switching}
+          onSelect={(next) => void setTimeframe(next)}
+        />
         <StoryButton
           onClick={() =>
             state.status === 'paused'

@@ -1,18 +1,22 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ReplayState, Timeframe } from 'chart-kit';
-import { Chart, type ChartProps, useChartEvent } from 'chart-kit/react';
+import type { ReplayState } from 'chart-kit';
+import { Chart, type ChartProps, useChartEvent, useTimeframe } from 'chart-kit/react';
 import { useEffect, useState } from 'react';
 import { suppliedByStory } from './support/args.js';
 import { useStoryEngine } from './support/expose-engine.js';
 import { exerciseZone, marketCandles } from './support/market-data.js';
-import { Controls, Note, Readout, StoryButton, StoryFrame } from './support/StoryFrame.js';
+import {
+  Controls,
+  Note,
+  Readout,
+  StoryButton,
+  StoryFrame,
+  TimeframeButtons,
+} from './support/StoryFrame.js';
 
 function TimeframeMorphDemo(args: ChartProps) {
   const [engine, onEngine] = useStoryEngine();
-  const [changedTo, setChangedTo] = useState<Timeframe | undefined>();
-  const [switching, setSwitching] = useState(false);
-  useChartEvent(engine, 'timeframechange', setChangedTo);
-  const timeframe = changedTo ?? engine?.timeframe;
+  const { timeframe, timeframes, switching, setTimeframe } = useTimeframe(engine);
 
   useEffect(() => {
     if (!engine) return;
@@ -20,26 +24,15 @@ function TimeframeMorphDemo(args: ChartProps) {
     if (engine.lines().length === 0) engine.addLine(exerciseZone().upper);
   }, [engine]);
 
-  const switchTo = async (next: Timeframe) => {
-    if (!engine) return;
-    setSwitching(true);
-    await engine.setTimeframe(next);
-    setSwitching(false);
-  };
-
   return (
     <StoryFrame>
       <Controls>
-        {(['5min', '1hr'] as const).map((option) => (
-          <StoryButton
-            key={option}
-            pressed={timeframe === option}
-            disabled={switching}
-            onClick={() => void switchTo(option)}
-          >
-            {option}
-          </StoryButton>
-        ))}
+        <TimeframeButtons
+          timeframes={timeframes}
+          timeframe={timeframe}
+          switching={switching}
+          onSelect={(next) => void setTimeframe(next)}
+        />
       </Controls>
       <Chart {...args} series={{ '5min': marketCandles() }} onEngine={onEngine} />
       <Readout testId="timeframe">

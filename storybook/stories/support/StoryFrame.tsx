@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, CSSProperties, ReactNode } from 'react';
+import type { Timeframe } from 'chart-kit';
 
 const DARK_COLORS = {
   '--story-text': '#e6e6f0',
@@ -78,6 +79,30 @@ export function StoryButton({
       {...props}
     />
   );
+}
+
+/** One toggle per timeframe, as `useTimeframe` gives them; disabled while a morph runs. */
+export function TimeframeButtons({
+  timeframes,
+  timeframe,
+  switching,
+  onSelect,
+}: {
+  timeframes: readonly Timeframe[];
+  timeframe: Timeframe | undefined;
+  switching: boolean;
+  onSelect: (timeframe: Timeframe) => void;
+}) {
+  return timeframes.map((option) => (
+    <StoryButton
+      key={option}
+      pressed={option === timeframe}
+      disabled={switching}
+      onClick={() => onSelect(option)}
+    >
+      {option}
+    </StoryButton>
+  ));
 }
 
 /** A line of state read from the chart (tests read these too, by their test id). */
