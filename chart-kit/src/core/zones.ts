@@ -188,8 +188,11 @@ function zoneFromMove(
     const close = candles[index]?.close ?? nearEdge;
     if ((close - farthestClose) * direction > 0) farthestClose = close;
   }
-  const departure = ((farthestClose - nearEdge) * direction) / yardstick;
-  if (departure < settings.minDeparture - RELATIVE_SLACK) return null;
+  const measured = ((farthestClose - nearEdge) * direction) / yardstick;
+  if (measured < settings.minDeparture - RELATIVE_SLACK) return null;
+  // Accepted within rounding of the threshold is at the threshold: a zone never reports a
+  // departure below the rule it passed (2.999999999999978 for a move of exactly 3 yardsticks).
+  const departure = Math.max(measured, settings.minDeparture);
 
   let firstReturn: number | null = null;
   for (let index = moveEnd + 1; index < candles.length; index++) {
