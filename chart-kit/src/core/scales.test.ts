@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Candle } from './candle.js';
 import {
+  affineOf,
   barSpacingPx,
   createIndexScale,
   createPriceScale,
@@ -41,6 +42,23 @@ describe('createPriceScale', () => {
     expect(() => createPriceScale([2, 1], [100, 0])).toThrow(RangeError);
     expect(() => createPriceScale([Number.NaN, 1], [100, 0])).toThrow(/finite/);
     expect(() => createPriceScale([1, 2], [Number.NaN, 0])).toThrow(/pixel range/);
+  });
+});
+
+describe('affineOf', () => {
+  it('maps every price where the d3 scale does, to rounding error', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -1e4, max: 1e4, noNaN: true }),
+        fc.double({ min: 1e-2, max: 1e4, noNaN: true }),
+        fc.double({ min: -2, max: 3, noNaN: true }),
+        (low, span, fraction) => {
+          const scale = createPriceScale([low, low + span], [700, 0]);
+          const price = low + span * fraction;
+          expect(Math.abs(affineOf(scale)(price) - scale(price))).toBeLessThan(1e-6);
+        },
+      ),
+    );
   });
 });
 

@@ -197,3 +197,15 @@ function checkViewport({ fromIndex, toIndex }: IndexViewport): void {
     );
   }
 }
+
+/**
+ * The affine function a linear scale computes, as a plain closure: for loops over thousands of
+ * candles per frame, where d3's per-call clamping and interpolator dispatch add up. Agrees with
+ * the scale to rounding error.
+ */
+export function affineOf(scale: ScaleLinear<number, number>): (value: number) => number {
+  const [domainStart = 0, domainEnd = 1] = scale.domain();
+  const [rangeStart = 0, rangeEnd = 1] = scale.range();
+  const slope = (rangeEnd - rangeStart) / (domainEnd - domainStart);
+  return (value) => rangeStart + (value - domainStart) * slope;
+}

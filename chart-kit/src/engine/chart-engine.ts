@@ -4,7 +4,7 @@ import { Container, type Renderer } from 'pixi.js';
 // Pages with a strict Content-Security-Policy forbid eval; this makes pixi build its shader
 // bindings without it (the module's name says what it works around, not what it allows).
 import 'pixi.js/unsafe-eval';
-// The only scene object the chart draws with (see QuadMesh). pixi's other extensions (its event
+// The only scene object the chart draws with (see FrameMesh). pixi's other extensions (its event
 // system, accessibility overlay, filters, DOM, text and sprite pipes) are not loaded: the chart
 // has its own hit-testing and text, and pixi's event system alone kept a ticker running.
 import 'pixi.js/mesh';
@@ -13,6 +13,7 @@ import type { Candle } from '../core/candle.js';
 import { candleIndexAtX, hitTestLine, snapToCandle } from '../core/hit-test.js';
 import { columnsPriceRange } from '../core/lod.js';
 import {
+  affineOf,
   createIndexScale,
   createPriceScale,
   formatPrice,
@@ -32,6 +33,8 @@ import { AxesLayer } from '../render/axes-layer.js';
 import { createRenderer } from '../render/create-renderer.js';
 import { CandleLayer } from '../render/candle-layer.js';
 import { CrosshairLayer, type CrosshairState } from '../render/crosshair-layer.js';
+import { type ChartMesh, DRAW_ORDER } from '../render/draw-order.js';
+import { FrameMesh } from '../render/frame-mesh.js';
 import { labelFont } from '../render/label-pool.js';
 import { type FrameGeometry, plotLayout, type PlotLayout } from '../render/layout.js';
 import { OverlayLayer } from '../render/overlay-layer.js';
@@ -154,6 +157,7 @@ interface MorphInProgress {
 export class ChartEngine {
   private readonly renderer: Renderer;
   private readonly stage = new Container({ label: 'chart' });
+  private readonly mesh: ChartMesh;
   private readonly candleLayer: CandleLayer;
   private readonly axesLayer: AxesLayer;
   private readonly overlayLayer: OverlayLayer;
@@ -228,23 +232,15 @@ export class ChartEngine {
     this.frame = this.geometry();
 
     const font = labelFont(renderer.resolution);
-    this.candleLayer = new CandleLayer({ up: this.theme.up, down: this.theme.down });
-    this.axesLayer = new AxesLayer(font);
-    this.overlayLayer = new OverlayLayer(font);
-    this.crosshairLayer = new CrosshairLayer(font);
-    const plot = new Container({ label: 'plot' });
-    plot.addChild(
-      this.axesLayer.gridView,
-      this.overlayLayer.behindCandles,
-      this.candleLayer.view,
-      this.overlayLayer.aboveCandles,
-    );
-    this.stage.addChild(
-      plot,
-      this.axesLayer.panelView,
-      this.overlayLayer.axisTags,
-      this.crosshairLayer.view,
-    );
+    this.mesh = new FrameMesh(DRAW_ORDER, font.atlas);
+    this.candleLayer = new CandleLayer(this.mesh.layer('candles'), {
+      up: this.theme.up,
+      down: this.theme.down,
+    });
+    this.axesLayer = new AxesLayer(this.mesh, font);
+    this.overlayLayer = new OverlayLayer(this.mesh, font);
+    this.crosshairLayer = new CrosshairLayer(this.mesh, font);
+    this.stage.addChild(this.mesh.mesh);
 
     this.scheduler = new RedrawScheduler(
       (dirty) => {
@@ -754,12 +750,9 @@ export class ChartEngine {
     this.detachContextListeners();
     this.events.clear();
     this.accessibility.destroy();
-    this.candleLayer.destroy();
-    this.axesLayer.destroy();
-    this.overlayLayer.destroy();
-    this.crosshairLayer.destroy();
+    this.mesh.destroy();
     this.stores.clear();
-    this.stage.destroy({ children: true, texture: true, textureSource: true });
+    this.stage.destroy();
     this.renderer.destroy({ removeView: true });
   }
 
@@ -861,6 +854,7 @@ export class ChartEngine {
     if (dirty.crosshair) {
       this.crosshairLayer.update(this.frame, this.crosshairState(), this.theme, '');
     }
+    this.mesh.prepare();
     // Always render: frames are only scheduled for a change, and a flush (renderNow) must leave
     // a fresh image in the drawing buffer for whoever reads it back.
     this.renderer.render({ container: this.stage });
@@ -886,7 +880,7 @@ export class ChartEngine {
       // A merged column is centred on the middle of the candles it stands for.
       firstCenterX: indexScale(columns.firstCandle + (perColumn - 1) / 2),
       columnStep: indexScale(perColumn) - indexScale(0),
-      priceToY: this.framePriceScale,
+      priceToY: affineOf(this.framePriceScale),
       devicePixelRatio: dpr,
     });
     this.timeTicks = timeAxisTicks(this.series.times, this.view, [0, plotWidth], {
@@ -912,7 +906,10 @@ export class ChartEngine {
     );
     if (extent) this.framePriceScale = this.fitPriceScale(extent);
     this.frame = this.geometry();
-    this.candleLayer.updateFree(candles, { priceToY: this.framePriceScale, devicePixelRatio: dpr });
+    this.candleLayer.updateFree(candles, {
+      priceToY: affineOf(this.framePriceScale),
+      devicePixelRatio: dpr,
+    });
     // Time labels would belong to neither timeframe mid-morph: the axis is blank until it lands.
     this.axesLayer.update(this.frame, [], this.theme);
   }

@@ -1,7 +1,7 @@
-import { Container } from 'pixi.js';
 import { formatPrice } from '../core/scales.js';
 import type { TimeTick } from '../core/time-axis.js';
 import type { ChartTheme } from '../engine/themes.js';
+import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
 import { RectPool } from './rect-pool.js';
@@ -19,18 +19,14 @@ const HALF_LABEL_HEIGHT = 7;
  * crosshair move.
  */
 export class AxesLayer {
-  /** Grid lines; add below the candles. */
-  readonly gridView: Container;
-  /** Axis panels and their labels; add above the candles. */
-  readonly panelView = new Container({ label: 'axes' });
-  private readonly grid = new RectPool('grid');
-  private readonly panels = new RectPool('axis-panels');
+  private readonly grid: RectPool;
+  private readonly panels: RectPool;
   private readonly labels: LabelPool;
 
-  constructor(font: LabelFont) {
-    this.gridView = this.grid.view;
-    this.labels = new LabelPool('axis-labels', font);
-    this.panelView.addChild(this.panels.view, this.labels.view);
+  constructor(mesh: ChartMesh, font: LabelFont) {
+    this.grid = new RectPool(mesh.layer('grid'));
+    this.panels = new RectPool(mesh.layer('axis-panels'));
+    this.labels = new LabelPool(mesh.layer('axis-labels'), font);
   }
 
   update(frame: FrameGeometry, timeTicks: readonly TimeTick[], theme: ChartTheme): void {
@@ -42,7 +38,6 @@ export class AxesLayer {
     this.panels.begin();
     this.labels.begin();
 
-    // Panels first, so the labels (a separate container above) are drawn over them.
     this.panels.rect(plotWidth, 0, width - plotWidth, height, theme.axisBackground);
     this.panels.rect(0, plotHeight, width, height - plotHeight, theme.axisBackground);
     this.panels.rect(plotWidth, 0, hairline, plotHeight, theme.axisBorder);
@@ -71,16 +66,5 @@ export class AxesLayer {
       if (x - halfLabel < 0 || x + halfLabel > plotWidth) continue;
       this.labels.text(tick.label, x, plotHeight + 6, { color: theme.text, anchorX: 0.5 });
     }
-
-    this.grid.end();
-    this.panels.end();
-    this.labels.end();
-  }
-
-  destroy(): void {
-    this.grid.destroy();
-    this.panels.destroy();
-    this.labels.destroy();
-    this.panelView.destroy({ children: true });
   }
 }

@@ -1,5 +1,5 @@
-import { Container, Texture } from 'pixi.js';
-import { QuadMesh } from './quad-mesh.js';
+import { packColor, type QuadLayer } from './frame-mesh.js';
+import { snapToDevicePixel as snap } from './layout.js';
 
 /**
  * The candles to draw this frame, one entry per screen column: either single candles or, zoomed
@@ -41,36 +41,37 @@ export interface CandleColors {
 
 const BODY_WIDTH_FRACTION = 0.7;
 
-/** Candle bodies and wicks: two meshes (up and down colour), rewritten only when the view changes. */
+/** Candle bodies and wicks, two quads per candle, rewritten only when the view changes. */
 export class CandleLayer {
-  readonly view = new Container({ label: 'candles' });
-  private readonly up: QuadMesh;
-  private readonly down: QuadMesh;
+  private up: number;
+  private down: number;
 
-  constructor(colors: CandleColors, initialCandles = 4096) {
-    // Two quads (wick and body) per candle.
-    this.up = new QuadMesh(Texture.WHITE, 'up-candles', 2 * initialCandles);
-    this.down = new QuadMesh(Texture.WHITE, 'down-candles', 2 * initialCandles);
-    this.up.tint = colors.up;
-    this.down.tint = colors.down;
-    this.view.addChild(this.up.mesh, this.down.mesh);
+  constructor(
+    private readonly layer: QuadLayer,
+    colors: CandleColors,
+  ) {
+    this.up = packColor(colors.up);
+    this.down = packColor(colors.down);
   }
 
+  /** New colours; they show from the next update. */
   setColors(colors: CandleColors): void {
-    this.up.tint = colors.up;
-    this.down.tint = colors.down;
+    this.up = packColor(colors.up);
+    this.down = packColor(colors.down);
   }
 
   update(columns: CandleColumns, layout: CandleLayout): void {
     const { count, open, high, low, close } = columns;
     const { firstCenterX, columnStep, priceToY, devicePixelRatio } = layout;
     const devicePixel = 1 / devicePixelRatio;
-    const snap = (value: number) => Math.round(value * devicePixelRatio) / devicePixelRatio;
-    const bodyHalf = Math.max(snap((columnStep * BODY_WIDTH_FRACTION) / 2), devicePixel / 2);
-    const wickWidth = columnStep >= 3 ? Math.max(devicePixel, snap(1)) : devicePixel;
+    const bodyHalf = Math.max(
+      snap((columnStep * BODY_WIDTH_FRACTION) / 2, devicePixelRatio),
+      devicePixel / 2,
+    );
+    const wickWidth =
+      columnStep >= 3 ? Math.max(devicePixel, snap(1, devicePixelRatio)) : devicePixel;
 
-    this.up.begin(2 * count);
-    this.down.begin(2 * count);
+    this.layer.begin(2 * count);
     for (let i = 0; i < count; i++) {
       this.candle(
         firstCenterX + i * columnStep,
@@ -84,8 +85,6 @@ export class CandleLayer {
         devicePixelRatio,
       );
     }
-    this.up.end();
-    this.down.end();
   }
 
   /**
@@ -96,15 +95,13 @@ export class CandleLayer {
     const { count, open, high, low, close, centers, slotWidths } = columns;
     const { priceToY, devicePixelRatio } = layout;
     const devicePixel = 1 / devicePixelRatio;
-    const snap = (value: number) => Math.round(value * devicePixelRatio) / devicePixelRatio;
-    this.up.begin(2 * count);
-    this.down.begin(2 * count);
+    this.layer.begin(2 * count);
     for (let i = 0; i < count; i++) {
       const slot = slotWidths[i] ?? 1;
       this.candle(
         centers[i] ?? 0,
-        Math.max(snap((slot * BODY_WIDTH_FRACTION) / 2), devicePixel / 2),
-        slot >= 3 ? Math.max(devicePixel, snap(1)) : devicePixel,
+        Math.max(snap((slot * BODY_WIDTH_FRACTION) / 2, devicePixelRatio), devicePixel / 2),
+        slot >= 3 ? Math.max(devicePixel, snap(1, devicePixelRatio)) : devicePixel,
         open[i] ?? 0,
         high[i] ?? 0,
         low[i] ?? 0,
@@ -113,8 +110,6 @@ export class CandleLayer {
         devicePixelRatio,
       );
     }
-    this.up.end();
-    this.down.end();
   }
 
   private candle(
@@ -129,41 +124,31 @@ export class CandleLayer {
     devicePixelRatio: number,
   ): void {
     const devicePixel = 1 / devicePixelRatio;
-    // Snap to device pixels so bodies have crisp edges and one-pixel wicks stay one pixel.
-    const snap = (value: number) => Math.round(value * devicePixelRatio) / devicePixelRatio;
-    const batch = c >= o ? this.up : this.down;
+    const color = c >= o ? this.up : this.down;
     // Work in device pixels: the wick takes the pixel column that holds the true centre and the
     // body extends the same number of whole pixels either side, so every candle is symmetric.
     const column = Math.floor(centerX * devicePixelRatio);
     const wickPixels = Math.max(1, Math.round(wickWidth * devicePixelRatio));
     const wickLeft = (column - Math.floor((wickPixels - 1) / 2)) / devicePixelRatio;
     const bodySide = Math.max(0, Math.round(bodyHalf * devicePixelRatio - 0.5));
-    const highY = snap(priceToY(h));
-    const lowY = snap(priceToY(l));
-    let bodyTop = snap(priceToY(Math.max(o, c)));
-    let bodyBottom = snap(priceToY(Math.min(o, c)));
+    // Snapped to device pixels so bodies have crisp edges and one-pixel wicks stay one pixel.
+    const highY = snap(priceToY(h), devicePixelRatio);
+    const lowY = snap(priceToY(l), devicePixelRatio);
+    const bodyTop = snap(priceToY(Math.max(o, c)), devicePixelRatio);
+    let bodyBottom = snap(priceToY(Math.min(o, c)), devicePixelRatio);
     // A doji still shows a one-pixel body.
-    if (bodyBottom - bodyTop < devicePixel) {
-      bodyTop = snap(bodyTop);
-      bodyBottom = bodyTop + devicePixel;
-    }
-    batch.quad(
-      wickLeft,
-      highY,
-      wickLeft + wickPixels / devicePixelRatio,
-      Math.max(lowY, highY + devicePixel),
-    );
-    batch.quad(
+    if (bodyBottom - bodyTop < devicePixel) bodyBottom = bodyTop + devicePixel;
+    const wickBottom = Math.max(lowY, highY + devicePixel);
+    this.layer.rect(wickLeft, highY, wickLeft + wickPixels / devicePixelRatio, wickBottom, color);
+    // Zoomed out, a body one pixel wide lies inside its wick: one quad draws the candle, and the
+    // rasteriser sets up half the triangles.
+    if (bodySide === 0 && wickPixels === 1 && bodyBottom <= wickBottom) return;
+    this.layer.rect(
       (column - bodySide) / devicePixelRatio,
       bodyTop,
       (column + 1 + bodySide) / devicePixelRatio,
       bodyBottom,
+      color,
     );
-  }
-
-  destroy(): void {
-    this.up.destroy();
-    this.down.destroy();
-    this.view.destroy();
   }
 }

@@ -1,5 +1,5 @@
-import { Container } from 'pixi.js';
 import type { ChartTheme } from '../engine/themes.js';
+import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
 import { drawPriceTag } from './price-tag.js';
@@ -28,15 +28,15 @@ const READOUT_PADDING = 4;
  * readout. Redrawn on every pointer move; nothing else is touched then.
  */
 export class CrosshairLayer {
-  readonly view = new Container({ label: 'crosshair' });
-  private readonly dashes = new DashPool('crosshair-lines');
-  private readonly tags = new RectPool('crosshair-tags');
+  private readonly dashes: DashPool;
+  private readonly tags: RectPool;
   private readonly labels: LabelPool;
   private readoutText = '';
 
-  constructor(font: LabelFont) {
-    this.labels = new LabelPool('crosshair-labels', font);
-    this.view.addChild(this.dashes.view, this.tags.view, this.labels.view);
+  constructor(mesh: ChartMesh, font: LabelFont) {
+    this.dashes = new DashPool(mesh.layer('crosshair-lines'));
+    this.tags = new RectPool(mesh.layer('crosshair-tags'));
+    this.labels = new LabelPool(mesh.layer('crosshair-labels'), font);
   }
 
   /** The readout currently on screen ('' when hidden). */
@@ -101,16 +101,5 @@ export class CrosshairLayer {
         );
       }
     }
-
-    this.dashes.end();
-    this.tags.end();
-    this.labels.end();
-  }
-
-  destroy(): void {
-    this.dashes.destroy();
-    this.tags.destroy();
-    this.labels.destroy();
-    this.view.destroy({ children: true });
   }
 }

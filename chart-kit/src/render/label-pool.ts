@@ -1,11 +1,5 @@
-import {
-  type BitmapFont,
-  BitmapFontManager,
-  Container,
-  DynamicBitmapFont,
-  type Texture,
-} from 'pixi.js';
-import { QuadMesh } from './quad-mesh.js';
+import { type BitmapFont, BitmapFontManager, DynamicBitmapFont, type TextureSource } from 'pixi.js';
+import { packColor, type QuadLayer } from './frame-mesh.js';
 
 const FONT_FAMILY =
   'ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
@@ -18,12 +12,14 @@ export interface LabelFont {
   /** Device pixels per CSS pixel the glyphs were drawn at. */
   resolution: number;
   font: BitmapFont;
+  /** The atlas page the chart's shader samples: every glyph the chart draws is on it. */
+  atlas: TextureSource;
 }
 
 /**
  * A bitmap font for `resolution`, installed once per page and shared by every chart: glyphs are
  * drawn into one texture once, and a changed label costs a few quads, never a new texture. The
- * glyphs are white so each label takes its colour from its mesh's tint.
+ * glyphs are white: the shader takes only their coverage, and each quad has its own colour.
  */
 export function labelFont(resolution: number): LabelFont {
   const rounded = Math.max(1, Math.ceil(resolution * 2) / 2);
@@ -41,7 +37,11 @@ export function labelFont(resolution: number): LabelFont {
     });
     installed.set(name, font);
   }
-  return { name, resolution: rounded, font };
+  // The chart draws from a single texture: at 11 px, pixi's 512 px page holds printable ASCII
+  // with room to spare even at three device pixels per CSS pixel.
+  const atlas = font.pages[0]?.texture.source;
+  if (!atlas) throw new Error(`the label font ${name} has no atlas page`);
+  return { name, resolution: rounded, font, atlas };
 }
 
 const installed = new Map<string, BitmapFont>();
@@ -61,22 +61,18 @@ export interface LabelSize {
 }
 
 /**
- * Single-line text labels written as glyph quads into one mesh per colour and atlas page (see
- * {@link QuadMesh}): a pan that changes every axis label rewrites a few hundred quads and creates
- * no object. Call `begin`, then `text` for each label, then `end`.
+ * Single-line text labels written as glyph quads into a {@link QuadLayer}: a pan that changes
+ * every axis label rewrites a few hundred quads and creates no object. Call `begin`, then `text`
+ * for each label.
  */
 export class LabelPool {
-  readonly view: Container;
-  private readonly meshes = new Map<string, QuadMesh>();
   constructor(
-    label: string,
+    private readonly layer: QuadLayer,
     private readonly font: LabelFont,
-  ) {
-    this.view = new Container({ label });
-  }
+  ) {}
 
   begin(): void {
-    for (const mesh of this.meshes.values()) mesh.begin();
+    this.layer.begin();
   }
 
   /** The size `value` takes when drawn. */
@@ -95,29 +91,28 @@ export class LabelPool {
 
   /** Draws `value` with its anchor point at (x, y); returns its size. */
   text(value: string, x: number, y: number, options: LabelOptions): LabelSize {
-    const { font, resolution } = this.font;
+    const { font, resolution, atlas } = this.font;
     const scale = LABEL_FONT_SIZE / font.baseMeasurementFontSize;
     const chars: Partial<BitmapFont['chars']> = font.chars;
     const size = this.measure(value);
     const { width, height } = size;
+    const color = packColor(options.color);
     // Whole device pixels: glyphs sampled off the pixel grid come out blurred.
     const snap = (value: number) => Math.round(value * resolution) / resolution;
     const left = x - (options.anchorX ?? 0) * width;
     const top = snap(y - (options.anchorY ?? 0) * height + font.baseLineOffset * scale);
     let pen = 0;
-    // Every glyph of a label is usually on one atlas page: the mesh is looked up once per page.
-    let mesh: QuadMesh | undefined;
     for (const char of value) {
       const glyph = chars[char];
       if (!glyph) continue;
       const texture = glyph.texture;
-      if (texture) {
+      // A glyph on a second atlas page (only if a zone label brought hundreds of new characters)
+      // is left out rather than drawn from the wrong texture.
+      if (texture?.source === atlas) {
         const { uvs, orig } = texture;
         const glyphLeft = snap(left + (pen + glyph.xOffset) * scale);
         const glyphTop = top + snap(glyph.yOffset * scale);
-        if (mesh?.mesh.texture.source !== texture.source)
-          mesh = this.meshFor(options.color, texture);
-        mesh.texturedQuad(
+        this.layer.glyph(
           glyphLeft,
           glyphTop,
           glyphLeft + orig.width * scale,
@@ -126,37 +121,11 @@ export class LabelPool {
           uvs.y0,
           uvs.x2,
           uvs.y2,
+          color,
         );
       }
       pen += glyph.xAdvance;
     }
     return size;
-  }
-
-  end(): void {
-    for (const mesh of this.meshes.values()) mesh.end();
-  }
-
-  destroy(): void {
-    for (const mesh of this.meshes.values()) mesh.destroy();
-    this.meshes.clear();
-    this.view.destroy();
-  }
-
-  private meshFor(color: number, texture: Texture): QuadMesh {
-    const key = `${color}:${texture.source.uid}`;
-    let mesh = this.meshes.get(key);
-    if (!mesh) {
-      // The whole atlas page: glyph UVs are relative to it (a glyph's own texture is cropped).
-      const page = this.font.font.pages.find(
-        (candidate) => candidate.texture.source === texture.source,
-      );
-      mesh = new QuadMesh(page?.texture ?? texture, `${this.view.label}-${color.toString(16)}`);
-      mesh.tint = color;
-      mesh.begin();
-      this.meshes.set(key, mesh);
-      this.view.addChild(mesh.mesh);
-    }
-    return mesh;
   }
 }

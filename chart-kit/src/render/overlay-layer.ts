@@ -1,6 +1,6 @@
 import { bisectLeft } from 'd3-array';
-import { Container } from 'pixi.js';
 import type { ChartTheme } from '../engine/themes.js';
+import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
 import { drawPriceTag } from './price-tag.js';
@@ -38,29 +38,25 @@ const MAX_HIGHLIGHT_BANDS = 512;
 
 /**
  * User lines, the user's zone box (between the first two lines), pulled lines, the revealed zone and
- * candle highlights, plus the lines' price tags on the axis. Everything is a pooled sprite: redrawn
- * when a line, a zone or the view changes, with no per-candle work.
+ * candle highlights, plus the lines' price tags on the axis: zones behind the candles, lines above
+ * them, tags above the axis panels (see DRAW_ORDER). Redrawn when a line, a zone or the view
+ * changes, with no per-candle work.
  */
 export class OverlayLayer {
-  /** Zone boxes and highlights; add below the candles so candles stay readable. */
-  readonly behindCandles: Container;
-  /** Lines; add above the candles. */
-  readonly aboveCandles = new Container({ label: 'lines' });
-  /** Price tags; add above the axis panels. */
-  readonly axisTags = new Container({ label: 'line-tags' });
-  private readonly boxes = new RectPool('zones');
-  private readonly solidLines = new RectPool('solid-lines');
-  private readonly dashedLines = new DashPool('pulled-lines');
-  private readonly tags = new RectPool('tag-backgrounds');
+  private readonly boxes: RectPool;
+  private readonly solidLines: RectPool;
+  private readonly dashedLines: DashPool;
+  private readonly tags: RectPool;
   private readonly tagLabels: LabelPool;
   private readonly zoneLabels: LabelPool;
 
-  constructor(font: LabelFont) {
-    this.behindCandles = this.boxes.view;
-    this.tagLabels = new LabelPool('tag-labels', font);
-    this.zoneLabels = new LabelPool('zone-labels', font);
-    this.aboveCandles.addChild(this.dashedLines.view, this.solidLines.view, this.zoneLabels.view);
-    this.axisTags.addChild(this.tags.view, this.tagLabels.view);
+  constructor(mesh: ChartMesh, font: LabelFont) {
+    this.boxes = new RectPool(mesh.layer('zones'));
+    this.solidLines = new RectPool(mesh.layer('lines'));
+    this.dashedLines = new DashPool(mesh.layer('pulled-lines'));
+    this.tags = new RectPool(mesh.layer('line-tags'));
+    this.tagLabels = new LabelPool(mesh.layer('line-tag-labels'), font);
+    this.zoneLabels = new LabelPool(mesh.layer('zone-labels'), font);
   }
 
   update(frame: FrameGeometry, state: OverlayState, theme: ChartTheme): void {
@@ -142,20 +138,6 @@ export class OverlayLayer {
         },
       );
     }
-
-    for (const pool of [this.boxes, this.solidLines, this.tags, this.tagLabels, this.zoneLabels]) {
-      pool.end();
-    }
-    this.dashedLines.end();
-  }
-
-  destroy(): void {
-    for (const pool of [this.boxes, this.solidLines, this.tags, this.tagLabels, this.zoneLabels]) {
-      pool.destroy();
-    }
-    this.dashedLines.destroy();
-    this.aboveCandles.destroy({ children: true });
-    this.axisTags.destroy({ children: true });
   }
 
   private drawHighlights(

@@ -1,41 +1,19 @@
-import type { Container } from 'pixi.js';
-import { Palette } from './palette.js';
-import { QuadMesh } from './quad-mesh.js';
+import { packColor, type QuadLayer } from './frame-mesh.js';
 
 /**
- * Solid rectangles of any colour and alpha in one mesh (see {@link QuadMesh}), drawn in the order
- * they were written: call `begin`, then `rect` for each, then `end`. Colours come from the pool's
- * {@link Palette}.
+ * Solid rectangles of any colour and alpha in a {@link QuadLayer}, drawn in the order they were
+ * written: call `begin`, then `rect` for each.
  */
 export class RectPool {
-  readonly view: Container;
-  private readonly quads: QuadMesh;
-  private readonly palette = new Palette();
-
-  constructor(label: string) {
-    this.quads = new QuadMesh(this.palette.texture, label);
-    this.view = this.quads.mesh;
-  }
+  constructor(private readonly layer: QuadLayer) {}
 
   begin(): void {
-    this.palette.begin();
-    this.quads.begin();
+    this.layer.begin();
   }
 
   rect(x: number, y: number, width: number, height: number, color: number, alpha = 1): void {
     if (!(width > 0 && height > 0)) return;
-    const { u, v } = this.palette.entry(color, alpha);
-    this.quads.texturedQuad(x, y, x + width, y + height, u, v, u, v);
-  }
-
-  end(): void {
-    this.palette.end();
-    this.quads.end();
-  }
-
-  destroy(): void {
-    this.quads.destroy();
-    this.palette.destroy();
+    this.layer.rect(x, y, x + width, y + height, packColor(color, alpha));
   }
 }
 
@@ -51,12 +29,8 @@ const PERIOD = DASH + GAP;
 export class DashPool {
   private readonly rects: RectPool;
 
-  constructor(label: string) {
-    this.rects = new RectPool(label);
-  }
-
-  get view(): Container {
-    return this.rects.view;
+  constructor(layer: QuadLayer) {
+    this.rects = new RectPool(layer);
   }
 
   begin(): void {
@@ -74,14 +48,6 @@ export class DashPool {
     forEachDash(y, y + height, (start, end) => {
       this.rects.rect(x, start, thickness, end - start, color);
     });
-  }
-
-  end(): void {
-    this.rects.end();
-  }
-
-  destroy(): void {
-    this.rects.destroy();
   }
 }
 

@@ -165,6 +165,8 @@ describe('chart tools, zones and timeframes in Chromium', () => {
     const candle = CANDLES[index];
     if (!candle) throw new Error('no candle');
     const x = await engineCall((engine) => engine.xOfIndex(engine.candleCount - 10));
+    // Away first: a pointer already resting on the target would dispatch no move to wait for.
+    await fixture.page.mouse.move(5, 5);
     const moves = fixture.page.evaluate(
       () =>
         new Promise<unknown>((resolve) => {

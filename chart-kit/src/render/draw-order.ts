@@ -1,0 +1,27 @@
+import type { FrameMesh } from './frame-mesh.js';
+
+/**
+ * The chart's quad layers, back to front. Zones and highlights sit behind the candles so candles
+ * stay readable; the axis panels cover the candles (which slide under the price axis instead of
+ * being clipped); line tags and the crosshair come last.
+ */
+export const DRAW_ORDER = [
+  'grid',
+  'zones',
+  'candles',
+  'pulled-lines',
+  'lines',
+  'zone-labels',
+  'axis-panels',
+  'axis-labels',
+  'line-tags',
+  'line-tag-labels',
+  'crosshair-lines',
+  'crosshair-tags',
+  'crosshair-labels',
+] as const;
+
+export type ChartLayerName = (typeof DRAW_ORDER)[number];
+
+/** The one mesh a chart draws with, holding the layers of {@link DRAW_ORDER}. */
+export type ChartMesh = FrameMesh<ChartLayerName>;
