@@ -23,7 +23,7 @@ export function packColor(color: number, alpha = 1): number {
 
 /**
  * One drawing slot of a {@link FrameMesh}: the quads one part of the chart wrote for its last
- * update (`begin`, then `rect` and `glyph` calls). Quads are in CSS pixels.
+ * update (`begin`, then `rect` and `quad` calls). Quads are in CSS pixels.
  */
 export class QuadLayer {
   /** Set by `begin`; the frame mesh clears it once it has copied the layer. */
@@ -60,25 +60,14 @@ export class QuadLayer {
 
   /** A solid rectangle; `color` from {@link packColor}. */
   rect(left: number, top: number, right: number, bottom: number, color: number): void {
-    this.write(left, top, right, bottom, SOLID, SOLID, SOLID, SOLID, color);
+    this.quad(left, top, right, bottom, SOLID, SOLID, SOLID, SOLID, color);
   }
 
-  /** A rectangle whose coverage is the atlas between (u0, v0) and (u1, v1). */
-  glyph(
-    left: number,
-    top: number,
-    right: number,
-    bottom: number,
-    u0: number,
-    v0: number,
-    u1: number,
-    v1: number,
-    color: number,
-  ): void {
-    this.write(left, top, right, bottom, u0, v0, u1, v1, color);
-  }
-
-  private write(
+  /**
+   * A rectangle whose coverage is the atlas between (u0, v0) and (u1, v1), or full where u is
+   * negative (see `rect`).
+   */
+  quad(
     left: number,
     top: number,
     right: number,

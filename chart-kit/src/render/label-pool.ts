@@ -112,7 +112,7 @@ export class LabelPool {
         const { uvs, orig } = texture;
         const glyphLeft = snap(left + (pen + glyph.xOffset) * scale);
         const glyphTop = top + snap(glyph.yOffset * scale);
-        this.layer.glyph(
+        this.layer.quad(
           glyphLeft,
           glyphTop,
           glyphLeft + orig.width * scale,
