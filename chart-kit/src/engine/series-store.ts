@@ -16,7 +16,7 @@ const DECIMALS_SAMPLE = 500;
 /**
  * A validated series kept as typed arrays and the core's level-of-detail pyramid: level 0 is the
  * candles' prices, so no second copy of them is kept. Coarser levels are built on first use, or
- * ahead of it with `buildNextLevel` while the page is idle.
+ * ahead of it with `buildLevels` while the page is idle.
  */
 export class SeriesStore {
   readonly count: number;

@@ -41,17 +41,16 @@ export interface CandleColors {
 
 const BODY_WIDTH_FRACTION = 0.7;
 
-/** Candle bodies and wicks, two quads per candle, rewritten only when the view changes. */
+/** Candle bodies and wicks, a quad or two per candle, rewritten only when the view changes. */
 export class CandleLayer {
-  private up: number;
-  private down: number;
+  private up = 0;
+  private down = 0;
 
   constructor(
     private readonly layer: QuadLayer,
     colors: CandleColors,
   ) {
-    this.up = packColor(colors.up);
-    this.down = packColor(colors.down);
+    this.setColors(colors);
   }
 
   /** New colours; they show from the next update. */
@@ -63,14 +62,8 @@ export class CandleLayer {
   update(columns: CandleColumns, layout: CandleLayout): void {
     const { count, open, high, low, close } = columns;
     const { firstCenterX, columnStep, priceToY, devicePixelRatio } = layout;
-    const devicePixel = 1 / devicePixelRatio;
-    const bodyHalf = Math.max(
-      snap((columnStep * BODY_WIDTH_FRACTION) / 2, devicePixelRatio),
-      devicePixel / 2,
-    );
-    const wickWidth =
-      columnStep >= 3 ? Math.max(devicePixel, snap(1, devicePixelRatio)) : devicePixel;
-
+    const bodyHalf = bodyHalfWidth(columnStep, devicePixelRatio);
+    const wickWidth = wickWidthFor(columnStep, devicePixelRatio);
     this.layer.begin(2 * count);
     for (let i = 0; i < count; i++) {
       this.candle(
@@ -94,14 +87,13 @@ export class CandleLayer {
   updateFree(columns: CandleColumns & FreeColumns, layout: FreeLayout): void {
     const { count, open, high, low, close, centers, slotWidths } = columns;
     const { priceToY, devicePixelRatio } = layout;
-    const devicePixel = 1 / devicePixelRatio;
     this.layer.begin(2 * count);
     for (let i = 0; i < count; i++) {
       const slot = slotWidths[i] ?? 1;
       this.candle(
         centers[i] ?? 0,
-        Math.max(snap((slot * BODY_WIDTH_FRACTION) / 2, devicePixelRatio), devicePixel / 2),
-        slot >= 3 ? Math.max(devicePixel, snap(1, devicePixelRatio)) : devicePixel,
+        bodyHalfWidth(slot, devicePixelRatio),
+        wickWidthFor(slot, devicePixelRatio),
         open[i] ?? 0,
         high[i] ?? 0,
         low[i] ?? 0,
@@ -151,4 +143,15 @@ export class CandleLayer {
       color,
     );
   }
+}
+
+/** Half the body width of a candle whose slot is `slot` CSS px wide: at least half a device pixel. */
+function bodyHalfWidth(slot: number, devicePixelRatio: number): number {
+  return Math.max(snap((slot * BODY_WIDTH_FRACTION) / 2, devicePixelRatio), 0.5 / devicePixelRatio);
+}
+
+/** A wick is a CSS pixel wide once slots are wide enough to show it, else one device pixel. */
+function wickWidthFor(slot: number, devicePixelRatio: number): number {
+  const devicePixel = 1 / devicePixelRatio;
+  return slot >= 3 ? Math.max(devicePixel, snap(1, devicePixelRatio)) : devicePixel;
 }

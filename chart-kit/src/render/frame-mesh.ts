@@ -8,6 +8,9 @@ const BYTES_PER_VERTEX = WORDS_PER_VERTEX * 4;
 const INDICES_PER_QUAD = 6;
 /** u of a solid quad: the shader skips the atlas for it. */
 const SOLID = -1;
+/** Quads a layer, and the whole mesh, have room for before they first grow. */
+const INITIAL_LAYER_QUADS = 64;
+const INITIAL_MESH_QUADS = 4096;
 
 /**
  * `color` (0xRRGGBB) at `alpha` (0..1) as the vertex format's premultiplied RGBA bytes, red in
@@ -28,19 +31,11 @@ export function packColor(color: number, alpha = 1): number {
 export class QuadLayer {
   /** Set by `begin`; the frame mesh clears it once it has copied the layer. */
   changed = true;
-  private words: Float32Array;
-  private colors: Uint32Array;
-  private capacity: number;
+  private capacity = INITIAL_LAYER_QUADS;
+  private words = new Float32Array(this.capacity * WORDS_PER_QUAD);
+  /** The same memory as `words`: the colour word of each corner is written as four bytes. */
+  private colors = new Uint32Array(this.words.buffer);
   private used = 0;
-
-  constructor(
-    readonly name: string,
-    initialQuads = 64,
-  ) {
-    this.capacity = Math.max(1, initialQuads);
-    this.words = new Float32Array(this.capacity * WORDS_PER_QUAD);
-    this.colors = new Uint32Array(this.words.buffer);
-  }
 
   get quadCount(): number {
     return this.used;
@@ -131,21 +126,19 @@ export class FrameMesh<LayerName extends string> {
   private readonly vertexBuffer: Buffer;
   private readonly indexBuffer: Buffer;
   private readonly geometry: Geometry;
-  private vertices: Float32Array;
-  private capacity: number;
+  private capacity = INITIAL_MESH_QUADS;
+  private vertices = new Float32Array(this.capacity * WORDS_PER_QUAD);
   /** Where each layer's quads start in `vertices`, in quads, as last copied. */
   private readonly offsets: number[];
 
   /** `order`: the layers back to front. */
-  constructor(order: readonly LayerName[], atlas: TextureSource, initialQuads = 4096) {
+  constructor(order: readonly LayerName[], atlas: TextureSource) {
     for (const name of order) {
-      const layer = new QuadLayer(name);
+      const layer = new QuadLayer();
       this.layers.push(layer);
       this.byName.set(name, layer);
     }
     this.offsets = order.map(() => -1);
-    this.capacity = initialQuads;
-    this.vertices = new Float32Array(this.capacity * WORDS_PER_QUAD);
     this.vertexBuffer = new Buffer({
       data: this.vertices,
       label: 'chart-quads',

@@ -1,5 +1,6 @@
 import { type BitmapFont, BitmapFontManager, DynamicBitmapFont, type TextureSource } from 'pixi.js';
 import { packColor, type QuadLayer } from './frame-mesh.js';
+import { snapToDevicePixel } from './layout.js';
 
 const FONT_FAMILY =
   'ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
@@ -8,7 +9,6 @@ export const LABEL_FONT_SIZE = 11;
 
 /** The glyph atlas a label pool draws from. */
 export interface LabelFont {
-  name: string;
   /** Device pixels per CSS pixel the glyphs were drawn at. */
   resolution: number;
   font: BitmapFont;
@@ -41,7 +41,7 @@ export function labelFont(resolution: number): LabelFont {
   // with room to spare even at three device pixels per CSS pixel.
   const atlas = font.pages[0]?.texture.source;
   if (!atlas) throw new Error(`the label font ${name} has no atlas page`);
-  return { name, resolution: rounded, font, atlas };
+  return { resolution: rounded, font, atlas };
 }
 
 const installed = new Map<string, BitmapFont>();
@@ -98,7 +98,7 @@ export class LabelPool {
     const { width, height } = size;
     const color = packColor(options.color);
     // Whole device pixels: glyphs sampled off the pixel grid come out blurred.
-    const snap = (value: number) => Math.round(value * resolution) / resolution;
+    const snap = (value: number) => snapToDevicePixel(value, resolution);
     const left = x - (options.anchorX ?? 0) * width;
     const top = snap(y - (options.anchorY ?? 0) * height + font.baseLineOffset * scale);
     let pen = 0;
