@@ -1,13 +1,22 @@
 import fc from 'fast-check';
-import { GradeInputError, gradeZone, type PriceZone } from './grade.js';
+import {
+  DEFAULT_MIN_BOX_OF_HEIGHT,
+  DEFAULT_TOLERANCE_OF_HEIGHT,
+  GradeInputError,
+  gradeZone,
+  type GradedZone,
+  type GradeOptions,
+  type PriceZone,
+} from './grade.js';
 
 const zone: PriceZone = { upper: 105, lower: 100 };
+/** The spec's rule alone: no slack, any box. */
+const EXACT: GradeOptions = { toleranceOfHeight: 0, minBoxOfHeight: 0 };
 
 describe('gradeZone', () => {
   it('passes two lines inside the zone, bounds included', () => {
     expect(gradeZone([101, 104], zone)).toMatchObject({ pass: true, reason: 'pass' });
     expect(gradeZone([100, 105], zone).pass).toBe(true);
-    expect(gradeZone([105, 105], zone).pass).toBe(true);
   });
 
   it('grades only the first two lines', () => {
@@ -25,13 +34,13 @@ describe('gradeZone', () => {
   });
 
   it('says too high when both lines are above the zone', () => {
-    const result = gradeZone([106, 110], zone);
+    const result = gradeZone([106.5, 110], zone);
     expect(result).toMatchObject({ pass: false, reason: 'too-high' });
     expect(result.feedback).toMatch(/above the zone.*lower/);
   });
 
   it('says too low when both lines are below the zone', () => {
-    const result = gradeZone([99.99, 90], zone);
+    const result = gradeZone([98.99, 90], zone);
     expect(result).toMatchObject({ pass: false, reason: 'too-low' });
     expect(result.feedback).toMatch(/below the zone.*higher/);
   });
@@ -56,17 +65,70 @@ describe('gradeZone', () => {
     expect(gradeZone([98, 102], zone).feedback).toMatch(/lower line is below/);
   });
 
-  it('never reveals the zone prices in its feedback', () => {
-    const answers = [[], [1], [1, 2], [200, 300], [101, 200], [1, 102], [1, 200], [101, 102]];
-    for (const lines of answers) {
-      expect(gradeZone(lines, { upper: 123.45, lower: 120.5 }).feedback).not.toMatch(/\d/);
+  it('allows a fifth of the zone height of slack on each side by default', () => {
+    expect(DEFAULT_TOLERANCE_OF_HEIGHT).toBe(0.2);
+    expect(gradeZone([99, 106], zone).pass).toBe(true);
+    expect(gradeZone([98.99, 104], zone).reason).toBe('one-line-outside');
+    expect(gradeZone([99.5, 105.5], zone, EXACT).reason).toBe('too-wide');
+  });
+
+  it('adds an absolute tolerance to the relative one', () => {
+    expect(gradeZone([98.5, 106.5], zone, { tolerance: 0.5 }).pass).toBe(true);
+    expect(gradeZone([98.4, 106.5], zone, { tolerance: 0.5 }).reason).toBe('one-line-outside');
+  });
+
+  it('fails a box thinner than a third of the zone, telling the learner to mark top and bottom', () => {
+    expect(DEFAULT_MIN_BOX_OF_HEIGHT).toBeCloseTo(1 / 3);
+    for (const lines of [
+      [102, 102],
+      [102, 103.6],
+      [104.9, 105],
+    ]) {
+      const result = gradeZone(lines, zone);
+      expect(result).toMatchObject({ pass: false, reason: 'too-thin' });
+      expect(result.feedback).toMatch(/top of the zone.*bottom/);
+    }
+    expect(gradeZone([102, 103.7], zone).pass).toBe(true);
+  });
+
+  it('never passes a degenerate box on a zone with height', () => {
+    for (const price of [99, 100, 102.5, 105, 106]) {
+      expect(gradeZone([price, price], zone).pass).toBe(false);
     }
   });
 
-  it('widens the zone by the tolerance on each side', () => {
-    expect(gradeZone([99.5, 105.5], zone).pass).toBe(false);
-    expect(gradeZone([99.5, 105.5], zone, { tolerance: 0.5 }).pass).toBe(true);
-    expect(gradeZone([99.4, 105.5], zone, { tolerance: 0.5 }).reason).toBe('one-line-outside');
+  it('accepts a box that reaches the near-side wicks, and says how the course draws it', () => {
+    const demand: GradedZone = { ...zone, nearSideWick: 107 };
+    const toWicks = gradeZone([100.5, 106.8], demand);
+    expect(toWicks).toMatchObject({ pass: true, reason: 'pass', toNearSideWicks: true });
+    expect(toWicks.feedback).toMatch(/near side.*accepted.*bodies/);
+    // Within the usual slack it is an ordinary pass.
+    expect(gradeZone([100.5, 105.5], demand).toNearSideWicks).toBeUndefined();
+    const beyond = gradeZone([100.5, 107.5], demand);
+    expect(beyond).toMatchObject({ pass: false, outside: 'above' });
+    expect(beyond.feedback).toMatch(/even above the wicks/);
+    const supply: GradedZone = { ...zone, nearSideWick: 97 };
+    expect(gradeZone([97.2, 104], supply)).toMatchObject({ pass: true, toNearSideWicks: true });
+    expect(gradeZone([96.5, 104], supply).feedback).toMatch(/even below the wicks/);
+  });
+
+  it('never reveals the zone prices in its feedback', () => {
+    const answers = [
+      [],
+      [1],
+      [1, 2],
+      [200, 300],
+      [101, 200],
+      [1, 102],
+      [1, 200],
+      [121, 121.1],
+      [121, 122.5],
+      [120.7, 123.9],
+    ];
+    for (const lines of answers) {
+      const zoneWithWick = { upper: 123.45, lower: 120.5, nearSideWick: 124 };
+      expect(gradeZone(lines, zoneWithWick).feedback).not.toMatch(/\d/);
+    }
   });
 
   it('accepts a zero-height zone', () => {
@@ -78,7 +140,10 @@ describe('gradeZone', () => {
     [[101, Number.POSITIVE_INFINITY], zone, {}, /line 2 is not a finite price/],
     [[101, 102], { upper: Number.NaN, lower: 100 }, {}, /zone bounds must be finite/],
     [[101, 102], { upper: 100, lower: 105 }, {}, /upper \(100\) must be at or above .* \(105\)/],
+    [[101, 102], { ...zone, nearSideWick: Number.NaN }, {}, /near-side wick must be finite/],
     [[101, 102], zone, { tolerance: -1 }, /tolerance must be a finite number >= 0/],
+    [[101, 102], zone, { toleranceOfHeight: Number.NaN }, /toleranceOfHeight must be/],
+    [[101, 102], zone, { minBoxOfHeight: -0.1 }, /minBoxOfHeight must be/],
   ] as const)('rejects bad input %#', (lines, badZone, options, message) => {
     expect(() => gradeZone(lines, badZone, options)).toThrow(GradeInputError);
     expect(() => gradeZone(lines, badZone, options)).toThrow(message);
@@ -86,46 +151,67 @@ describe('gradeZone', () => {
 });
 
 const price = fc.double({ min: -1e6, max: 1e6, noNaN: true });
-const tolerance = fc.double({ min: 0, max: 1e3, noNaN: true });
+const share = fc.double({ min: 0, max: 1, noNaN: true });
 const zoneArbitrary = fc
   .tuple(price, price)
   .map(([a, b]): PriceZone => ({ upper: Math.max(a, b), lower: Math.min(a, b) }));
+const optionsArbitrary = fc.record({ toleranceOfHeight: share, minBoxOfHeight: share });
+
+/** The rule written out directly, as the course states it. */
+function expectedPass(lines: [number, number], z: PriceZone, options: Required<GradeOptions>) {
+  const height = z.upper - z.lower;
+  const slack = height * options.toleranceOfHeight + options.tolerance;
+  const inside = (p: number) => z.lower - slack <= p && p <= z.upper + slack;
+  const box = Math.abs(lines[0] - lines[1]);
+  return inside(lines[0]) && inside(lines[1]) && box >= height * options.minBoxOfHeight;
+}
 
 describe('gradeZone properties', () => {
-  it('passes any two lines inside the zone', () => {
-    const answer = zoneArbitrary.chain((z) =>
-      fc.record({
-        zone: fc.constant(z),
-        lines: fc.tuple(
-          fc.double({ min: z.lower, max: z.upper, noNaN: true }),
-          fc.double({ min: z.lower, max: z.upper, noNaN: true }),
-        ),
-      }),
-    );
+  it('passes exactly when both lines are within the widened bounds and the box is tall enough', () => {
     fc.assert(
-      fc.property(answer, ({ zone: z, lines }) => {
-        expect(gradeZone(lines, z)).toMatchObject({ pass: true, reason: 'pass' });
+      fc.property(zoneArbitrary, optionsArbitrary, price, price, (z, options, a, b) => {
+        const full = { ...options, tolerance: 0 };
+        expect(gradeZone([a, b], z, full).pass).toBe(expectedPass([a, b], z, full));
       }),
     );
   });
 
-  it('fails whenever one of the two lines lies beyond the tolerance', () => {
-    const answer = fc.tuple(zoneArbitrary, tolerance).chain(([z, t]) => {
+  it('passes the zone marked at its own top and bottom', () => {
+    fc.assert(
+      fc.property(zoneArbitrary, (z) => {
+        expect(gradeZone([z.upper, z.lower], z).pass).toBe(true);
+      }),
+    );
+  });
+
+  it('fails whenever one of the two lines lies beyond the slack', () => {
+    const answer = fc.tuple(zoneArbitrary, share).chain(([z, t]) => {
+      const slack = (z.upper - z.lower) * t;
       const outside = fc.oneof(
-        fc.double({ min: z.upper + t, max: z.upper + t + 1e6, minExcluded: true, noNaN: true }),
-        fc.double({ min: z.lower - t - 1e6, max: z.lower - t, maxExcluded: true, noNaN: true }),
+        fc.double({
+          min: z.upper + slack,
+          max: z.upper + slack + 1e6,
+          minExcluded: true,
+          noNaN: true,
+        }),
+        fc.double({
+          min: z.lower - slack - 1e6,
+          max: z.lower - slack,
+          maxExcluded: true,
+          noNaN: true,
+        }),
       );
       return fc.record({
         zone: fc.constant(z),
-        tolerance: fc.constant(t),
+        share: fc.constant(t),
         lines: fc
           .tuple(price, outside, fc.boolean())
           .map(([any, out, outFirst]) => (outFirst ? [out, any] : [any, out])),
       });
     });
     fc.assert(
-      fc.property(answer, ({ zone: z, tolerance: t, lines }) => {
-        const result = gradeZone(lines, z, { tolerance: t });
+      fc.property(answer, ({ zone: z, share: t, lines }) => {
+        const result = gradeZone(lines, z, { toleranceOfHeight: t });
         expect(result.pass).toBe(false);
         expect(result.reason).not.toBe('need-two-lines');
       }),
@@ -134,30 +220,38 @@ describe('gradeZone properties', () => {
 
   it('gives the same result whichever line was drawn first', () => {
     fc.assert(
-      fc.property(zoneArbitrary, tolerance, price, price, (z, t, a, b) => {
-        expect(gradeZone([a, b], z, { tolerance: t })).toEqual(
-          gradeZone([b, a], z, { tolerance: t }),
-        );
+      fc.property(zoneArbitrary, optionsArbitrary, price, price, (z, options, a, b) => {
+        expect(gradeZone([a, b], z, options)).toEqual(gradeZone([b, a], z, options));
       }),
     );
   });
 
-  it('keeps passing as the tolerance grows', () => {
+  it('keeps passing as the slack grows', () => {
     fc.assert(
-      fc.property(zoneArbitrary, tolerance, tolerance, price, price, (z, t1, t2, a, b) => {
+      fc.property(zoneArbitrary, share, share, price, price, (z, t1, t2, a, b) => {
         const [smaller, larger] = t1 <= t2 ? [t1, t2] : [t2, t1];
-        if (gradeZone([a, b], z, { tolerance: smaller }).pass) {
-          expect(gradeZone([a, b], z, { tolerance: larger }).pass).toBe(true);
+        if (gradeZone([a, b], z, { toleranceOfHeight: smaller }).pass) {
+          expect(gradeZone([a, b], z, { toleranceOfHeight: larger }).pass).toBe(true);
         }
       }),
     );
   });
 
-  it('passes exactly when both lines are within the widened bounds', () => {
+  it('only ever widens what passes when a near-side wick is given', () => {
     fc.assert(
-      fc.property(zoneArbitrary, tolerance, price, price, (z, t, a, b) => {
-        const inside = (p: number) => z.lower - t <= p && p <= z.upper + t;
-        expect(gradeZone([a, b], z, { tolerance: t }).pass).toBe(inside(a) && inside(b));
+      fc.property(zoneArbitrary, price, price, price, (z, wick, a, b) => {
+        if (gradeZone([a, b], z).pass) {
+          expect(gradeZone([a, b], { ...z, nearSideWick: wick }).pass).toBe(true);
+        }
+      }),
+    );
+  });
+
+  it('never passes two lines at one price on a zone with height', () => {
+    fc.assert(
+      fc.property(zoneArbitrary, price, (z, p) => {
+        fc.pre(z.upper > z.lower);
+        expect(gradeZone([p, p], z).pass).toBe(false);
       }),
     );
   });

@@ -40,8 +40,13 @@ export {
 } from './hit-test.js';
 export type { Invertible, OhlcField, PriceLine, SnapResult } from './hit-test.js';
 
-export { GradeInputError, gradeZone } from './grade.js';
-export type { GradeOptions, GradeReason, GradeResult, PriceZone } from './grade.js';
+export {
+  DEFAULT_MIN_BOX_OF_HEIGHT,
+  DEFAULT_TOLERANCE_OF_HEIGHT,
+  GradeInputError,
+  gradeZone,
+} from './grade.js';
+export type { GradedZone, GradeOptions, GradeReason, GradeResult, PriceZone } from './grade.js';
 export { clampViewport, initialViewport, panViewport, zoomViewport } from './viewport.js';
 export type { ViewportLimits } from './viewport.js';
 
@@ -56,9 +61,76 @@ export {
   nextWeekday,
   sessionActivity,
   sessionOpenTime,
+  sessionVolumeShape,
   SIMULATED_CANDLE_SECONDS,
   simulateMarket,
 } from './market-sim.js';
 export type { CandleShape, MarketSimOptions, StepControl } from './market-sim.js';
+export { ABSOLUTE_RETURN_LAGS, INTRADAY_WINDOWS, measureStylizedFacts } from './stylized-facts.js';
+export type { GapDistribution, IntradayProfile, StylizedFacts } from './stylized-facts.js';
 export { averageRange, detectZones, zoneBounds } from './zones.js';
 export type { DetectedZone, ZoneDetectionOptions, ZoneType } from './zones.js';
+export {
+  assessClarity,
+  departureOf,
+  MAX_CONGESTION_CANDLES,
+  RIVAL_DEPARTURE_RATIO,
+  TEMPTING_ZONE_DETECTION,
+} from './zone-clarity.js';
+export type { ClarityAnswer, ClarityInput, ClarityReport, Rival } from './zone-clarity.js';
+export {
+  FOREX_STANDARD_LOT,
+  gradeTradePlan,
+  MAX_STOP_BEYOND_IN_RANGES,
+  MICRO_E_MINI,
+  MIN_REWARD_TO_RISK,
+  PlanInputError,
+  playOutTrade,
+  positionSize,
+  rewardToRisk,
+  SHARES,
+  SIZE_SLACK_UNITS,
+  tradeDirection,
+} from './trade-plan.js';
+export type {
+  Instrument,
+  PlanGrade,
+  PlanRule,
+  PlanSetting,
+  TradeOutcome,
+  TradePlan,
+} from './trade-plan.js';
+
+export { SeriesStore } from './series-store.js';
+export {
+  indexAtTime,
+  seriesPeriodSeconds,
+  timeAtIndex,
+  timeWindowOfViewport,
+  viewportOfTimeWindow,
+} from './time-window.js';
+export type { TimeWindow } from './time-window.js';
+export {
+  drawnColumns,
+  fitFrame,
+  openingFrame,
+  paddedPriceDomain,
+  plotFrame,
+  plotLayout,
+  PRICE_AXIS_WIDTH,
+  PRICE_PADDING,
+  PX_PER_PRICE_TICK,
+  resolveViewport,
+  TIME_AXIS_HEIGHT,
+  unionDomain,
+  zonePixelHeight,
+} from './frame.js';
+export type {
+  ChartSize,
+  FitOptions,
+  OpeningOptions,
+  FittedFrame,
+  PlotFrame,
+  PlotLayout,
+  ViewTarget,
+} from './frame.js';

@@ -10,6 +10,7 @@ import {
   nextWeekday,
   sessionActivity,
   sessionOpenTime,
+  sessionVolumeShape,
   simulateMarket,
   type MarketSimOptions,
 } from './market-sim.js';
@@ -68,6 +69,25 @@ describe('New York session calendar', () => {
     expect(sessionActivity(0)).toBeGreaterThan(sessionActivity(CANDLES_PER_SESSION - 1));
     expect(sessionActivity(CANDLES_PER_SESSION - 1)).toBeGreaterThan(1.5 * lunch);
     expect(sessionActivity(20)).toBeGreaterThan(lunch);
+  });
+
+  it('trades most on the first and the last candle, least at lunch', () => {
+    const lunch = sessionVolumeShape(39);
+    const last = CANDLES_PER_SESSION - 1;
+    expect(sessionVolumeShape(0)).toBeGreaterThan(3 * lunch);
+    expect(sessionVolumeShape(last)).toBeGreaterThan(3 * lunch);
+    expect(sessionVolumeShape(last)).toBeGreaterThan(1.5 * sessionVolumeShape(last - 1));
+    expect(sessionVolumeShape(20)).toBeGreaterThan(lunch);
+  });
+
+  it('keeps the session variance and the average volume: activity has a root mean square of 1, volume a mean of 1', () => {
+    const slots = Array.from({ length: CANDLES_PER_SESSION }, (_, slot) => slot);
+    const meanSquare =
+      slots.reduce((sum, slot) => sum + sessionActivity(slot) ** 2, 0) / slots.length;
+    const meanVolume =
+      slots.reduce((sum, slot) => sum + sessionVolumeShape(slot), 0) / slots.length;
+    expect(meanSquare).toBeCloseTo(1, 12);
+    expect(meanVolume).toBeCloseTo(1, 12);
   });
 });
 
@@ -195,12 +215,170 @@ describe('MarketSimulator', () => {
     expect(simulator.lastPrice).toBeGreaterThan(107);
   });
 
+  it('gives the same candles as when these lines were written', () => {
+    // Pinned: if this changes, every seeded chart of the course changes with it.
+    const candles = simulateMarket(
+      { seed: 20_130_013, startPrice: 150, firstSessionDay: 19_000 },
+      5 * CANDLES_PER_SESSION,
+    );
+    expect(candles[0]).toEqual({
+      time: 1_641_825_000,
+      open: 150,
+      high: 150.16,
+      low: 149.63,
+      close: 149.74,
+      volume: 228_911,
+    });
+    expect(candles[candles.length - 1]).toEqual({
+      time: 1_642_193_700,
+      open: 143.71,
+      high: 143.76,
+      low: 143.3,
+      close: 143.51,
+      volume: 152_819,
+    });
+    expect(candles.reduce((sum, candle) => sum + candle.close, 0)).toBeCloseTo(57_624.81, 6);
+    expect(candles.reduce((sum, candle) => sum + (candle.volume ?? 0), 0)).toBe(21_282_967);
+  });
+
   it.each<[string, Partial<MarketSimOptions>]>([
     ['a start price under a dollar', { startPrice: 0.5 }],
     ['a fractional day', { firstSessionDay: 1.5 }],
     ['a fractional seed', { seed: 0.5 }],
+    ['tails of fewer than 3 degrees of freedom', { tailDegreesOfFreedom: 2 }],
+    ['fractional degrees of freedom', { tailDegreesOfFreedom: 4.5 }],
+    ['a negative overnight variance', { overnightVariance: -0.1 }],
+    ['a negative volatility', { candleVolatility: -0.001 }],
+    ['more than one news bar per candle', { newsPerSession: CANDLES_PER_SESSION + 1 }],
+    ['an earnings chance above 1', { earningsChance: 1.5 }],
   ])('rejects %s', (_, override) => {
     const options = { seed: 1, startPrice: 100, firstSessionDay: dayOf(2024, 1, 2), ...override };
     expect(() => new MarketSimulator(options)).toThrow(RangeError);
+  });
+});
+
+/** Every part of the realism off: a plain random walk with constant volatility. */
+const PLAIN: Partial<MarketSimOptions> = {
+  tailDegreesOfFreedom: Number.POSITIVE_INFINITY,
+  volatilityClustering: false,
+  intradayShape: false,
+  overnightVariance: 0,
+  earningsChance: 0,
+  newsPerSession: 0,
+};
+
+const median = (values: readonly number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+};
+
+describe('MarketSimulator realism options', () => {
+  const base = { seed: 31, startPrice: 120, firstSessionDay: dayOf(2024, 3, 4) };
+
+  it('opens sessions on a gap by default', () => {
+    const candles = simulateMarket(base, 20 * CANDLES_PER_SESSION);
+    const opens = candles.filter((_, index) => index > 0 && index % CANDLES_PER_SESSION === 0);
+    const gapped = opens.filter((open) => {
+      const previous = candles[candles.indexOf(open) - 1];
+      return previous !== undefined && open.open !== previous.close;
+    });
+    expect(gapped.length).toBeGreaterThanOrEqual(opens.length - 2);
+  });
+
+  it('opens every session at the last close without overnight variance and earnings', () => {
+    const candles = simulateMarket(
+      { ...base, overnightVariance: 0, earningsChance: 0 },
+      10 * CANDLES_PER_SESSION,
+    );
+    candles.slice(1).forEach((candle, index) => {
+      expect(candle.open).toBe(candles[index]!.close);
+    });
+  });
+
+  it('scales the gap with a steered candle and leaves it out of a shaped one', () => {
+    const simulator = new MarketSimulator({ ...base, overnightVariance: 1 });
+    const steer = new MarketSimulator({ ...base, overnightVariance: 1 });
+    const shape = new MarketSimulator({ ...base, overnightVariance: 1 });
+    for (let index = 0; index < CANDLES_PER_SESSION; index++) {
+      simulator.next({ drift: 0 });
+      steer.next({ drift: 0 });
+      shape.next({ drift: 0 });
+    }
+    const lastClose = simulator.lastPrice;
+    expect(simulator.next({ drift: 0 }).open).not.toBe(lastClose);
+    expect(steer.next({ drift: 0, volatilityScale: 0 }).open).toBe(lastClose);
+    expect(shape.nextShaped({ body: 0.1, upperWick: 0, lowerWick: 0 }).open).toBe(lastClose);
+  });
+
+  it('opens the first session on a gap from the start price on request', () => {
+    const gapped = Array.from({ length: 20 }, (_, seed) =>
+      new MarketSimulator({ ...base, seed, openWithGap: true }).next(),
+    );
+    expect(gapped.filter((candle) => candle.open !== base.startPrice).length).toBeGreaterThan(15);
+    const plain = new MarketSimulator(base).next();
+    expect(plain.open).toBe(base.startPrice);
+    const calm = new MarketSimulator({ ...base, openWithGap: true });
+    expect(calm.next({ drift: 0, volatilityScale: 0 }).open).toBe(base.startPrice);
+  });
+
+  it('draws news bars only in place of unsteered candles', () => {
+    // One news chance per candle: every unsteered candle after the open is a news bar.
+    const simulator = new MarketSimulator({
+      ...base,
+      ...PLAIN,
+      newsPerSession: CANDLES_PER_SESSION,
+    });
+    simulator.next();
+    const newsRanges: number[] = [];
+    const steeredRanges: number[] = [];
+    for (let index = 1; index < CANDLES_PER_SESSION - 4; index += 3) {
+      // 1.4 sigmas is the mean range of a simulated candle; a news bar is 4 to 8 of those.
+      const typicalRange = 1.4 * simulator.nextCandleSigma;
+      const news = simulator.next();
+      newsRanges.push((news.high - news.low) / typicalRange);
+      const steered = simulator.next({ drift: 0 });
+      steeredRanges.push((steered.high - steered.low) / typicalRange);
+      const shaped = simulator.nextShaped({ body: -0.2, upperWick: 0.1, lowerWick: 0.1 });
+      expect(shaped.high - shaped.low).toBeCloseTo(0.4, 6);
+    }
+    for (const range of newsRanges) expect(range).toBeGreaterThanOrEqual(3.9);
+    expect(median(steeredRanges)).toBeLessThan(1.5);
+  });
+
+  it('trades a volume spike on a news bar and raises volatility after it', () => {
+    const quiet = new MarketSimulator({ ...base, newsPerSession: 0 });
+    const newsy = new MarketSimulator({ ...base, newsPerSession: CANDLES_PER_SESSION });
+    // The first candle (the open) is never a news bar; the second is, in the news-only market.
+    quiet.next();
+    newsy.next();
+    const sigmaBefore = newsy.nextCandleSigma;
+    const usual = quiet.next();
+    const news = newsy.next();
+    expect(news.volume).toBeGreaterThan(2 * (usual.volume ?? 0));
+    expect(newsy.nextCandleSigma / newsy.lastPrice).toBeGreaterThan(
+      (1.5 * sigmaBefore) / news.open,
+    );
+  });
+
+  it('averages the volume it is asked for', () => {
+    const candles = simulateMarket({ ...base, averageVolume: 80_000 }, 60 * CANDLES_PER_SESSION);
+    const mean = candles.reduce((sum, candle) => sum + (candle.volume ?? 0), 0) / candles.length;
+    expect(mean / 80_000).toBeGreaterThan(0.9);
+    expect(mean / 80_000).toBeLessThan(1.1);
+  });
+
+  it('turns each part of the realism off on request', () => {
+    const plain = simulateMarket({ ...base, ...PLAIN }, 20 * CANDLES_PER_SESSION);
+    const rangeAt = (slot: number) =>
+      median(
+        plain
+          .filter((_, index) => index % CANDLES_PER_SESSION === slot)
+          .map((candle) => candle.high - candle.low),
+      );
+    // No U shape: the open moves like lunch.
+    expect(rangeAt(0) / rangeAt(39)).toBeLessThan(1.3);
+    // No fat tails, no clustering, no news: no candle is far beyond the usual range.
+    const typical = median(plain.map((candle) => candle.high - candle.low));
+    for (const candle of plain) expect(candle.high - candle.low).toBeLessThan(4 * typical);
   });
 });

@@ -147,7 +147,7 @@ describe('detectZones', () => {
   });
 
   it('sorts by strength, strongest first', () => {
-    const simulated = simulate(35, 600);
+    const simulated = simulate(7, 600);
     const zones = detectZones(simulated);
     expect(zones.length).toBeGreaterThan(2);
     zones.slice(1).forEach((zone, index) => {
@@ -166,13 +166,16 @@ const plantArbitrary = fc.record({
   type: fc.constantFrom('demand' as const, 'supply' as const),
   before: fc.integer({ min: 25, max: 200 }),
   baseCount: fc.integer({ min: 1, max: 3 }),
-  baseBodies: fc.array(fc.double({ min: -0.4, max: 0.4, noNaN: true }), {
+  // Base bodies are sized on the average range before the base, the detector judges them on the
+  // average before the move, which the small base candles and the intraday shape can pull down by
+  // a quarter: 0.3 stays under its 0.5 limit (0.4 failed about once in 500 plants).
+  baseBodies: fc.array(fc.double({ min: -0.3, max: 0.3, noNaN: true }), {
     minLength: 3,
     maxLength: 3,
   }),
   moveCount: fc.integer({ min: 3, max: 5 }),
   // The move must carry minDeparture (3) average ranges beyond the base's top body edge, and base
-  // bodies may drift against it by up to 3 x 0.4 of a range (a little more in the detector's
+  // bodies may drift against it by up to 3 x 0.3 of a range (a little more in the detector's
   // average, which the small base candles pull down): three moves of 1.5 clear that, of 1.3 did not.
   moveBody: fc.double({ min: 1.5, max: 2.5, noNaN: true }),
 });

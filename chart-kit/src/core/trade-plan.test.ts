@@ -1,0 +1,245 @@
+import fc from 'fast-check';
+import type { Candle } from './candle.js';
+import {
+  FOREX_STANDARD_LOT,
+  gradeTradePlan,
+  MICRO_E_MINI,
+  PlanInputError,
+  playOutTrade,
+  positionSize,
+  rewardToRisk,
+  SHARES,
+  type PlanSetting,
+  type TradePlan,
+} from './trade-plan.js';
+
+const demand: PlanSetting = {
+  zone: { type: 'demand', upper: 100.5, lower: 100 },
+  opposing: { upper: 104.5, lower: 104 },
+  averageRange: 0.4,
+  instrument: SHARES,
+};
+const goodLong: TradePlan = {
+  entry: 100.5,
+  stop: 99.9,
+  target: 103.9,
+  account: 10_000,
+  riskPercent: 1,
+  size: 166,
+};
+
+const candle = (open: number, high: number, low: number, close: number, time = 0): Candle => ({
+  time,
+  open,
+  high,
+  low,
+  close,
+});
+
+describe('positionSize', () => {
+  it('divides the money at risk by what one unit loses', () => {
+    // 1% of 10,000 = 100 dollars; 0.60 a share: 166 shares.
+    expect(positionSize(10_000, 1, 100.5, 99.9, SHARES)).toBe(166);
+    // Micro E-mini: 1% of 25,000 = 250; 10 points x 5 dollars = 50 a contract: 5 contracts.
+    expect(positionSize(25_000, 1, 5000, 4990, MICRO_E_MINI)).toBe(5);
+    // EUR/USD: 1% of 5,000 = 50; 25 pips x 10 dollars = 250 a lot: 0.2 lots.
+    expect(positionSize(5000, 1, 1.085, 1.0825, FOREX_STANDARD_LOT)).toBeCloseTo(0.2, 10);
+  });
+
+  it('refuses an entry equal to the stop', () => {
+    expect(() => positionSize(10_000, 1, 100, 100, SHARES)).toThrow(PlanInputError);
+  });
+
+  it('never risks more than the budget, and one more unit would', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 100, max: 1e6, noNaN: true }),
+        fc.double({ min: 0.1, max: 5, noNaN: true }),
+        fc.double({ min: 1, max: 500, noNaN: true }),
+        fc.double({ min: 0.01, max: 20, noNaN: true }),
+        (account, riskPercent, entry, distance) => {
+          const stop = entry - distance;
+          const size = positionSize(account, riskPercent, entry, stop, SHARES);
+          const budget = (account * riskPercent) / 100;
+          const perUnit = Math.abs(entry - stop);
+          expect(size * perUnit).toBeLessThanOrEqual(budget * (1 + 1e-9));
+          expect((size + 1) * perUnit).toBeGreaterThan(budget * (1 - 1e-9));
+        },
+      ),
+    );
+  });
+});
+
+describe('rewardToRisk', () => {
+  it('is the target distance over the stop distance, for longs and shorts', () => {
+    expect(rewardToRisk(100, 99, 103)).toBe(3);
+    expect(rewardToRisk(50, 51, 48)).toBe(2);
+  });
+});
+
+describe('gradeTradePlan', () => {
+  it('passes a plan that follows every rule', () => {
+    const grade = gradeTradePlan(goodLong, demand);
+    expect(grade).toMatchObject({ pass: true, failed: [], correctSize: 166 });
+    expect(grade.rewardToRisk).toBeCloseTo(5.667, 3);
+    expect(grade.riskDollars).toBeCloseTo(99.6, 6);
+  });
+
+  it('names every rule a plan breaks', () => {
+    const grade = gradeTradePlan(
+      { ...goodLong, entry: 101, stop: 100.2, target: 104.2, size: 50 },
+      demand,
+    );
+    expect(grade.pass).toBe(false);
+    expect(grade.failed).toEqual(['entry', 'stop', 'target', 'size']);
+    expect(grade.feedback).toHaveLength(4);
+    expect(grade.feedback[0]).toMatch(/above the zone/);
+  });
+
+  it('asks for the minimum reward-to-risk', () => {
+    const grade = gradeTradePlan({ ...goodLong, target: 101.5, size: 166 }, demand);
+    expect(grade.failed).toEqual(['reward-to-risk']);
+    expect(grade.feedback[0]).toMatch(/1\.7:1.*at least 2:1/);
+  });
+
+  it('refuses a stop far beyond the zone', () => {
+    const grade = gradeTradePlan({ ...goodLong, stop: 99.5, size: 100 }, demand);
+    expect(grade.failed).toEqual(['stop']);
+  });
+
+  it('mirrors every rule for a short trade at supply', () => {
+    const supply: PlanSetting = {
+      zone: { type: 'supply', upper: 50.4, lower: 50 },
+      opposing: { upper: 47, lower: 46.6 },
+      averageRange: 0.3,
+      instrument: SHARES,
+    };
+    const plan = { entry: 50, stop: 50.5, target: 47.1, account: 5000, riskPercent: 1, size: 100 };
+    expect(gradeTradePlan(plan, supply).pass).toBe(true);
+    expect(gradeTradePlan({ ...plan, target: 46.9 }, supply).failed).toEqual(['target']);
+    expect(gradeTradePlan({ ...plan, stop: 50.3 }, supply).failed).toContain('stop');
+  });
+
+  it('refuses plans it cannot grade', () => {
+    for (const bad of [
+      { ...goodLong, entry: Number.NaN },
+      { ...goodLong, stop: goodLong.entry },
+      { ...goodLong, account: 0 },
+      { ...goodLong, riskPercent: 150 },
+      { ...goodLong, size: -1 },
+    ]) {
+      expect(() => gradeTradePlan(bad, demand)).toThrow(PlanInputError);
+    }
+  });
+
+  it('passes exactly when the five rules hold (property)', () => {
+    const price = fc.double({ min: 98, max: 106, noNaN: true });
+    fc.assert(
+      fc.property(
+        price,
+        price,
+        price,
+        fc.integer({ min: 0, max: 400 }),
+        (entry, stop, target, size) => {
+          fc.pre(entry !== stop);
+          const plan = { entry, stop, target, account: 10_000, riskPercent: 1, size };
+          const grade = gradeTradePlan(plan, demand);
+          const rules =
+            entry <= 100.5 &&
+            entry > 100 &&
+            stop < 100 &&
+            stop >= 100 - 0.4 &&
+            target > entry &&
+            target <= 104 &&
+            (target - entry) / (entry - stop) >= 2 &&
+            Math.abs(size - Math.floor(100 / Math.abs(entry - stop))) <= 1;
+          expect(grade.pass).toBe(rules);
+        },
+      ),
+    );
+  });
+});
+
+describe('playOutTrade', () => {
+  const plan = { entry: 100.5, stop: 99.9, target: 101.7, size: 100 };
+
+  it('fills at the entry and exits at the target: +2R', () => {
+    const outcome = playOutTrade(
+      plan,
+      'demand',
+      [candle(101, 101.2, 100.4, 100.8), candle(100.8, 101.8, 100.7, 101.6)],
+      SHARES,
+    );
+    expect(outcome).toMatchObject({ fillIndex: 0, exit: 'target', exitIndex: 1, exitPrice: 101.7 });
+    expect(outcome.resultR).toBeCloseTo(2, 10);
+    expect(outcome.resultDollars).toBeCloseTo(120, 10);
+  });
+
+  it('counts the stop first when one candle touches both', () => {
+    const outcome = playOutTrade(
+      plan,
+      'demand',
+      [candle(101, 101.2, 100.4, 100.8), candle(100.8, 102, 99.8, 101)],
+      SHARES,
+    );
+    expect(outcome).toMatchObject({ exit: 'stop', stopAssumedFirst: true });
+    expect(outcome.resultR).toBeCloseTo(-1, 10);
+  });
+
+  it('exits at the open of a gap through the stop: worse than -1R', () => {
+    const outcome = playOutTrade(
+      plan,
+      'demand',
+      [candle(101, 101.2, 100.4, 100.6), candle(99.5, 99.8, 99.2, 99.4)],
+      SHARES,
+    );
+    expect(outcome).toMatchObject({ exit: 'stop', exitPrice: 99.5 });
+    expect(outcome.resultR).toBeCloseTo(-1 / 0.6, 10);
+  });
+
+  it('is not filled when price never comes to the entry', () => {
+    const outcome = playOutTrade(plan, 'demand', [candle(101, 102, 100.6, 101.9)], SHARES);
+    expect(outcome).toMatchObject({ fillIndex: null, exit: 'not-filled', resultR: 0 });
+  });
+
+  it('mirrors for a short trade', () => {
+    const short = { entry: 50, stop: 50.5, target: 49, size: 10 };
+    const outcome = playOutTrade(
+      short,
+      'supply',
+      [candle(49.8, 50.1, 49.7, 49.9), candle(49.9, 50, 48.9, 49.1)],
+      SHARES,
+    );
+    expect(outcome).toMatchObject({ exit: 'target', exitPrice: 49 });
+    expect(outcome.resultR).toBeCloseTo(2, 10);
+  });
+
+  it('never does better than the target or worse than a gap allows (property)', () => {
+    const path = fc.array(
+      fc.tuple(
+        fc.double({ min: 95, max: 106, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+      ),
+      { minLength: 1, maxLength: 40 },
+    );
+    fc.assert(
+      fc.property(path, (points) => {
+        let previous = 101;
+        const candles = points.map(([close, spread]) => {
+          const open = previous;
+          previous = close;
+          return candle(
+            open,
+            Math.max(open, close) + spread,
+            Math.min(open, close) - spread,
+            close,
+          );
+        });
+        const outcome = playOutTrade(plan, 'demand', candles, SHARES);
+        expect(outcome.resultR).toBeLessThanOrEqual(2 + 1e-9);
+        if (outcome.exit === 'stop') expect(outcome.resultR).toBeLessThanOrEqual(-1 + 1e-9);
+        if (outcome.exit === 'target') expect(outcome.resultR).toBeGreaterThanOrEqual(2 - 1e-9);
+      }),
+    );
+  });
+});

@@ -1,0 +1,303 @@
+import type { Candle } from './candle.js';
+import type { ZoneType } from './zones.js';
+
+/**
+ * What one unit of an instrument is worth: `pointValue` dollars for each 1.00 its price moves.
+ * A share: 1. A Micro E-mini S&P 500 contract: 5 per index point. A standard forex lot of
+ * EUR/USD (100,000 euros): 100,000, so 10 dollars a pip (0.0001).
+ */
+export interface Instrument {
+  kind: 'shares' | 'futures' | 'forex';
+  /** Dollars per unit for a price move of 1.00. */
+  pointValue: number;
+  /** What one unit is called, for feedback ("shares", "contracts", "lots"). */
+  unit: string;
+  /** Smallest unit that can be traded (1 share, 1 contract, 0.01 lot). */
+  step: number;
+}
+
+export const SHARES: Instrument = { kind: 'shares', pointValue: 1, unit: 'shares', step: 1 };
+export const MICRO_E_MINI: Instrument = {
+  kind: 'futures',
+  pointValue: 5,
+  unit: 'contracts',
+  step: 1,
+};
+export const FOREX_STANDARD_LOT: Instrument = {
+  kind: 'forex',
+  pointValue: 100_000,
+  unit: 'lots',
+  step: 0.01,
+};
+
+/** A learner's plan at a zone: three prices and the money side. */
+export interface TradePlan {
+  entry: number;
+  stop: number;
+  target: number;
+  /** Account size in dollars. */
+  account: number;
+  /** Share of the account risked, in percent (1 means 1%). */
+  riskPercent: number;
+  /** Units the learner would trade. */
+  size: number;
+}
+
+/** What the plan is graded against. */
+export interface PlanSetting {
+  /** The zone traded: demand (long) or supply (short). */
+  zone: { type: ZoneType; upper: number; lower: number };
+  /** The next opposing zone in the trade's direction, or null when none is in view. */
+  opposing: { upper: number; lower: number } | null;
+  /** Average candle range at the zone: the stop may sit at most this far beyond the distal line. */
+  averageRange: number;
+  /** Least reward-to-risk the exercise asks for. Default {@link MIN_REWARD_TO_RISK}. */
+  minRewardToRisk?: number;
+  instrument: Instrument;
+}
+
+/** The course asks for at least 2:1: at 2:1 a trader breaks even winning one trade in three. */
+export const MIN_REWARD_TO_RISK = 2;
+/** A stop further than this many average ranges beyond the zone risks money for nothing. */
+export const MAX_STOP_BEYOND_IN_RANGES = 1;
+/** The learner's size may differ from the correct one by this many units (rounding). */
+export const SIZE_SLACK_UNITS = 1;
+
+export type PlanRule = 'entry' | 'stop' | 'target' | 'reward-to-risk' | 'size';
+
+export interface PlanGrade {
+  pass: boolean;
+  /** The rules the plan broke, in the order a trader checks them. */
+  failed: PlanRule[];
+  /** One sentence per broken rule (or one of praise), for a beginner. */
+  feedback: string[];
+  rewardToRisk: number;
+  /** Dollars lost if the stop is hit, at the learner's size. */
+  riskDollars: number;
+  /** The size the account and risk allow for this entry and stop. */
+  correctSize: number;
+}
+
+/** Thrown for plans that cannot be graded (non-finite numbers, no distance to the stop). */
+export class PlanInputError extends RangeError {
+  override name = 'PlanInputError';
+}
+
+/** +1 for a long trade at demand, -1 for a short trade at supply. */
+export const tradeDirection = (type: ZoneType): 1 | -1 => (type === 'demand' ? 1 : -1);
+
+function floorToStep(value: number, step: number): number {
+  // Rounding first keeps 0.29999999 lots from flooring to 0.28.
+  return Math.floor(Math.round((value / step) * 1e6) / 1e6) * step;
+}
+
+/**
+ * Position size: the money at risk divided by what one unit loses between entry and stop, rounded
+ * down to a tradable amount. risk = account x riskPercent / 100; per unit = |entry - stop| x
+ * pointValue.
+ */
+export function positionSize(
+  account: number,
+  riskPercent: number,
+  entry: number,
+  stop: number,
+  instrument: Instrument,
+): number {
+  const perUnit = Math.abs(entry - stop) * instrument.pointValue;
+  if (!(perUnit > 0)) throw new PlanInputError('the entry and the stop must be different prices');
+  const units = floorToStep((account * riskPercent) / 100 / perUnit, instrument.step);
+  return Math.max(0, Number(units.toFixed(6)));
+}
+
+/** Reward over risk: how many times the distance to the stop the target lies from the entry. */
+export function rewardToRisk(entry: number, stop: number, target: number): number {
+  const risk = Math.abs(entry - stop);
+  if (!(risk > 0)) throw new PlanInputError('the entry and the stop must be different prices');
+  return Math.abs(target - entry) / risk;
+}
+
+function checkPlan(plan: TradePlan, setting: PlanSetting): void {
+  for (const [name, value] of Object.entries(plan)) {
+    if (!Number.isFinite(value)) throw new PlanInputError(`${name} must be a finite number`);
+  }
+  if (!(plan.account > 0)) throw new PlanInputError('the account size must be above zero');
+  if (!(plan.riskPercent > 0 && plan.riskPercent <= 100)) {
+    throw new PlanInputError('the risk must be above 0% and at most 100% of the account');
+  }
+  if (plan.size < 0) throw new PlanInputError('the size cannot be negative');
+  if (plan.entry === plan.stop) throw new PlanInputError('the entry and the stop must differ');
+  const { zone } = setting;
+  if (!(zone.upper > zone.lower)) throw new PlanInputError('the zone must have a height');
+  if (!(setting.averageRange > 0)) throw new PlanInputError('the average range must be above zero');
+}
+
+/**
+ * Grades a trade plan at a zone by the course's five rules:
+ * 1. entry at or inside the zone's proximal (near) line, and not beyond its distal (far) line;
+ * 2. stop beyond the distal line, at most {@link MAX_STOP_BEYOND_IN_RANGES} average range beyond;
+ * 3. target on the profit side of the entry and short of the next opposing zone (at or before its
+ *    near line);
+ * 4. reward-to-risk at least the exercise's minimum;
+ * 5. size within {@link SIZE_SLACK_UNITS} unit of {@link positionSize} for this entry and stop.
+ */
+export function gradeTradePlan(plan: TradePlan, setting: PlanSetting): PlanGrade {
+  checkPlan(plan, setting);
+  const { zone, opposing, instrument } = setting;
+  const direction = tradeDirection(zone.type);
+  const proximal = direction > 0 ? zone.upper : zone.lower;
+  const distal = direction > 0 ? zone.lower : zone.upper;
+  const minimum = setting.minRewardToRisk ?? MIN_REWARD_TO_RISK;
+  const failed: PlanRule[] = [];
+  const feedback: string[] = [];
+  const long = direction > 0;
+
+  const entryInside =
+    direction * (proximal - plan.entry) >= 0 && direction * (plan.entry - distal) > 0;
+  if (!entryInside) {
+    failed.push('entry');
+    feedback.push(
+      direction * (plan.entry - proximal) > 0
+        ? `Your entry is ${long ? 'above' : 'below'} the zone. Enter at the zone's near line or inside the zone, where the waiting orders are.`
+        : `Your entry is at or beyond the zone's far line. Enter at the near line or inside the zone, and keep the far side for the stop.`,
+    );
+  }
+  const beyond = direction * (distal - plan.stop);
+  if (beyond <= 0) {
+    failed.push('stop');
+    feedback.push(
+      `Your stop is inside or ${long ? 'above' : 'below'} the zone. Put it beyond the zone's far line, with a small buffer, so it only triggers once the zone has failed.`,
+    );
+  } else if (beyond > MAX_STOP_BEYOND_IN_RANGES * setting.averageRange) {
+    failed.push('stop');
+    feedback.push(
+      'Your stop is much further beyond the zone than it needs to be. A small buffer past the far line is enough; a wide stop shrinks your size and your reward-to-risk.',
+    );
+  }
+  const profitSide = direction * (plan.target - plan.entry) > 0;
+  const shortOfOpposing =
+    opposing === null || direction * ((long ? opposing.lower : opposing.upper) - plan.target) >= 0;
+  if (!profitSide || !shortOfOpposing) {
+    failed.push('target');
+    feedback.push(
+      !profitSide
+        ? `Your target is on the wrong side of your entry: a ${long ? 'long' : 'short'} trade profits when price moves ${long ? 'up' : 'down'}.`
+        : `Your target lies inside or beyond the next opposing zone, where ${long ? 'sellers' : 'buyers'} are likely waiting. Aim a little short of it.`,
+    );
+  }
+  const ratio = rewardToRisk(plan.entry, plan.stop, plan.target);
+  if (profitSide && ratio < minimum) {
+    failed.push('reward-to-risk');
+    feedback.push(
+      `Your reward-to-risk is ${ratio.toFixed(1)}:1. This exercise asks for at least ${minimum}:1: move the target further or the entry and stop closer, or skip the trade.`,
+    );
+  }
+  const correctSize = positionSize(
+    plan.account,
+    plan.riskPercent,
+    plan.entry,
+    plan.stop,
+    instrument,
+  );
+  if (Math.abs(plan.size - correctSize) > SIZE_SLACK_UNITS * instrument.step + 1e-9) {
+    failed.push('size');
+    feedback.push(
+      `Your size does not match your risk. Risking ${plan.riskPercent}% of ${plan.account.toLocaleString('en-US')} dollars with this entry and stop allows ${correctSize} ${instrument.unit}: money at risk divided by what one unit loses between entry and stop.`,
+    );
+  }
+  const riskDollars = Math.abs(plan.entry - plan.stop) * instrument.pointValue * plan.size;
+  if (failed.length === 0) feedback.push('Well done! Your plan follows every rule.');
+  return {
+    pass: failed.length === 0,
+    failed,
+    feedback,
+    rewardToRisk: ratio,
+    riskDollars,
+    correctSize,
+  };
+}
+
+/** How a plan played out on the candles after it was made. */
+export interface TradeOutcome {
+  /** Index of the candle that filled the entry, or null if price never came to it. */
+  fillIndex: number | null;
+  exit: 'stop' | 'target' | 'open' | 'not-filled';
+  exitIndex: number | null;
+  /** Price the trade left at (the stop, the target, a gap's open, or the last close). */
+  exitPrice: number | null;
+  /** One candle traded through both the stop and the target: the stop is counted first. */
+  stopAssumedFirst: boolean;
+  /** Result in multiples of the planned risk (-1 at the stop, less after a gap through it). */
+  resultR: number;
+  resultDollars: number;
+}
+
+/**
+ * Plays a limit-entry plan forward over `candles` (the ones after the plan was made). The entry
+ * fills when a candle trades at it (a gap past it fills at that candle's open). Then, candle by
+ * candle, the stop or the target ends the trade; a candle that opens beyond the stop exits at its
+ * open (slippage through a gap). When one candle reaches both the stop and the target, the order
+ * inside it cannot be known and the stop counts first: the course assumes the worst.
+ */
+export function playOutTrade(
+  plan: Pick<TradePlan, 'entry' | 'stop' | 'target' | 'size'>,
+  type: ZoneType,
+  candles: readonly Candle[],
+  instrument: Instrument,
+): TradeOutcome {
+  const direction = tradeDirection(type);
+  const risk = Math.abs(plan.entry - plan.stop);
+  let fillIndex: number | null = null;
+  let fillPrice = plan.entry;
+  let stopAssumedFirst = false;
+  const result = (exitIndex: number | null, exit: TradeOutcome['exit'], price: number | null) => {
+    const move = price === null ? 0 : direction * (price - fillPrice);
+    return {
+      fillIndex,
+      exit,
+      exitIndex,
+      exitPrice: price,
+      stopAssumedFirst,
+      resultR: price === null ? 0 : move / risk,
+      resultDollars: move * instrument.pointValue * plan.size,
+    };
+  };
+  const reachesStop = (candle: Candle) =>
+    direction > 0 ? candle.low <= plan.stop : candle.high >= plan.stop;
+  const reachesTarget = (candle: Candle) =>
+    direction > 0 ? candle.high >= plan.target : candle.low <= plan.target;
+
+  for (let index = 0; index < candles.length; index++) {
+    const candle = candles[index];
+    if (candle === undefined) break;
+    if (fillIndex === null) {
+      const reachesEntry = direction > 0 ? candle.low <= plan.entry : candle.high >= plan.entry;
+      if (!reachesEntry) continue;
+      fillIndex = index;
+      // A candle that opens past the entry fills there, at a better price than asked.
+      fillPrice = direction * (plan.entry - candle.open) > 0 ? candle.open : plan.entry;
+      // On the fill candle only the stop can be known to come after the entry.
+      if (reachesStop(candle)) {
+        const gapThrough = direction * (plan.stop - candle.open) >= 0;
+        return result(index, 'stop', gapThrough ? candle.open : plan.stop);
+      }
+      continue;
+    }
+    if (direction * (plan.stop - candle.open) >= 0) return result(index, 'stop', candle.open);
+    const stop = reachesStop(candle);
+    const target = reachesTarget(candle);
+    if (stop && target) {
+      stopAssumedFirst = true;
+      return result(index, 'stop', plan.stop);
+    }
+    if (stop) return result(index, 'stop', plan.stop);
+    if (target) {
+      const gapPast = direction * (candle.open - plan.target) >= 0;
+      return result(index, 'target', gapPast ? candle.open : plan.target);
+    }
+  }
+  if (fillIndex === null) {
+    return { ...result(null, 'not-filled', null), fillIndex: null };
+  }
+  const last = candles[candles.length - 1];
+  return result(candles.length - 1, 'open', last ? last.close : null);
+}
