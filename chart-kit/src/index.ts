@@ -1,19 +1,29 @@
 // chart-kit's engine: framework-agnostic, pixi.js on WebGL. Pure maths lives in `chart-kit/core`.
 export { ChartEngine } from './engine/chart-engine.js';
+export type { ChartOptions } from './engine/chart-engine.js';
+export { ChartModel } from './model/chart-model.js';
+export type {
+  ChartModelOptions,
+  CrosshairTarget,
+  DrawnCandles,
+  InvalidLayer,
+} from './model/chart-model.js';
 export type {
   ChartEvents,
-  ChartOptions,
+  ChartNotice,
+  ChartTool,
   CrosshairInfo,
+  LinePlacement,
   ReplayOptions,
   RevealedZone,
-  TimeframeSeries,
-} from './engine/chart-engine.js';
-export { DARK_THEME, LIGHT_THEME } from './engine/themes.js';
-export type { ChartTheme } from './engine/themes.js';
-export type { ChartLine } from './engine/user-lines.js';
-export type { ReplayState, ReplayStatus } from './engine/replay.js';
-export type { ChartTool } from './interaction/gestures.js';
+} from './model/events.js';
+export type { HomeViews, TimeframeSeries } from './model/series-set.js';
+export { DARK_THEME, LIGHT_THEME } from './render/themes.js';
+export type { ChartTheme } from './render/themes.js';
+export type { ChartLine } from './model/user-lines.js';
+export type { ReplayState, ReplayStatus } from './model/replay.js';
 export type { Candle } from './core/candle.js';
 export type { Timeframe } from './core/aggregate.js';
+export type { PlotFrame, TimeWindow, ViewTarget } from './core/index.js';
 export type { PriceZone } from './core/grade.js';
 export type { IndexViewport } from './core/scales.js';

@@ -1,115 +1,75 @@
-import type { GestureMachine } from './gestures.js';
-import { keyCommand, type KeyCommand } from './keyboard.js';
-
-/** What the DOM input adapter needs from a chart. */
-export interface InputTarget {
-  readonly canvas: HTMLCanvasElement;
-  readonly gestures: GestureMachine;
-  readonly lineSelected: boolean;
-  /** y of a line in CSS pixels, so a drag keeps its grab offset. */
-  lineY(id: string): number;
-  zoom(factor: number, anchorX?: number): void;
-  pan(deltaPx: number): void;
-  pointerLeft(): void;
-  /** The cursor for a pointer at `y` when no button is down. */
-  cursorAt(y: number): string;
-  runKeyCommand(command: KeyCommand): void;
-}
-
-const WHEEL_ZOOM_PER_PIXEL = 0.0015;
+import type { ChartInput } from './chart-input.js';
+import { pointerKind, type ToolPointerEvent } from './tools/tool-event.js';
 
 /**
- * Turns pointer, wheel and key events on the canvas into gestures (the state machine), zoom and
- * keyboard commands. One finger or the mouse goes to the gesture machine; a second finger turns
- * the gesture into a pinch zoom. Only the canvas listens, and only the canvas has
+ * Turns the canvas' DOM events into the chart's input events (pointer, wheel, keys) and back into
+ * the DOM's side effects: focus on press, pointer capture, the cursor, preventDefault for keys
+ * and wheel turns the chart uses. Only the canvas listens, and only the canvas has
  * `touch-action: none`, so a touch outside the chart still scrolls the page. Returns a function
  * that removes every listener.
  */
-export function attachInput(target: InputTarget): () => void {
-  const { canvas, gestures } = target;
-  const pointers = new Map<number, { x: number; y: number }>();
-  let pinchDistance: number | undefined;
+export function attachDomInput(canvas: HTMLCanvasElement, input: ChartInput): () => void {
+  const { pointers, keyboard, tools } = input;
 
-  const local = (event: { clientX: number; clientY: number }) => {
+  const toolEvent = (event: PointerEvent): ToolPointerEvent => {
     const rect = canvas.getBoundingClientRect();
-    return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+    return {
+      x: event.clientX - rect.left,
+      y: event.clientY - rect.top,
+      pointerId: event.pointerId,
+      pointerType: pointerKind(event.pointerType),
+      button: event.button,
+      shiftKey: event.shiftKey,
+      altKey: event.altKey,
+      ctrlKey: event.ctrlKey,
+      metaKey: event.metaKey,
+    };
+  };
+  const updateCursor = () => {
+    canvas.style.cursor = tools.cursor();
   };
 
   const onPointerDown = (event: PointerEvent) => {
     if (event.pointerType === 'mouse' && event.button !== 0) return;
     canvas.focus({ preventScroll: true });
     canvas.setPointerCapture(event.pointerId);
-    pointers.set(event.pointerId, local(event));
-    if (pointers.size === 1) {
-      gestures.down({ ...local(event), pointerType: event.pointerType }, (id) => target.lineY(id));
-    } else if (pointers.size === 2) {
-      gestures.cancel();
-      pinchDistance = currentPinchDistance();
-    }
+    pointers.down(toolEvent(event));
+    updateCursor();
   };
-
   const onPointerMove = (event: PointerEvent) => {
-    const point = local(event);
-    if (!pointers.has(event.pointerId)) {
-      // Hovering: the crosshair follows and the cursor tells what a press would do.
-      gestures.move({ ...point, pointerType: event.pointerType });
-      canvas.style.cursor = target.cursorAt(point.y);
-      return;
-    }
-    pointers.set(event.pointerId, point);
-    if (pointers.size === 1) {
-      gestures.move({ ...point, pointerType: event.pointerType });
-    } else if (pointers.size === 2 && pinchDistance) {
-      const distance = currentPinchDistance();
-      const [a, b] = [...pointers.values()];
-      if (a && b && distance > 0) {
-        target.zoom(distance / pinchDistance, (a.x + b.x) / 2);
-        pinchDistance = distance;
-      }
-    }
+    pointers.move(toolEvent(event));
+    updateCursor();
   };
-
   const onPointerUp = (event: PointerEvent) => {
-    if (!pointers.has(event.pointerId)) return;
-    const wasSingle = pointers.size === 1;
-    pointers.delete(event.pointerId);
-    if (pointers.size < 2) pinchDistance = undefined;
-    if (wasSingle) gestures.up({ ...local(event), pointerType: event.pointerType });
+    pointers.up(toolEvent(event));
+    updateCursor();
   };
-
   const onPointerCancel = (event: PointerEvent) => {
-    pointers.delete(event.pointerId);
-    if (pointers.size < 2) pinchDistance = undefined;
-    gestures.cancel();
+    pointers.cancel(toolEvent(event));
+    updateCursor();
   };
-
   const onPointerLeave = (event: PointerEvent) => {
-    if (pointers.has(event.pointerId)) return;
-    target.pointerLeft();
+    pointers.leave(toolEvent(event));
   };
-
   const onWheel = (event: WheelEvent) => {
     event.preventDefault();
+    const rect = canvas.getBoundingClientRect();
     // Trackpads send small deltas in pixels, mice larger ones in lines: normalise to pixels.
-    const delta = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? event.deltaY * 16 : event.deltaY;
-    if (event.shiftKey || Math.abs(event.deltaX) > Math.abs(event.deltaY)) {
-      target.pan(-(event.deltaX || delta));
-      return;
-    }
-    target.zoom(Math.exp(-delta * WHEEL_ZOOM_PER_PIXEL), local(event).x);
+    const perLine = event.deltaMode === WheelEvent.DOM_DELTA_LINE ? 16 : 1;
+    pointers.wheel({
+      x: event.clientX - rect.left,
+      y: event.clientY - rect.top,
+      deltaX: event.deltaX * perLine,
+      deltaY: event.deltaY * perLine,
+      shiftKey: event.shiftKey,
+    });
   };
-
   const onKeyDown = (event: KeyboardEvent) => {
-    const command = keyCommand(event, { lineSelected: target.lineSelected });
-    if (!command) return;
-    event.preventDefault();
-    target.runKeyCommand(command);
+    if (keyboard.keyDown(event)) {
+      event.preventDefault();
+      updateCursor();
+    }
   };
-
-  function currentPinchDistance(): number {
-    const [a, b] = [...pointers.values()];
-    return a && b ? Math.hypot(a.x - b.x, a.y - b.y) : 0;
-  }
 
   const listeners: [string, EventListener, AddEventListenerOptions?][] = [
     ['pointerdown', onPointerDown as EventListener],
@@ -120,8 +80,9 @@ export function attachInput(target: InputTarget): () => void {
     ['wheel', onWheel as EventListener, { passive: false }],
     ['keydown', onKeyDown as EventListener],
   ];
-  for (const [type, listener, options] of listeners)
+  for (const [type, listener, options] of listeners) {
     canvas.addEventListener(type, listener, options);
+  }
   return () => {
     for (const [type, listener] of listeners) canvas.removeEventListener(type, listener);
   };

@@ -13,6 +13,7 @@ export type KeyCommand =
   | 'place-line'
   | 'delete-line'
   | 'select-next-line'
+  | 'reset-view'
   | 'escape';
 
 export interface KeyInput {
@@ -27,7 +28,8 @@ export interface KeyInput {
  * Maps a key to a chart command. Arrows move the keyboard crosshair (left/right by candle, up/down
  * by one price tick); with a line selected, up/down move that line instead. Enter places a line at
  * the crosshair, Delete or Backspace removes the selected line, L selects the next line, Escape
- * clears the selection, +/- zoom and Page Up/Down pan. Modified keys are left to the browser.
+ * clears the selection (and leaves Draw Line mode), +/- zoom, Page Up/Down pan and Home returns to
+ * the starting view. Modified keys are left to the browser.
  */
 export function keyCommand(
   input: KeyInput,
@@ -61,6 +63,8 @@ export function keyCommand(
     case 'l':
     case 'L':
       return 'select-next-line';
+    case 'Home':
+      return 'reset-view';
     case 'Escape':
       return 'escape';
     default:

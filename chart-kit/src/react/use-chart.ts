@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { ChartEngine, type ChartOptions, type TimeframeSeries } from '../engine/chart-engine.js';
 
 /**
- * Options read when the chart is created. Later changes to `candles`, `series` and `theme` are
- * applied to the live chart; the others need a remount (change the component's `key`).
+ * Options read when the chart is created. Later changes to `candles`, `series`, `homeViews`,
+ * `homeView`, `theme`, `magnet` and `maxLines` are applied to the live chart; the others need a
+ * remount (change the component's `key`).
  */
 export type UseChartOptions = ChartOptions;
 
@@ -27,7 +28,9 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   const [error, setError] = useState<Error>();
   // Creation options are read once per mount; later data and theme changes go through the engine.
   const initialOptions = useRef(options);
-  const { candles, series, theme } = options;
+  const { candles, series, theme, magnet, maxLines, homeViews, homeView } = options;
+  // Home views compared by value: an object literal written inline is new on every render.
+  const homeKey = JSON.stringify([homeViews ?? null, homeView ?? null]);
 
   useEffect(() => {
     const container = containerRef.current;
@@ -60,9 +63,17 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   const coarse = series?.['1hr'];
   const hasSeries = series !== undefined;
 
+  // The latest home views, for the data effects below (effects run in order, this one first).
+  const latestHomes = useRef({ homeViews, homeView });
+  useEffect(() => {
+    latestHomes.current = { homeViews, homeView };
+  });
+
   useEffect(() => {
     if (!engine || hasSeries) return;
-    if (candles && candles !== initialOptions.current.candles) engine.setCandles(candles);
+    if (candles && candles !== initialOptions.current.candles) {
+      engine.setCandles(candles, { homeView: latestHomes.current.homeView });
+    }
   }, [engine, candles, hasSeries]);
 
   useEffect(() => {
@@ -72,8 +83,24 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
     const next: TimeframeSeries = {};
     if (fine) next['5min'] = fine;
     if (coarse) next['1hr'] = coarse;
-    engine.setSeries(next);
+    engine.setSeries(next, undefined, { homeViews: latestHomes.current.homeViews ?? {} });
   }, [engine, fine, coarse, hasSeries]);
+
+  useEffect(() => {
+    if (!engine) return;
+    const initial = initialOptions.current;
+    if (homeKey === JSON.stringify([initial.homeViews ?? null, initial.homeView ?? null])) return;
+    const { homeViews: views, homeView: single } = latestHomes.current;
+    engine.setHomeViews(views ?? {}, single);
+  }, [engine, homeKey]);
+
+  useEffect(() => {
+    if (engine && magnet !== undefined) engine.setMagnet(magnet);
+  }, [engine, magnet]);
+
+  useEffect(() => {
+    if (engine && maxLines !== undefined) engine.setMaxLines(maxLines);
+  }, [engine, maxLines]);
 
   useEffect(() => {
     if (engine && theme && theme !== initialOptions.current.theme) engine.setTheme(theme);

@@ -1,8 +1,8 @@
 import { useCallback, useEffect } from 'react';
 import type { PriceZone } from '../core/grade.js';
 import type { ChartEngine } from '../engine/chart-engine.js';
-import type { ChartLine } from '../engine/user-lines.js';
-import type { ChartTool } from '../interaction/gestures.js';
+import type { ChartLine } from '../model/user-lines.js';
+import type { ChartTool } from '../model/events.js';
 import { useEngineValue } from './use-engine-value.js';
 
 export interface UseLinesResult {

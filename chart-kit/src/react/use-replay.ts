@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ChartEngine, ReplayOptions } from '../engine/chart-engine.js';
-import type { ReplayState } from '../engine/replay.js';
+import type { ReplayState } from '../model/replay.js';
 import { useEngineValue } from './use-engine-value.js';
 
 export interface UseReplayResult {

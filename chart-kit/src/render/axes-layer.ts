@@ -1,6 +1,6 @@
 import { formatPrice } from '../core/scales.js';
 import type { TimeTick } from '../core/time-axis.js';
-import type { ChartTheme } from '../engine/themes.js';
+import type { ChartTheme } from './themes.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';

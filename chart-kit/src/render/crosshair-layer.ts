@@ -1,9 +1,8 @@
-import type { ChartTheme } from '../engine/themes.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
-import { drawPriceTag } from './price-tag.js';
 import { DashPool, RectPool } from './rect-pool.js';
+import type { ChartTheme } from './themes.js';
 
 /** Where the crosshair is and what it reads out; `undefined` hides it. */
 export interface CrosshairState {
@@ -17,15 +16,22 @@ export interface CrosshairState {
   readout: string | undefined;
   /** Colour of the readout: the candle's direction. */
   rising: boolean;
-  /** The price tag's decimals are those of this step. */
-  priceStep: number;
+}
+
+/** The magnet's marker: the candle price a line being placed snaps to. */
+export interface SnapMarkerState {
+  x: number;
+  y: number;
 }
 
 const READOUT_PADDING = 4;
+/** Side of the magnet's square marker, and of the background square inside it. */
+const MARKER_SIZE = 9;
+const MARKER_HOLE = 5;
 
 /**
- * The interactive layer: dashed crosshair lines, price and time tags on the axes, and the OHLC
- * readout. Redrawn on every pointer move; nothing else is touched then.
+ * The interactive layer: dashed crosshair lines, the time tag, the OHLC readout and the magnet's
+ * marker (the crosshair's price tag is the price tag layer's). Redrawn on every pointer move.
  */
 export class CrosshairLayer {
   private readonly dashes: DashPool;
@@ -47,8 +53,8 @@ export class CrosshairLayer {
   update(
     frame: FrameGeometry,
     state: CrosshairState | undefined,
+    marker: SnapMarkerState | undefined,
     theme: ChartTheme,
-    readoutPrefix: string,
   ): void {
     const { layout, devicePixelRatio: dpr } = frame;
     const { plotWidth, plotHeight } = layout;
@@ -56,6 +62,15 @@ export class CrosshairLayer {
     this.tags.begin();
     this.labels.begin();
     this.readoutText = '';
+
+    if (marker) {
+      const x = snapToDevicePixel(marker.x, dpr);
+      const y = snapToDevicePixel(marker.y, dpr);
+      const outer = MARKER_SIZE / 2;
+      const inner = MARKER_HOLE / 2;
+      this.tags.rect(x - outer, y - outer, MARKER_SIZE, MARKER_SIZE, theme.selectedLine);
+      this.tags.rect(x - inner, y - inner, MARKER_HOLE, MARKER_HOLE, theme.background);
+    }
 
     if (state) {
       const x = snapToDevicePixel(state.x, dpr);
@@ -66,10 +81,6 @@ export class CrosshairLayer {
       }
       if (y >= 0 && y <= plotHeight) {
         this.dashes.horizontalLine(0, y, plotWidth, hairline, theme.crosshair);
-        drawPriceTag(this.tags, this.labels, frame.layout, state.price, state.priceStep, y, {
-          background: theme.crosshairTag,
-          text: theme.tagText,
-        });
       }
       if (state.timeLabel && x >= 0 && x <= plotWidth) {
         const tagWidth = this.labels.measure(state.timeLabel).width + 12;
@@ -87,7 +98,7 @@ export class CrosshairLayer {
         );
       }
       if (state.readout) {
-        this.readoutText = `${readoutPrefix}${state.readout}`;
+        this.readoutText = state.readout;
         const label = this.labels.text(this.readoutText, 8 + READOUT_PADDING, 8 + READOUT_PADDING, {
           color: state.rising ? theme.up : theme.down,
         });

@@ -3,7 +3,7 @@ import type { FrameMesh } from './frame-mesh.js';
 /**
  * The chart's quad layers, back to front. Zones and highlights sit behind the candles so candles
  * stay readable; the axis panels cover the candles (which slide under the price axis instead of
- * being clipped); line tags and the crosshair come last.
+ * being clipped); the crosshair and the price tags come last.
  */
 export const DRAW_ORDER = [
   'grid',
@@ -14,9 +14,9 @@ export const DRAW_ORDER = [
   'zone-labels',
   'axis-panels',
   'axis-labels',
-  'line-tags',
-  'line-tag-labels',
   'crosshair-lines',
+  'price-tags',
+  'price-tag-labels',
   'crosshair-tags',
   'crosshair-labels',
 ] as const;

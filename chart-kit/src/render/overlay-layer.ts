@@ -1,10 +1,9 @@
 import { bisectLeft } from 'd3-array';
-import type { ChartTheme } from '../engine/themes.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
-import { drawPriceTag } from './price-tag.js';
 import { DashPool, RectPool } from './rect-pool.js';
+import type { ChartTheme } from './themes.js';
 
 export interface OverlayLine {
   id: string;
@@ -19,43 +18,41 @@ export interface OverlayZone {
   progress: number;
 }
 
-/** What the overlay draws this frame; the engine owns the state, this layer only draws it. */
+/** What the overlay draws this frame (see views/overlay-view.ts); this layer only draws it. */
 export interface OverlayState {
   lines: readonly OverlayLine[];
+  /** Lines a gesture is drawing and has not placed yet (a box being dragged out). */
+  draftLines: readonly number[];
   selectedId: string | undefined;
   hoveredId: string | undefined;
+  /** The user's zone box (between their first two lines, drafts included), shaded. */
+  userZone: { upper: number; lower: number } | undefined;
   /** Lines carried over from an earlier chart: dashed, in their own colour. */
   pulledLines: readonly number[];
   revealedZone: OverlayZone | undefined;
   /** Candle indices to emphasise, ascending. */
   highlighted: readonly number[];
-  /** Decimals of price tags. */
-  priceDecimalsStep: number;
 }
 
 /** At most this many highlight bands are drawn; more would be a band across the whole view. */
 const MAX_HIGHLIGHT_BANDS = 512;
 
 /**
- * User lines, the user's zone box (between the first two lines), pulled lines, the revealed zone and
- * candle highlights, plus the lines' price tags on the axis: zones behind the candles, lines above
- * them, tags above the axis panels (see DRAW_ORDER). Redrawn when a line, a zone or the view
- * changes, with no per-candle work.
+ * User lines (and those being drawn), the user's zone box, pulled lines, the revealed zone and
+ * candle highlights: zones behind the candles, lines above them (see DRAW_ORDER). Their price
+ * tags are the price tag layer's. Redrawn when a line, a zone or the view changes, with no
+ * per-candle work.
  */
 export class OverlayLayer {
   private readonly boxes: RectPool;
   private readonly solidLines: RectPool;
   private readonly dashedLines: DashPool;
-  private readonly tags: RectPool;
-  private readonly tagLabels: LabelPool;
   private readonly zoneLabels: LabelPool;
 
   constructor(mesh: ChartMesh, font: LabelFont) {
     this.boxes = new RectPool(mesh.layer('zones'));
     this.solidLines = new RectPool(mesh.layer('lines'));
     this.dashedLines = new DashPool(mesh.layer('pulled-lines'));
-    this.tags = new RectPool(mesh.layer('line-tags'));
-    this.tagLabels = new LabelPool(mesh.layer('line-tag-labels'), font);
     this.zoneLabels = new LabelPool(mesh.layer('zone-labels'), font);
   }
 
@@ -64,7 +61,7 @@ export class OverlayLayer {
     const { plotWidth, plotHeight } = layout;
     const snap = (value: number) => snapToDevicePixel(value, dpr);
     const hairline = 1 / dpr;
-    for (const pool of [this.boxes, this.solidLines, this.tags, this.tagLabels, this.zoneLabels]) {
+    for (const pool of [this.boxes, this.solidLines, this.zoneLabels]) {
       pool.begin();
     }
     this.dashedLines.begin();
@@ -89,10 +86,10 @@ export class OverlayLayer {
       }
     }
 
-    const [first, second] = state.lines;
-    if (first && second) {
-      const top = snap(yOfPrice(Math.max(first.price, second.price)));
-      const bottom = snap(yOfPrice(Math.min(first.price, second.price)));
+    const box = state.userZone;
+    if (box) {
+      const top = snap(yOfPrice(Math.max(box.upper, box.lower)));
+      const bottom = snap(yOfPrice(Math.min(box.upper, box.lower)));
       this.boxes.rect(0, top, plotWidth, bottom - top, theme.userZone, theme.userZoneAlpha);
     }
 
@@ -106,10 +103,6 @@ export class OverlayLayer {
         Math.max(hairline, snap(1.5)),
         theme.pulledLine,
       );
-      drawPriceTag(this.tags, this.tagLabels, frame.layout, price, state.priceDecimalsStep, y, {
-        background: theme.pulledLine,
-        text: theme.tagText,
-      });
     }
 
     for (const line of state.lines) {
@@ -125,18 +118,13 @@ export class OverlayLayer {
         this.solidLines.rect(4, y - 4, 8, 8, color);
         this.solidLines.rect(plotWidth - 12, y - 4, 8, 8, color);
       }
-      drawPriceTag(
-        this.tags,
-        this.tagLabels,
-        frame.layout,
-        line.price,
-        state.priceDecimalsStep,
-        y,
-        {
-          background: color,
-          text: theme.background,
-        },
-      );
+    }
+
+    for (const price of state.draftLines) {
+      const y = snap(yOfPrice(price));
+      if (y < -2 || y > plotHeight + 2) continue;
+      const thickness = snap(2);
+      this.solidLines.rect(0, y - thickness / 2, plotWidth, thickness, theme.selectedLine);
     }
   }
 

@@ -18,6 +18,8 @@ export type LayerName = keyof DirtyLayers;
  */
 export class RedrawScheduler {
   private frame: number | undefined;
+  /** Inside `prepare`: requests then only mark layers, for the frame being drawn. */
+  private preparing = false;
   private dirty: DirtyLayers = { base: false, overlays: false, crosshair: false };
 
   /**
@@ -32,7 +34,7 @@ export class RedrawScheduler {
   /** Marks layers dirty (a base change dirties every layer) and asks for a frame. */
   request(...layers: LayerName[]): void {
     this.mark(...layers);
-    this.schedule();
+    if (!this.preparing) this.schedule();
   }
 
   /** Marks layers dirty without asking for a frame (from inside `prepare`). */
@@ -64,7 +66,12 @@ export class RedrawScheduler {
   }
 
   private run(now: number): void {
-    this.prepare?.(now);
+    this.preparing = true;
+    try {
+      this.prepare?.(now);
+    } finally {
+      this.preparing = false;
+    }
     const dirty = this.dirty;
     this.dirty = { base: false, overlays: false, crosshair: false };
     this.draw(dirty, now);

@@ -79,13 +79,19 @@ async function startViteServer(): Promise<{ url: string; stop(): void }> {
   };
 }
 
-/** Serves the fixture page with Vite and opens it in Debian's Chromium. */
-export async function openFixture(viewport = { width: 800, height: 703 }): Promise<BrowserFixture> {
+/**
+ * Serves the fixture page with Vite and opens it in Debian's Chromium; `hasTouch` gives the page
+ * a touch screen (page.touchscreen) besides the mouse.
+ */
+export async function openFixture(
+  viewport = { width: 800, height: 703 },
+  options: { hasTouch?: boolean } = {},
+): Promise<BrowserFixture> {
   const server = await startViteServer();
   let browser: Browser | undefined;
   try {
     browser = await launchChromium();
-    const page = await browser.newPage({ viewport });
+    const page = await browser.newPage({ viewport, hasTouch: options.hasTouch ?? false });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {

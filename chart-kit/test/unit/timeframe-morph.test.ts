@@ -1,14 +1,10 @@
 import { jest } from '@jest/globals';
 import { aggregateCandles, TIMEFRAMES } from '../../src/core/aggregate.js';
 import type { Candle } from '../../src/core/candle.js';
-import { ReplayController, type ReplayState } from '../../src/engine/replay.js';
-import { SeriesStore } from '../../src/engine/series-store.js';
-import {
-  indexAtTime,
-  timeAtIndex,
-  TimeframeMorph,
-  viewAfterSwitch,
-} from '../../src/engine/timeframe-morph.js';
+import { ReplayController, type ReplayState } from '../../src/model/replay.js';
+import { SeriesStore } from '../../src/core/series-store.js';
+import { indexAtTime, timeAtIndex } from '../../src/core/time-window.js';
+import { TimeframeMorph, viewAfterSwitch } from '../../src/model/timeframe-morph.js';
 
 const HOUR = 3600;
 const fiveMinute: Candle[] = Array.from({ length: 48 }, (_, i) => ({

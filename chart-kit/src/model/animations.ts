@@ -61,6 +61,20 @@ export class Animations {
     this.notifyIfIdle();
   }
 
+  /** Ends a tween where it is, without its last frame; its `done` still runs. */
+  stop(key: string): void {
+    const tween = this.tweens.get(key);
+    if (!tween) return;
+    this.tweens.delete(key);
+    tween.done();
+    this.notifyIfIdle();
+  }
+
+  /** Whether the tween named `key` is running. */
+  running(key: string): boolean {
+    return this.tweens.has(key);
+  }
+
   finishAll(): void {
     for (const key of [...this.tweens.keys()]) this.finish(key);
   }

@@ -1,41 +1,7 @@
 import { bisectRight } from 'd3-array';
 import type { IndexViewport } from '../core/scales.js';
-import type { SeriesStore } from './series-store.js';
-
-/**
- * Fractional index to time, linear between candles and extrapolated by `periodSeconds` beyond
- * either end, so a view reaching into the empty margin still has a time.
- */
-export function timeAtIndex(
-  times: ArrayLike<number>,
-  index: number,
-  periodSeconds: number,
-): number {
-  const count = times.length;
-  if (count === 0) return index * periodSeconds;
-  const first = times[0] ?? 0;
-  const last = times[count - 1] ?? 0;
-  if (index <= 0) return first + index * periodSeconds;
-  if (index >= count - 1) return last + (index - (count - 1)) * periodSeconds;
-  const lower = Math.floor(index);
-  const a = times[lower] ?? 0;
-  const b = times[lower + 1] ?? a;
-  return a + (b - a) * (index - lower);
-}
-
-/** Inverse of {@link timeAtIndex}. */
-export function indexAtTime(times: ArrayLike<number>, time: number, periodSeconds: number): number {
-  const count = times.length;
-  if (count === 0) return time / periodSeconds;
-  const first = times[0] ?? 0;
-  const last = times[count - 1] ?? 0;
-  if (time <= first) return (time - first) / periodSeconds;
-  if (time >= last) return count - 1 + (time - last) / periodSeconds;
-  const upper = bisectRight(times, time);
-  const a = times[upper - 1] ?? 0;
-  const b = times[upper] ?? a;
-  return upper - 1 + (b === a ? 0 : (time - a) / (b - a));
-}
+import type { SeriesStore } from '../core/series-store.js';
+import { indexAtTime, timeAtIndex } from '../core/time-window.js';
 
 /** Fewest candles a switch to a longer timeframe shows, unless the previous view had fewer. */
 const MIN_MORPH_TARGET_BARS = 40;

@@ -1,0 +1,82 @@
+import type { Timeframe } from '../core/aggregate.js';
+import type { Candle } from '../core/candle.js';
+import type { PriceZone } from '../core/grade.js';
+import type { OhlcField } from '../core/hit-test.js';
+import type { IndexViewport } from '../core/scales.js';
+import type { ReplayState } from './replay.js';
+import type { ChartLine } from './user-lines.js';
+
+/** 'line': a click or tap places a line and a drag draws a box; 'none': a drag pans. */
+export type ChartTool = 'none' | 'line';
+
+/** What the crosshair points at; `candle` and `time` are undefined beyond the series. */
+export interface CrosshairInfo {
+  index: number | undefined;
+  time: number | undefined;
+  price: number;
+  candle: Candle | undefined;
+}
+
+/** A zone to reveal, e.g. the correct answer of an exercise. */
+export interface RevealedZone extends PriceZone {
+  /** Written inside the box, e.g. 'Demand zone'. */
+  label?: string;
+}
+
+export interface ReplayOptions {
+  /** Unix seconds: candles after this time are hidden, then shown one by one. */
+  from: number;
+  /** Milliseconds between two revealed candles. Default 400. */
+  speedMs?: number;
+}
+
+/** Where a line placed or dragged by a pointer lands, and the candle price it snapped to. */
+export interface LinePlacement {
+  price: number;
+  /** Set when the magnet pulled the line onto a candle's open, high, low or close. */
+  snap: { index: number; field: OhlcField } | undefined;
+}
+
+/** The events a chart emits (see `ChartEngine.on`). */
+export interface ChartEvents {
+  ready: undefined;
+  viewportchange: IndexViewport;
+  /** The user's lines in drawing order, after any add, move, removal or clear. */
+  lineschange: readonly ChartLine[];
+  /** The crosshair moved (pointer or keyboard); null when it left the chart. */
+  crosshairmove: CrosshairInfo | null;
+  selectionchange: string | null;
+  toolchange: ChartTool;
+  timeframechange: Timeframe | undefined;
+  /** The replay started, showed a candle, paused, resumed or stopped. */
+  replaychange: ReplayState;
+  /** The replay showed its last candle. */
+  replayend: ReplayState;
+}
+
+/**
+ * Something a user did or saw that a screen reader should hear about; the announcer turns each
+ * into a sentence. Emitted as the model's `notice` event.
+ */
+export type ChartNotice =
+  | { kind: 'line-added'; line: ChartLine; count: number; maxLines: number }
+  | { kind: 'box-drawn'; lines: readonly ChartLine[] }
+  | { kind: 'line-refused'; maxLines: number }
+  | { kind: 'line-moved'; line: ChartLine }
+  | { kind: 'line-removed'; line: ChartLine; remaining: number }
+  | { kind: 'lines-cleared' }
+  | { kind: 'line-selected'; line: ChartLine }
+  | { kind: 'no-line-to-select' }
+  | { kind: 'zone-revealed'; zone: RevealedZone }
+  | { kind: 'timeframe-shown'; timeframe: Timeframe }
+  | { kind: 'view-reset' }
+  | { kind: 'replay-finished' }
+  | { kind: 'crosshair-candle'; candle: Candle }
+  | { kind: 'crosshair-price'; price: number };
+
+/** The model's events: the public ones, plus notices and data changes for the announcer. */
+export interface ModelEvents extends ChartEvents {
+  notice: ChartNotice;
+  /** The series were replaced (the chart's description changes). */
+  datachange: undefined;
+}

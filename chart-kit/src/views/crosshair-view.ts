@@ -1,0 +1,38 @@
+import { formatPrice } from '../core/scales.js';
+import { formatCrosshairTime } from '../core/time-axis.js';
+import type { ChartModel } from '../model/chart-model.js';
+import type { CrosshairState, SnapMarkerState } from '../render/crosshair-layer.js';
+
+/**
+ * The crosshair as drawn: on the candle under it (or the pointer beyond the series), with the
+ * candle's time and OHLC readout. Undefined when hidden (no pointer, or mid-morph).
+ */
+export function crosshairView(model: ChartModel): CrosshairState | undefined {
+  const info = model.crosshairInfo();
+  const target = model.crosshair;
+  if (!info || !target) return undefined;
+  const { frame } = model;
+  const { candle, index } = info;
+  const x = index !== undefined ? frame.xOfIndex(index) : target.kind === 'pointer' ? target.x : 0;
+  const y = target.kind === 'pointer' ? target.y : frame.yOfPrice(target.price);
+  const step = model.valueStep();
+  return {
+    x,
+    y,
+    price: info.price,
+    timeLabel: candle ? formatCrosshairTime(candle.time, { timeZone: model.timeZone }) : undefined,
+    readout: candle
+      ? `O ${formatPrice(candle.open, step)}  H ${formatPrice(candle.high, step)}  ` +
+        `L ${formatPrice(candle.low, step)}  C ${formatPrice(candle.close, step)}`
+      : undefined,
+    rising: candle ? candle.close >= candle.open : true,
+  };
+}
+
+/** Where the magnet's marker goes: on the snapped candle, at the snapped price. */
+export function snapMarkerView(model: ChartModel): SnapMarkerState | undefined {
+  const marker = model.snapMarker;
+  if (!marker || model.morphing) return undefined;
+  const { frame } = model;
+  return { x: frame.xOfIndex(marker.index), y: frame.yOfPrice(marker.price) };
+}

@@ -1,0 +1,61 @@
+import { formatPrice } from '../core/scales.js';
+import type { ChartModel } from '../model/chart-model.js';
+import { PRICE_TAG_HEIGHT, type PriceTag, type PriceTagKind } from '../render/price-tag.js';
+import { stackPriceTags } from './price-tag-stack.js';
+import { crosshairView } from './crosshair-view.js';
+
+interface WantedTag {
+  kind: PriceTagKind;
+  price: number;
+  y: number;
+  pinned?: boolean;
+}
+
+/** How far outside the plot a line may be and still have its tag (pinned to the edge). */
+const EDGE_SLACK_PX = 2;
+
+/**
+ * The price axis' tags: the revealed zone's bounds, pulled lines, the user's lines (and those
+ * being drawn) and the crosshair's price, stacked so that none covers another (see
+ * price-tag-stack.ts); the crosshair's stays on the pointer and the others make room.
+ */
+export function priceTagsView(model: ChartModel): PriceTag[] {
+  const { frame } = model;
+  const { yOfPrice } = frame;
+  const { plotHeight } = frame.layout;
+  const wanted: WantedTag[] = [];
+  const add = (kind: PriceTagKind, price: number, pinned = false) => {
+    const y = yOfPrice(price);
+    if (y < -EDGE_SLACK_PX || y > plotHeight + EDGE_SLACK_PX) return;
+    wanted.push({ kind, price, y, pinned });
+  };
+  const zone = model.marks.revealedZone;
+  if (zone && zone.progress >= 1) {
+    add('zone', Math.max(zone.zone.upper, zone.zone.lower));
+    add('zone', Math.min(zone.zone.upper, zone.zone.lower));
+  }
+  for (const price of model.marks.pulledLines) add('pulled', price);
+  for (const line of model.lines.list) {
+    add(line.id === model.selectedLine ? 'selected-line' : 'line', line.price);
+  }
+  for (const price of model.draftLines ?? []) add('selected-line', price);
+  const crosshair = crosshairView(model);
+  if (crosshair && crosshair.y >= 0 && crosshair.y <= plotHeight) {
+    wanted.push({ kind: 'crosshair', price: crosshair.price, y: crosshair.y, pinned: true });
+  }
+  if (wanted.length === 0) return [];
+  const centres = stackPriceTags(
+    wanted.map((tag) => ({ y: tag.y, height: PRICE_TAG_HEIGHT, pinned: tag.pinned })),
+    { top: 0, bottom: plotHeight },
+  );
+  const step = model.valueStep();
+  const lineStep = model.tickSize ?? step;
+  return wanted.map((tag, index) => ({
+    kind: tag.kind,
+    text: formatPrice(
+      tag.price,
+      tag.kind === 'line' || tag.kind === 'selected-line' ? lineStep : step,
+    ),
+    y: centres[index] ?? tag.y,
+  }));
+}

@@ -1,0 +1,75 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
+
+interface Import {
+  file: string;
+  /** The folder under src/ imported from, or the package name. */
+  target: string;
+  typeOnly: boolean;
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+const IMPORT = /^(import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'|^import\s+'([^']+)'/gm;
+
+function importsOf(file: string): Import[] {
+  const text = readFileSync(file, 'utf8');
+  const found: Import[] = [];
+  for (const match of text.matchAll(IMPORT)) {
+    const specifier = match[3] ?? match[4] ?? '';
+    const target = specifier.startsWith('.')
+      ? (relative(SRC, resolve(dirname(file), specifier)).split('/')[0] ?? '')
+      : specifier.split('/')[0] === '@'
+        ? specifier
+        : (specifier.split('/')[0] ?? '');
+    found.push({ file: relative(SRC, file), target, typeOnly: match[2] !== undefined });
+  }
+  return found;
+}
+
+const ALL = sourceFiles(SRC).flatMap(importsOf);
+const from = (folder: string) => ALL.filter((entry) => entry.file.startsWith(`${folder}/`));
+const targets = (entries: Import[]) => [...new Set(entries.map((entry) => entry.target))].sort();
+
+describe('module boundaries (core <- model <- interaction/views <- engine <- react)', () => {
+  it('core is pure maths: only core and d3', () => {
+    expect(targets(from('core'))).toEqual(['core', 'd3-array', 'd3-scale']);
+  });
+
+  it('the model needs no DOM, no pixi and no engine', () => {
+    expect(targets(from('model'))).toEqual(['core', 'd3-array', 'model']);
+  });
+
+  it('tools, keys and the announcer work on the model only', () => {
+    expect(targets(from('interaction'))).toEqual(['core', 'interaction', 'model']);
+  });
+
+  it('views read the model and take only types from render (no pixi)', () => {
+    const views = from('views');
+    expect(targets(views)).toEqual(['core', 'model', 'render', 'views']);
+    const renderValues = views.filter((entry) => entry.target === 'render' && !entry.typeOnly);
+    // Plain constants and types of render/price-tag.ts, which imports nothing.
+    expect(renderValues.map((entry) => entry.file)).toEqual(['views/price-tags-view.ts']);
+    expect(targets(from('render').filter((entry) => entry.file === 'render/price-tag.ts'))).toEqual(
+      [],
+    );
+  });
+
+  it('nothing under render or core imports from engine, model, views or interaction', () => {
+    expect(targets(from('render'))).toEqual(['core', 'd3-array', 'pixi.js', 'render']);
+  });
+
+  it('only the engine, the React bindings and the entry point import the engine', () => {
+    const users = ALL.filter((entry) => entry.target === 'engine').map((entry) => entry.file);
+    expect(users.every((file) => /^(engine|react)\/|^index\.ts$/.test(file))).toBe(true);
+  });
+});

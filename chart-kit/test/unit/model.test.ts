@@ -1,0 +1,211 @@
+import { aggregateCandles, TIMEFRAMES } from '../../src/core/aggregate.js';
+import { openingFrame, zonePixelHeight } from '../../src/core/frame.js';
+import { clampViewport } from '../../src/core/viewport.js';
+import { viewAfterSwitch } from '../../src/model/timeframe-morph.js';
+import { ChartModel, type InvalidLayer } from '../../src/model/chart-model.js';
+import { waveSeries } from '../browser/series.js';
+import { ChartHarness } from '../harness/chart-harness.js';
+
+const FIVE_MINUTE = waveSeries(288);
+const HOURLY = aggregateCandles(FIVE_MINUTE, TIMEFRAMES['1hr']);
+const t5 = (index: number) => FIVE_MINUTE[index]?.time ?? 0;
+const t1 = (index: number) => HOURLY[index]?.time ?? 0;
+const HOME_VIEWS = {
+  '5min': { from: t5(100), to: t5(160) },
+  '1hr': { from: t1(2), to: t1(20) },
+};
+
+describe('home views', () => {
+  it('opens on the home view of the timeframe shown', () => {
+    const model = new ChartModel({ series: { '5min': FIVE_MINUTE }, homeViews: HOME_VIEWS });
+    expect(model.viewport).toEqual({ fromIndex: 99.5, toIndex: 160.5 });
+    const hourly = new ChartModel({
+      series: { '5min': FIVE_MINUTE },
+      timeframe: '1hr',
+      homeViews: HOME_VIEWS,
+    });
+    expect(hourly.viewport).toEqual({ fromIndex: 1.5, toIndex: 20.5 });
+  });
+
+  it("switches to the target timeframe's home view, with and without the morph", async () => {
+    const instant = new ChartModel({ series: { '5min': FIVE_MINUTE }, homeViews: HOME_VIEWS });
+    await instant.setTimeframe('1hr', { animate: false });
+    expect(instant.viewport).toEqual({ fromIndex: 1.5, toIndex: 20.5 });
+
+    const harness = new ChartHarness({ series: { '5min': FIVE_MINUTE }, homeViews: HOME_VIEWS });
+    const landed = harness.model.setTimeframe('1hr');
+    expect(harness.model.morphing).toBe(true);
+    harness.advance(400);
+    await landed;
+    expect(harness.model.morphing).toBe(false);
+    expect(harness.model.viewport).toEqual({ fromIndex: 1.5, toIndex: 20.5 });
+    expect(harness.lastAnnouncement).toBe('Showing 1hr candles.');
+    await harness.model.setTimeframe('5min', { animate: false });
+    expect(harness.model.viewport).toEqual({ fromIndex: 99.5, toIndex: 160.5 });
+  });
+
+  it('keeps the same time in view on a switch to a timeframe without a home view', async () => {
+    const model = new ChartModel({
+      series: { '5min': FIVE_MINUTE },
+      homeViews: { '5min': HOME_VIEWS['5min'] },
+    });
+    const fine = model.series;
+    const from = model.viewport;
+    await model.setTimeframe('1hr', { animate: false });
+    expect(model.viewport).toEqual(
+      clampViewport(
+        viewAfterSwitch(
+          { times: fine.times, periodSeconds: 300, view: from },
+          { times: model.series.times, periodSeconds: 3600 },
+        ),
+        { candleCount: HOURLY.length },
+      ),
+    );
+  });
+
+  it('without home views opens on the latest initialBars candles', () => {
+    const model = new ChartModel({ candles: FIVE_MINUTE, initialBars: 50 });
+    expect(model.viewport.toIndex - model.viewport.fromIndex).toBe(50);
+    expect(model.viewport.toIndex).toBeCloseTo(FIVE_MINUTE.length + 1.5);
+  });
+
+  it('takes a home view for a single series, and new ones with new data', () => {
+    const model = new ChartModel({
+      candles: FIVE_MINUTE,
+      homeView: { from: t5(10), to: t5(19) },
+    });
+    expect(model.viewport).toEqual({ fromIndex: 9.5, toIndex: 19.5 });
+    model.setData({ candles: FIVE_MINUTE }, { homeView: { from: t5(30), to: t5(49) } });
+    expect(model.viewport).toEqual({ fromIndex: 29.5, toIndex: 49.5 });
+  });
+
+  it('resetView goes back home after zooming and panning, animated', async () => {
+    const harness = new ChartHarness({ series: { '5min': FIVE_MINUTE }, homeViews: HOME_VIEWS });
+    harness.model.zoom(3, 100);
+    harness.model.pan(-500);
+    const back = harness.model.resetView();
+    harness.advance(150);
+    const midway = harness.model.viewport;
+    expect(midway).not.toEqual({ fromIndex: 99.5, toIndex: 160.5 });
+    harness.advance(200);
+    await back;
+    expect(harness.model.viewport.fromIndex).toBeCloseTo(99.5, 9);
+    expect(harness.model.viewport.toIndex).toBeCloseTo(160.5, 9);
+    expect(harness.lastAnnouncement).toBe('Back to the starting view.');
+  });
+
+  it('a pan during the return animation stops it where the user took over', () => {
+    const harness = new ChartHarness({ series: { '5min': FIVE_MINUTE }, homeViews: HOME_VIEWS });
+    harness.model.zoom(3, 100);
+    void harness.model.resetView();
+    harness.advance(100);
+    harness.model.pan(50);
+    const taken = harness.model.viewport;
+    harness.advance(400);
+    expect(harness.model.viewport).toEqual(taken);
+  });
+});
+
+describe('the fitted frame', () => {
+  const window = { from: t5(180), to: t5(230) };
+
+  it("is the frame core's openingFrame computes, at a desktop and a phone size", () => {
+    for (const size of [
+      { width: 1212, height: 440, devicePixelRatio: 1 },
+      { width: 358, height: 440, devicePixelRatio: 3 },
+      { width: 358, height: 300, devicePixelRatio: 1 },
+    ]) {
+      const model = new ChartModel({ candles: FIVE_MINUTE, homeView: window, size });
+      const opening = openingFrame(FIVE_MINUTE, window, size);
+      expect(model.frame.priceDomain).toEqual(opening.priceDomain);
+      expect(model.frame.viewport).toEqual(opening.viewport);
+      const zone = { upper: 100.5, lower: 100.25 };
+      expect(zonePixelHeight(FIVE_MINUTE, window, size, zone)).toBeCloseTo(
+        model.frame.yOfPrice(zone.lower) - model.frame.yOfPrice(zone.upper),
+        9,
+      );
+    }
+  });
+
+  it('widens to hold a revealed zone, at once, and keeps it through the reveal', () => {
+    const harness = new ChartHarness({ candles: FIVE_MINUTE, homeView: window });
+    const [, high] = harness.model.frame.priceDomain;
+    void harness.model.revealZone({ upper: high + 5, lower: high + 4, label: 'Supply zone' });
+    expect(harness.model.frame.priceDomain[1]).toBeGreaterThan(high + 5);
+    expect(harness.lastAnnouncement).toMatch(/^Supply zone revealed from /);
+    harness.model.clearRevealedZone();
+    expect(harness.model.frame.priceDomain[1]).toBe(high);
+  });
+
+  it('leaves candles a replay hides out of the price axis', () => {
+    const harness = new ChartHarness({ candles: FIVE_MINUTE, initialBars: 40 });
+    try {
+      harness.model.startReplay({ from: t5(260), speedMs: 60_000 });
+      expect(harness.model.shownCount).toBe(261);
+      // In view (249.5..289.5): candles 249 to 260 shown, 261 to 287 hidden.
+      const shownHigh = Math.max(...FIVE_MINUTE.slice(249, 261).map((candle) => candle.high));
+      const hiddenHigh = Math.max(...FIVE_MINUTE.slice(261).map((candle) => candle.high));
+      expect(hiddenHigh).toBeGreaterThan(shownHigh);
+      const [, top] = harness.model.frame.priceDomain;
+      expect(top).toBeGreaterThan(shownHigh);
+      expect(top).toBeLessThan(hiddenHigh);
+      harness.model.stopReplay();
+      expect(harness.model.shownCount).toBe(FIVE_MINUTE.length);
+      expect(harness.model.frame.priceDomain[1]).toBeGreaterThan(hiddenHigh);
+    } finally {
+      harness.dispose();
+    }
+  });
+});
+
+describe('invalidation and events', () => {
+  it('redraws only what changed: a pan the base, a hover the crosshair, a line the overlays', () => {
+    const harness = new ChartHarness({ candles: FIVE_MINUTE });
+    const seen: (readonly InvalidLayer[])[] = [];
+    harness.model.onInvalidate((layers) => seen.push(layers));
+    harness.model.pan(10);
+    expect(seen.flat()).toEqual(['base']);
+    seen.length = 0;
+    harness.hover(200, 200);
+    expect(new Set(seen.flat())).toEqual(new Set(['crosshair']));
+    seen.length = 0;
+    harness.model.addLine(100);
+    expect(new Set(seen.flat())).toEqual(new Set(['overlays']));
+  });
+
+  it('emits viewport, line, selection, tool and timeframe changes', async () => {
+    const model = new ChartModel({ series: { '5min': FIVE_MINUTE }, maxLines: 1 });
+    const events: string[] = [];
+    model.events.on('viewportchange', () => events.push('viewport'));
+    model.events.on('lineschange', (lines) => events.push(`lines ${lines.length}`));
+    model.events.on('selectionchange', (id) => events.push(`selection ${String(id)}`));
+    model.events.on('toolchange', (tool) => events.push(`tool ${tool}`));
+    model.events.on('timeframechange', (timeframe) =>
+      events.push(`timeframe ${String(timeframe)}`),
+    );
+    model.setTool('line');
+    const line = model.addLine(100);
+    model.selectLine(line?.id);
+    model.pan(5);
+    await model.setTimeframe('1hr', { animate: false });
+    expect(events).toEqual([
+      'tool line',
+      'lines 1',
+      'tool none',
+      `selection ${line?.id ?? ''}`,
+      'viewport',
+      'viewport',
+      'timeframe 1hr',
+    ]);
+  });
+
+  it('keeps line prices through a timeframe switch and maps highlights onto hours', async () => {
+    const model = new ChartModel({ series: { '5min': FIVE_MINUTE } });
+    model.addLine(101.25);
+    model.highlightCandles([t5(25), t5(26)]);
+    expect(model.marks.highlighted).toEqual([25, 26]);
+    await model.setTimeframe('1hr', { animate: false });
+    expect(model.lines.list.map((line) => line.price)).toEqual([101.25]);
+    expect(model.marks.highlighted).toEqual([2]);
+  });
+});
