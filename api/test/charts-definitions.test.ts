@@ -29,7 +29,7 @@ charts:
     hourly: 17
     continues: 18
     notes: continues 18
-  - { number: 10, type: supply, seed: 7, roundLevel: true, style: easy }
+  - { number: 10, type: supply, seed: 7, concepts: [round-number], style: easy }
 `);
     expect(definitions).toEqual([
       {
@@ -38,7 +38,7 @@ charts:
         seed: 5,
         hourly: 19,
         style: 'normal',
-        roundLevel: false,
+        concepts: ['zone'],
         continues: null,
         notes: '',
       },
@@ -48,7 +48,7 @@ charts:
         seed: 6,
         hourly: 17,
         style: 'normal',
-        roundLevel: false,
+        concepts: ['zone'],
         continues: 18,
         notes: 'continues 18',
       },
@@ -58,7 +58,7 @@ charts:
         seed: 7,
         hourly: null,
         style: 'easy',
-        roundLevel: true,
+        concepts: ['round-number'],
         continues: null,
         notes: '',
       },
@@ -91,9 +91,10 @@ charts:
       /chart 2: "style" must be normal or easy/,
     ],
     [
-      'charts: [ { number: 2, type: supply, seed: 1, roundLevel: yes please } ]',
-      /"roundLevel" must be true or false/,
+      'charts: [ { number: 2, type: supply, seed: 1, concepts: [tower] } ]',
+      /"concepts" must be a list of zone, support/,
     ],
+    ['charts: [ { number: 2, type: supply, seed: 1, concepts: [] } ]', /"concepts" must be a list/],
     [
       'charts: [ { number: 2, type: supply, seed: 1 }, { number: 2, type: demand, seed: 2 } ]',
       /chart number 2 is used twice/,

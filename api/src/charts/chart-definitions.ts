@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ZoneType } from 'chart-kit/core';
 import { parse, YAMLParseError } from 'yaml';
-import type { ScenarioStyle } from './zone-scenario.js';
+import { CONCEPTS, type Concept, type ScenarioStyle } from './zone-scenario.js';
 
 /** One hand-numbered exercise chart, as `charts.yaml` declares it. */
 export interface ChartDefinition {
@@ -12,7 +12,8 @@ export interface ChartDefinition {
   /** Number of its 1-hour twin, or null when it has none. */
   hourly: number | null;
   style: ScenarioStyle;
-  roundLevel: boolean;
+  /** What the chart must show, as its lesson teaches it (default: a plain zone). */
+  concepts: Concept[];
   /** Chart whose market this one continues one session later, or null. */
   continues: number | null;
   notes: string;
@@ -26,7 +27,7 @@ export class ChartDefinitionError extends Error {
   override name = 'ChartDefinitionError';
 }
 
-const KEYS = ['number', 'type', 'seed', 'hourly', 'style', 'roundLevel', 'continues', 'notes'];
+const KEYS = ['number', 'type', 'seed', 'hourly', 'style', 'concepts', 'continues', 'notes'];
 
 type Entry = Record<string, unknown>;
 
@@ -78,7 +79,7 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
   if (unknownKey !== undefined) {
     fail(`unknown key "${unknownKey}" (allowed: ${KEYS.join(', ')})`);
   }
-  const { type, seed, style = 'normal', roundLevel = false, notes = '' } = entry;
+  const { type, seed, style = 'normal', concepts = ['zone'], notes = '' } = entry;
   if (type !== 'supply' && type !== 'demand') {
     fail(`"type" must be supply or demand (got ${JSON.stringify(type)})`);
   }
@@ -88,7 +89,13 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
   if (style !== 'normal' && style !== 'easy') {
     fail(`"style" must be normal or easy (got ${JSON.stringify(style)})`);
   }
-  if (typeof roundLevel !== 'boolean') fail('"roundLevel" must be true or false');
+  if (
+    !Array.isArray(concepts) ||
+    concepts.length === 0 ||
+    !concepts.every((concept) => CONCEPTS.includes(concept as Concept))
+  ) {
+    fail(`"concepts" must be a list of ${CONCEPTS.join(', ')} (got ${JSON.stringify(concepts)})`);
+  }
   if (typeof notes !== 'string') fail('"notes" must be text');
   return {
     number,
@@ -96,7 +103,7 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
     seed: seed as number,
     hourly: entry.hourly == null ? null : chartNumber(entry.hourly, `chart ${number}: "hourly"`),
     style: style as ScenarioStyle,
-    roundLevel: roundLevel as boolean,
+    concepts: concepts as Concept[],
     continues:
       entry.continues == null ? null : chartNumber(entry.continues, `chart ${number}: "continues"`),
     notes: notes as string,
@@ -149,9 +156,9 @@ function checkAcrossEntries(definitions: readonly ChartDefinition[]): void {
         `${where}: chart ${continued.number} itself continues another chart; chains are not supported`,
       );
     }
-    if (definition.roundLevel) {
+    if (definition.concepts.includes('round-number')) {
       throw new ChartDefinitionError(
-        `${where}: a continued chart cannot also be moved to a round level`,
+        `${where}: a continued chart cannot also be moved to a round number`,
       );
     }
   }

@@ -30,54 +30,228 @@ function dollars(amount: number): string {
   return `$${amount.toFixed(2)}`;
 }
 
+/** "about 4 average candle ranges", the course's yardstick for moves. */
+function inRanges(amount: number): string {
+  const rounded = Math.round(amount * 2) / 2;
+  return `about ${rounded % 1 === 0 ? rounded.toFixed(0) : rounded.toFixed(1)} average candle ranges`;
+}
+
 function candleAt(candles: readonly Candle[], index: number): Candle {
   const candle = candles[index];
   if (candle === undefined) throw new RangeError(`no candle at index ${index}`);
   return candle;
 }
 
+function timeOf(scenario: ZoneScenario, index: number): number {
+  return candleAt(scenario.candles, index).time;
+}
+
+/** "10:35 on Tuesday". */
+function when(scenario: ZoneScenario, index: number): string {
+  const time = timeOf(scenario, index);
+  return `${newYorkClock(time)} on ${newYorkWeekday(time)}`;
+}
+
 /**
- * Why the planted zone is the zone, in plain English for a beginner, naming the base candles by
- * their New York time (as the chart's time axis shows them).
+ * Why the answer is the answer, in plain English for a beginner: the candles that made it (by
+ * their New York time, as the chart's time axis shows them), how far price left, what in view is
+ * not the answer and why, and what happened when price came back after the exercise.
  */
 export function explainZone(scenario: ZoneScenario): string {
-  const { candles, zone, baseIndexes, moveEnd, returnIndex } = scenario;
-  const demand = zone.type === 'demand';
-  const baseTimes = baseIndexes.map((index) => candleAt(candles, index).time);
-  const firstBase = baseTimes[0] ?? 0;
-  const day = newYorkWeekday(firstBase);
+  const concepts = new Set(scenario.concepts);
+  const parts: string[] = [];
+  if (concepts.has('support') || concepts.has('resistance')) parts.push(explainLevel(scenario));
+  else if (concepts.has('flip')) parts.push(explainFlip(scenario));
+  else parts.push(explainBase(scenario), explainMove(scenario), explainBounds(scenario));
+  if (concepts.has('small-base')) parts.push(explainSmallBodies(scenario));
+  if (scenario.roundLevel !== null) parts.push(explainRoundNumber(scenario));
+  if (scenario.hourlyZone) parts.push(explainHourlyNesting(scenario));
+  if (scenario.decoy) parts.push(explainDecoy(scenario));
+  if (scenario.room) parts.push(explainRoom(scenario));
+  parts.push(explainAfterwards(scenario));
+  return parts.join(' ');
+}
 
-  const base =
-    baseTimes.length === 1
-      ? `The small candle at ${newYorkClock(firstBase)} on ${day} is the base`
-      : `The ${countWord(baseTimes.length)} small candles at ${listOfTimes(baseTimes)} on ${day} ` +
-        'form the base';
+function explainBase(scenario: ZoneScenario): string {
+  const { baseIndexes } = scenario;
+  const times = baseIndexes.map((index) => timeOf(scenario, index));
+  const day = newYorkWeekday(times[0] ?? 0);
+  return times.length === 1
+    ? `The small candle at ${newYorkClock(times[0] ?? 0)} on ${day} is the base;`
+    : `The ${countWord(times.length)} small candles at ${listOfTimes(times)} on ${day} form the base;`;
+}
+
+function explainMove(scenario: ZoneScenario): string {
+  const { candles, zone, baseIndexes, moveEnd } = scenario;
+  const demand = zone.type === 'demand';
   const moveCount = moveEnd - (baseIndexes[baseIndexes.length - 1] ?? moveEnd);
-  const moveDistance = demand
+  const distance = demand
     ? candleAt(candles, moveEnd).close - zone.upper
     : zone.lower - candleAt(candles, moveEnd).close;
-  const move =
+  return (
     `${countWord(moveCount)} large ${demand ? 'green' : 'red'} candles then left it fast, ` +
-    `${demand ? 'lifting' : 'dropping'} price ${dollars(moveDistance)} in ${moveCount * 5} minutes.`;
-  const bounds = demand
-    ? `The zone runs from the lowest low of the base (${dollars(zone.lower)}) up to the highest ` +
-      `candle body in it (${dollars(zone.upper)}).`
-    : `The zone runs from the highest high of the base (${dollars(zone.upper)}) down to the ` +
-      `lowest candle body in it (${dollars(zone.lower)}).`;
-  const fresh = 'Price had not been back since, so the zone was still fresh.';
+    `${demand ? 'lifting' : 'dropping'} price ${dollars(distance)} (${inRanges(scenario.departure)}) ` +
+    `in ${moveCount * 5} minutes.`
+  );
+}
+
+function explainBounds(scenario: ZoneScenario): string {
+  const { zone } = scenario;
+  const wick = zone.nearSideWick;
+  if (zone.type === 'demand') {
+    const wickNote =
+      wick !== undefined && wick > zone.upper
+        ? ` (a box up to the top of its wicks, ${dollars(wick)}, is accepted too)`
+        : '';
+    return (
+      `The zone runs from the lowest low of the base (${dollars(zone.lower)}) up to the highest ` +
+      `candle body in it (${dollars(zone.upper)})${wickNote}.`
+    );
+  }
+  const wickNote =
+    wick !== undefined && wick < zone.lower
+      ? ` (a box down to the bottom of its wicks, ${dollars(wick)}, is accepted too)`
+      : '';
+  return (
+    `The zone runs from the highest high of the base (${dollars(zone.upper)}) down to the lowest ` +
+    `candle body in it (${dollars(zone.lower)})${wickNote}.`
+  );
+}
+
+function explainLevel(scenario: ZoneScenario): string {
+  const { zone, baseIndexes } = scenario;
+  const support = zone.type === 'demand';
+  const times = baseIndexes.map((index) => timeOf(scenario, index));
+  return (
+    `Price came ${support ? 'down' : 'up'} to the same level ${countWord(times.length)} times, ` +
+    `at ${listOfTimes(times)}; each time a wick reached it and ${support ? 'buyers' : 'sellers'} ` +
+    `pushed price back ${support ? 'up' : 'down'}, by up to ${inRanges(scenario.departure)}. ` +
+    (support
+      ? `The support band runs from the lowest of those lows (${dollars(zone.lower)}) up to the ` +
+        `highest of their body bottoms (${dollars(zone.upper)}): in supply and demand terms, a ` +
+        'demand zone.'
+      : `The resistance band runs from the highest of those highs (${dollars(zone.upper)}) down to ` +
+        `the lowest of their body tops (${dollars(zone.lower)}): in supply and demand terms, a ` +
+        'supply zone.')
+  );
+}
+
+function explainFlip(scenario: ZoneScenario): string {
+  const { zone, baseIndexes, flip, candles } = scenario;
+  if (!flip) return '';
+  const demand = zone.type === 'demand';
+  const touches = baseIndexes.map((index) => timeOf(scenario, index));
+  const broke = candleAt(candles, flip.breakIndex);
+  const beyond = demand ? broke.close - zone.upper : zone.lower - broke.close;
+  return (
+    `${demand ? 'Sellers' : 'Buyers'} held price at ${dollars(zone.lower)} to ` +
+    `${dollars(zone.upper)} ${countWord(touches.length)} times, at ${listOfTimes(touches)}. ` +
+    `At ${when(scenario, flip.breakIndex)} a long ${demand ? 'green' : 'red'} candle broke ` +
+    `through and closed ${dollars(beyond)} ${demand ? 'above' : 'below'} it. When price came ` +
+    `back at ${newYorkClock(timeOf(scenario, flip.retestIndex))}, the old ` +
+    `${demand ? 'ceiling held as a floor' : 'floor held as a ceiling'}: the candle's wick dipped ` +
+    `into the band, its body closed ${demand ? 'above' : 'below'} it, and price moved ` +
+    `${inRanges(scenario.departure)} away. The old ${demand ? 'resistance' : 'support'} band is ` +
+    `now a ${demand ? 'demand' : 'supply'} zone.`
+  );
+}
+
+function explainSmallBodies(scenario: ZoneScenario): string {
+  const ratios = scenario.baseIndexes.map((index) => {
+    const candle = candleAt(scenario.candles, index);
+    const range = candle.high - candle.low;
+    return range > 0 ? Math.abs(candle.close - candle.open) / range : 0;
+  });
+  const largest = Math.max(...ratios);
+  return (
+    `Every base candle has a small body: the largest is ${Math.round(largest * 100)}% of its own ` +
+    'high-to-low range, well under half.'
+  );
+}
+
+function explainRoundNumber(scenario: ZoneScenario): string {
+  const level = scenario.roundLevel ?? 0;
+  const who = scenario.zone.type === 'demand' ? 'buyers' : 'sellers';
+  return (
+    `The zone contains ${dollars(level)}, a round number where ${who} like to place orders, ` +
+    'which adds to the zone.'
+  );
+}
+
+function explainHourlyNesting(scenario: ZoneScenario): string {
+  const zone = scenario.hourlyZone;
+  if (!zone) return '';
+  const hour = scenario.hourly[zone.hourIndex];
+  const demand = scenario.zone.type === 'demand';
+  return (
+    `On the 1-hour chart the base sits in the ${newYorkClock(hour?.time ?? 0)} candle, a ` +
+    `small-bodied hour with a long ${demand ? 'lower' : 'upper'} wick followed by ` +
+    `${zone.strongHours === 1 ? 'a strong' : `${countWord(zone.strongHours)} strong`} ` +
+    `${demand ? 'green' : 'red'} ${zone.strongHours === 1 ? 'hour' : 'hours'}: a 1-hour ` +
+    `${demand ? 'demand' : 'supply'} zone from ` +
+    `${dollars(zone.lower)} to ${dollars(zone.upper)}, with this 5-minute zone inside it.`
+  );
+}
+
+function explainDecoy(scenario: ZoneScenario): string {
+  const { decoy, zone } = scenario;
+  if (!decoy) return '';
+  const from = when(scenario, decoy.start);
+  const demand = zone.type === 'demand';
+  if (decoy.kind === 'long-base') {
+    return (
+      `The sideways stretch of ${decoy.candles} candles from ${from} before a rise is not a zone ` +
+      `by the course's rules: a base has at most three candles, and in ${decoy.candles * 5} ` +
+      'minutes buyers and sellers had time to fill most of the big orders.'
+    );
+  }
+  if (decoy.kind === 'gentle-move') {
+    return (
+      `The slow ${demand ? 'climb' : 'slide'} from ${from} took ${decoy.candles} small, ` +
+      `overlapping candles to cover ${inRanges(decoy.distance)}; the move out of this zone covered ` +
+      `${inRanges(scenario.departure)} in a few long candles. That steep angle is what marks the ` +
+      'stronger zone.'
+    );
+  }
+  return (
+    `The ${demand ? 'demand' : 'supply'} zone from ${dollars(decoy.lower)} to ` +
+    `${dollars(decoy.upper)} that formed at ${from} is not the answer: price had already come ` +
+    `back into it at ${newYorkClock(timeOf(scenario, decoy.end))}, using up part of its orders. ` +
+    'This one was still fresh.'
+  );
+}
+
+function explainRoom(scenario: ZoneScenario): string {
+  const { room, zone } = scenario;
+  if (!room) return '';
+  const demand = zone.type === 'demand';
+  const edge = demand ? room.pulled.lower : room.pulled.upper;
+  const near = demand ? zone.upper : zone.lower;
+  return (
+    `The ${room.pulled.type} zone from the last lesson starts at ${dollars(edge)}: from this ` +
+    `zone's ${demand ? 'top' : 'bottom'} at ${dollars(near)} that leaves ` +
+    `${dollars(Math.abs(edge - near))} of room, about ${Math.floor(room.roomInHeights)} times the ` +
+    'zone’s height, so the zone is clean.'
+  );
+}
+
+function explainAfterwards(scenario: ZoneScenario): string {
+  const { zone, returnIndex } = scenario;
+  const demand = zone.type === 'demand';
   const level =
-    scenario.roundLevel === null
-      ? ''
-      : demand
-        ? ` Its bottom sits just above ${dollars(scenario.roundLevel)}, a round number where ` +
-          'buyers like to wait, which makes the zone even more likely to hold.'
-        : ` Its top sits just under ${dollars(scenario.roundLevel)}, a round number where ` +
-          'sellers like to wait, which makes the zone even more likely to hold.';
-  const returnTime = candleAt(candles, returnIndex).time;
-  const reaction =
-    `When price came back at ${newYorkClock(returnTime)} on ${newYorkWeekday(returnTime)}, ` +
-    `it turned ${demand ? 'up' : 'down'} and moved ${dollars(scenario.reaction)} away from the zone.`;
-  return `${base}; ${move} ${bounds} ${fresh}${level} ${reaction}`;
+    scenario.concepts.includes('support') || scenario.concepts.includes('resistance')
+      ? 'level'
+      : 'zone';
+  if (returnIndex === null) return '';
+  const fresh =
+    level === 'zone' && !scenario.concepts.includes('flip')
+      ? 'Up to the end of the exercise price had not come back to the zone, so it was still fresh. '
+      : '';
+  return (
+    `${fresh}In the candles after the exercise (press Replay to watch them), price came back to ` +
+    `the ${level} at ${when(scenario, returnIndex)}, turned ${demand ? 'up' : 'down'} and moved ` +
+    `${dollars(scenario.reaction)} away, ${inRanges(scenario.reactionInRanges)}: a strong bounce.`
+  );
 }
 
 /** Start times of the 1-hour candles that contain the base candles. */
@@ -95,5 +269,5 @@ export function explainHourlyZone(scenario: ZoneScenario): string {
     hours.length === 1
       ? `On the 1-hour chart the whole base sits inside the ${newYorkClock(hours[0] ?? 0)} candle.`
       : `On the 1-hour chart the base spans the ${listOfTimes(hours)} candles.`;
-  return `${where} On the 5-minute chart: ${explainZone(scenario)}`;
+  return `${scenario.hourlyZone ? '' : `${where} `}On the 5-minute chart: ${explainZone(scenario)}`;
 }

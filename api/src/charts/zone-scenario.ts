@@ -1,5 +1,6 @@
 import {
   aggregateCandles,
+  assessClarity,
   averageRange,
   CANDLES_PER_SESSION,
   createRandom,
@@ -7,64 +8,124 @@ import {
   detectZones,
   MarketSimulator,
   newYorkDayNumber,
+  newYorkUtcOffset,
   TIMEFRAMES,
   validateSeries,
-  zoneBounds,
   type Candle,
-  type DetectedZone,
   type Random,
   type ZoneType,
 } from 'chart-kit/core';
+import {
+  framingShortfall,
+  openingTimeWindow,
+  placement,
+  type IndexWindow,
+  type PlacementName,
+} from './scenario/framing.js';
+import { MarketScript, RANGE_LOOKBACK, type Direction } from './scenario/market-script.js';
+import {
+  directionOf,
+  nearEdge,
+  plantFlip,
+  plantGentleMoveDecoy,
+  plantHourlyZone,
+  plantLevel,
+  plantLongBaseDecoy,
+  plantTestedZoneDecoy,
+  plantZone,
+  returnAndReact,
+  type PlantedBand,
+  type PlantedDecoy,
+  type ZoneShape,
+} from './scenario/patterns.js';
 
 /** How a scenario is laid out and how obvious its zone is. */
 export type ScenarioStyle = 'normal' | 'easy';
 
+/**
+ * What a chart must show, as its lesson teaches it. A chart has one main pattern (a zone, a
+ * support or resistance level, or a role reversal) and may add the features its lesson is about.
+ */
+export const CONCEPTS = [
+  'zone',
+  'support',
+  'resistance',
+  'flip',
+  'short-base',
+  'small-base',
+  'steep-move',
+  'round-number',
+  'higher-timeframe',
+  'fresh',
+  'clean',
+] as const;
+export type Concept = (typeof CONCEPTS)[number];
+
 export interface ZoneScenarioRequest {
   seed: number;
   zoneType: ZoneType;
-  /** 'easy' (landing demo): a shorter chart, a shorter base and a more violent move away. */
+  /** 'easy' (landing demo): a shorter chart, a reversal shape and a more violent move away. */
   style?: ScenarioStyle;
-  /** Plant the zone just under (supply) or just above (demand) a multiple of 10 or 25 dollars. */
-  roundLevel?: boolean;
+  /** Default ['zone']. */
+  concepts?: readonly Concept[];
+  /** Where the app shows the chart, which decides how tall its zone must be. Default 'lesson'. */
+  placement?: PlacementName;
   /**
    * Continue this scenario's market one session later: its first session is dropped, its other
-   * candles are kept as they are, and one new session holding the new zone is added.
+   * candles are kept as they are, and one new session holding the new pattern is added.
    */
   continues?: ZoneScenario;
 }
 
-export interface PlantedZone {
+/** The answer: a band of prices, graded with chart-kit's `gradeZone`. */
+export interface ScenarioZone extends PlantedBand {
   type: ZoneType;
-  upper: number;
-  lower: number;
 }
 
-/** A simulated market with one planted zone, verified by the zone detector. */
-export interface ZoneScenario {
+/** A simulated market with one planted answer, verified by chart-kit's zone and clarity rules. */
+export interface ScenarioResult {
   /** The seed of the attempt that passed verification (derived from the requested seed). */
   attemptSeed: number;
+  concepts: Concept[];
   candles: Candle[];
   /** The same market in 1-hour candles, aggregated from `candles`. */
   hourly: Candle[];
-  zone: PlantedZone;
-  /** Indexes into `candles` of the base candles. */
+  zone: ScenarioZone;
+  /** The base candles of a zone; the touch candles of a level or of a flipped level. */
   baseIndexes: number[];
-  /** Index of the last candle of the move away from the base. */
+  /** First candle of the answer's pattern (its leg in, or the approach to its first touch). */
+  patternStart: number;
+  /** Last candle of the move away (a zone), or of the bounce that completes the pattern. */
   moveEnd: number;
-  /** Index of the first candle that comes back into the zone. */
-  returnIndex: number;
+  /** Candles of the move away (over which a rival's sharp turn is measured too). */
+  moveCandles: number;
+  /** How far price left the answer, in average candle ranges. */
+  departure: number;
+  /** The average candle range the pattern is measured against. */
+  averageRange: number;
   /** Candles `[0, revealEnd)` are the puzzle; the rest show what price did next. */
   revealEnd: number;
-  /** The same for `hourly`: hours that ended before the return. */
+  /** The same for `hourly`: hours that ended before the puzzle's end. */
   hourlyRevealEnd: number;
-  /** Largest move away from the zone after the return, in dollars. */
+  /** Candle indexes (inclusive) of the 5-minute chart's opening view. */
+  openingView: IndexWindow;
+  /** The candle that came back to the zone after the puzzle, or null. */
+  returnIndex: number | null;
+  /** Largest move away from the zone after that return: in dollars and in average ranges. */
   reaction: number;
-  /** Detector strength of the planted zone and of its strongest rival of the same type in view. */
-  strength: number;
-  rivalStrength: number;
-  /** The round number the zone sits against, when one was asked for. */
+  reactionInRanges: number;
+  /** The round number the zone contains, when the chart is about psychological levels. */
   roundLevel: number | null;
+  /** What in view looks like an answer and is not, when the lesson is about telling them apart. */
+  decoy: PlantedDecoy | null;
+  /** A flip: the candle that broke the old level and the one that retested it. */
+  flip: { breakIndex: number; retestIndex: number } | null;
+  /** A higher-timeframe zone: the 1-hour candle holding the base and the 1-hour zone. */
+  hourlyZone: { hourIndex: number; upper: number; lower: number; strongHours: number } | null;
+  /** A clean zone: the zone carried over from the continued chart and the room up to it. */
+  room: { pulled: ScenarioZone; roomInHeights: number } | null;
 }
+export type ZoneScenario = ScenarioResult;
 
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
@@ -72,11 +133,9 @@ export class ScenarioError extends Error {
 
 interface Layout {
   sessions: number;
-  baseStart: [number, number];
-  baseCandles: [number, number];
-  moveCandles: [number, number];
-  /** Body of each move candle, in average ranges. */
-  moveBody: [number, number];
+  /** Where the pattern's context starts, in candles from the start of the new candles. */
+  patternStart: [number, number];
+  context: [number, number];
   away: [number, number];
   pullBack: [number, number];
 }
@@ -84,205 +143,353 @@ interface Layout {
 const LAYOUTS: Record<ScenarioStyle | 'continuation', Layout> = {
   normal: {
     sessions: 5,
-    baseStart: [150, 240],
-    baseCandles: [1, 3],
-    moveCandles: [3, 5],
-    moveBody: [1.4, 2.2],
-    away: [10, 40],
-    pullBack: [8, 24],
+    patternStart: [160, 240],
+    context: [16, 30],
+    away: [6, 22],
+    pullBack: [6, 16],
   },
   easy: {
     sessions: 3,
-    baseStart: [90, 130],
-    baseCandles: [1, 2],
-    moveCandles: [4, 5],
-    moveBody: [1.9, 2.6],
-    away: [8, 24],
-    pullBack: [6, 14],
+    patternStart: [95, 135],
+    context: [14, 24],
+    away: [5, 14],
+    pullBack: [5, 10],
   },
-  // Counted from the first candle of the one new session.
   continuation: {
     sessions: 1,
-    baseStart: [6, 18],
-    baseCandles: [1, 3],
-    moveCandles: [3, 5],
-    moveBody: [1.5, 2.3],
-    away: [8, 16],
-    pullBack: [6, 12],
+    patternStart: [2, 8],
+    context: [4, 8],
+    away: [4, 10],
+    pullBack: [5, 10],
   },
 };
 
-/** The planted zone must beat every other zone of its type in view by this factor. */
-const REQUIRED_LEAD = 1.25;
-const MAX_ATTEMPTS = 60;
-const RANGE_LOOKBACK = 20;
-/** Reactions after the return, in dollars: the course's 0.50 to 2.00 dollars past the level. */
-const MIN_REACTION = 0.5;
-const MAX_REACTION = 2;
+const MAX_ATTEMPTS = 250;
+/** A strong bounce, as the validating lessons define it: 3 average candle ranges or more. */
+const STRONG_REACTION_IN_RANGES = 3;
 const MIN_ZONE_HEIGHT = 0.08;
+/** A zone much taller than a typical candle is vague (the course's own rule). */
+const MAX_ZONE_HEIGHT_IN_RANGES = 1.6;
 const MIN_CANDLE_SIGMA = 0.18;
+/** Room from a clean zone to the next opposing zone, in heights of the zone. */
+const CLEAN_ROOM_IN_HEIGHTS = 3;
+/** A flip's break closes at least this many average ranges beyond the old level. */
+const CLEAR_BREAK_IN_RANGES = 0.8;
 /** Days from 2019-01-02 over which the first session is drawn. */
 const FIRST_DAY = Date.UTC(2019, 0, 2) / 86_400_000;
 const DAYS_OF_START = 6 * 365;
-
 const HOUR = TIMEFRAMES['1hr'];
+const FIVE_MINUTES = TIMEFRAMES['5min'];
+
+function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
+  const concepts = new Set<Concept>(request.concepts ?? ['zone']);
+  const main = ['support', 'resistance', 'flip', 'higher-timeframe'].filter((concept) =>
+    concepts.has(concept as Concept),
+  );
+  const fail = (message: string): never => {
+    throw new ScenarioError(`invalid scenario request: ${message}`);
+  };
+  if (concepts.has('support') && request.zoneType !== 'demand') fail('support is a demand band');
+  if (concepts.has('resistance') && request.zoneType !== 'supply')
+    fail('resistance is a supply band');
+  if (main.length > 1) fail(`one main pattern at most (${main.join(', ')})`);
+  const plain = [...concepts].every((concept) => concept === 'zone' || concept === 'round-number');
+  if (request.style === 'easy' && !plain) fail('the easy style is for plain zones');
+  if (concepts.has('clean') && !request.continues) fail('a clean zone continues another chart');
+  if (concepts.has('clean') && request.continues?.zone.type === request.zoneType) {
+    fail('the room of a clean zone is measured to an opposing zone');
+  }
+  if (request.continues && concepts.has('round-number')) {
+    fail('a continued chart cannot also be moved to a round number');
+  }
+  return concepts;
+}
 
 /**
- * Simulates a market and plants one zone in it: a leg in, a base of 1 to 3 small candles, a strong
- * move away, a stretch away from the zone, a pull-back that comes back into it, and a reaction away
- * again. The result is checked with {@link detectZones}: the planted zone must be found with the
- * planted bounds and lead every other zone of its type in view by {@link REQUIRED_LEAD}; if not,
- * the next attempt uses a seed derived from the requested one, so the outcome is still fixed by
- * the request.
+ * Simulates a market and plants one answer in it, shaped by the chart's concepts, then checks it
+ * as an exercise: the pattern is what its lesson says, the answer is fresh (or touched as a level
+ * is), nothing else in view competes with it and it is not buried in earlier congestion
+ * (chart-kit's `assessClarity`), price comes back and reacts strongly after the puzzle, and the
+ * opening view frames it tall enough to see and mark on every screen the app shows it on. If an
+ * attempt fails, the next uses a seed derived from the requested one, so the outcome is still fixed
+ * by the request.
  */
 export function generateZoneScenario(request: ZoneScenarioRequest): ZoneScenario {
+  const concepts = checkRequest(request);
   const reasons: string[] = [];
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const attemptSeed = attempt === 0 ? request.seed >>> 0 : deriveSeed(request.seed, attempt);
-    const outcome = tryScenario(request, attemptSeed);
+    const outcome = tryScenario(request, concepts, attemptSeed);
     if (typeof outcome !== 'string') return outcome;
     reasons.push(outcome);
   }
   throw new ScenarioError(
-    `no clear ${request.zoneType} zone for seed ${request.seed} after ${MAX_ATTEMPTS} attempts ` +
-      `(last: ${reasons[reasons.length - 1] ?? 'none'})`,
+    `no clear ${request.zoneType} chart (${[...concepts].join(', ')}) for seed ${request.seed} ` +
+      `after ${MAX_ATTEMPTS} attempts (most often: ${commonest(reasons)})`,
   );
 }
 
-function between(random: Random, [min, max]: [number, number]): number {
-  return random.between(min, max);
+/** The three commonest reasons for rejecting an attempt, with their counts. */
+function commonest(reasons: readonly string[]): string {
+  const counts = new Map<string, number>();
+  // Numbers differ from attempt to attempt; the reason is the words.
+  for (const reason of reasons) {
+    const key = reason.replace(/[\d.]+/g, 'N');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([reason, count]) => `${count}x ${reason}`)
+    .join('; ');
 }
 
-function integerBetween(random: Random, [min, max]: [number, number]): number {
-  return random.integer(min, max);
+/** What every pattern leaves behind for the checks. */
+interface Draft {
+  band: ScenarioZone;
+  baseIndexes: number[];
+  patternStart: number;
+  moveEnd: number;
+  moveCandles: number;
+  departure: number;
+  averageRange: number;
+  /** Whether price may already have touched the answer during the puzzle (levels, flips). */
+  touchedByDesign: boolean;
+  flip: ScenarioResult['flip'];
+  hourlyZone: { hourStart: number; upper: number; lower: number; strongHours: number } | null;
 }
 
-/** One attempt: the scenario, or a sentence saying why it was rejected. */
-function tryScenario(request: ZoneScenarioRequest, attemptSeed: number): ZoneScenario | string {
+function tryScenario(
+  request: ZoneScenarioRequest,
+  concepts: ReadonlySet<Concept>,
+  attemptSeed: number,
+): ZoneScenario | string {
   const random = createRandom(attemptSeed);
-  const layout = LAYOUTS[request.continues ? 'continuation' : (request.style ?? 'normal')];
-  const direction = request.zoneType === 'demand' ? 1 : -1;
-
+  const style = request.style ?? 'normal';
+  const layout = LAYOUTS[request.continues ? 'continuation' : style];
+  const type = request.zoneType;
+  const direction = directionOf(type);
   const { prefix, simulator } = startMarket(request, random);
-  const candles = [...prefix];
+  const script = new MarketScript(simulator, random, prefix);
   const total = prefix.length + layout.sessions * CANDLES_PER_SESSION;
-  const at = (index: number): Candle => {
-    const candle = candles[index];
-    if (candle === undefined) throw new ScenarioError(`internal: no candle ${index}`);
-    return candle;
-  };
-  const yardstick = () => averageRange(candles, candles.length, RANGE_LOOKBACK);
 
-  // Background market up to the leg in.
-  const baseStart = prefix.length + integerBetween(random, layout.baseStart);
-  while (candles.length < baseStart - 1) candles.push(simulator.next());
-
-  // Leg in: a clear candle, either the opposite way (drop-base-rally) or the same way
-  // (rally-base-rally), so the base starts where a not-small candle ends.
-  const legInSize = yardstick() * random.between(1.1, 1.6);
-  const legInDirection = random.chance(0.5) ? -direction : direction;
-  candles.push(
-    simulator.nextShaped({
-      body: legInDirection * legInSize,
-      upperWick: yardstick() * random.between(0.05, 0.3),
-      lowerWick: yardstick() * random.between(0.05, 0.3),
-    }),
-  );
-
-  // Base: small bodies; the wicks on the far side (where the orders waited) are the longer ones.
-  const baseSize = yardstick();
-  const baseCount = integerBetween(random, layout.baseCandles);
-  for (let index = 0; index < baseCount; index++) {
-    const farWick = baseSize * random.between(0.4, 0.8);
-    const nearWick = baseSize * random.between(0.05, 0.3);
-    candles.push(
-      simulator.nextShaped({
-        body: baseSize * random.between(-0.35, 0.35),
-        upperWick: direction > 0 ? nearWick : farWick,
-        lowerWick: direction > 0 ? farWick : nearWick,
-      }),
-    );
+  // A decoy already gives the answer its context in view: a shorter approach keeps both in frame.
+  const contextLength =
+    concepts.has('short-base') || concepts.has('steep-move') || concepts.has('fresh')
+      ? random.integer(6, 12)
+      : random.integer(...layout.context);
+  const patternAt = prefix.length + random.integer(...layout.patternStart);
+  const decoyKind = concepts.has('short-base')
+    ? 'long-base'
+    : concepts.has('steep-move')
+      ? 'gentle-move'
+      : concepts.has('fresh')
+        ? 'tested-zone'
+        : null;
+  // The decoy (if any) sits in view before the answer's context, with a short bridge between.
+  const decoyBudget = decoyKind === null ? 0 : 34;
+  script.free(Math.max(0, patternAt - contextLength - decoyBudget - script.length));
+  const steepDeparture = random.between(7, 9.5);
+  let decoy: PlantedDecoy | null = null;
+  if (decoyKind === 'long-base') decoy = plantLongBaseDecoy(script, type);
+  if (decoyKind === 'gentle-move') {
+    decoy = plantGentleMoveDecoy(script, type, steepDeparture * random.between(0.55, 0.8));
   }
-  const baseIndexes = Array.from({ length: baseCount }, (_, index) => baseStart + index);
-  const zone = { type: request.zoneType, ...zoneBounds(request.zoneType, baseIndexes.map(at)) };
-  // Two lines must fit inside the zone on a chart a few dollars tall.
-  if (zone.upper - zone.lower < MIN_ZONE_HEIGHT) return 'the zone is too thin to draw';
+  if (decoyKind === 'tested-zone') decoy = plantTestedZoneDecoy(script, type);
+  // Away from the decoy towards the answer; a tested zone is left behind the way it was left the
+  // first time, so the answer forms beyond it and the decoy stays intact.
+  const bridge = (decoyKind === 'tested-zone' ? direction : -direction) as Direction;
+  if (decoy) script.lean(random.integer(4, 8), bridge, decoyKind === 'tested-zone' ? 0.45 : 0.25);
 
-  // Move away: large candles one way, short wicks against the move.
-  const moveSize = yardstick();
-  const moveCount = integerBetween(random, layout.moveCandles);
-  for (let index = 0; index < moveCount; index++) {
-    const bodySize = moveSize * between(random, layout.moveBody);
-    const backWick = moveSize * random.between(0, 0.08);
-    const frontWick = moveSize * random.between(0, 0.3);
-    candles.push(
-      simulator.nextShaped({
-        body: direction * bodySize,
-        upperWick: direction > 0 ? frontWick : backWick,
-        lowerWick: direction > 0 ? backWick : frontWick,
-      }),
-    );
+  // Context: price drifts into the pattern, so its band is not tangled up with earlier trading.
+  // A level is approached from the side it holds (support from above); a flipped level was first
+  // approached from the other side (old resistance from below).
+  const reversal =
+    concepts.has('flip') || concepts.has('fresh')
+      ? false
+      : concepts.has('support') ||
+        concepts.has('resistance') ||
+        style === 'easy' ||
+        random.chance(0.6);
+  const legIn: Direction = reversal ? -1 : 1;
+  const contextStart = script.length;
+  script.lean(contextLength, (direction * legIn) as Direction, 0.1);
+
+  const pulledZone = concepts.has('clean') ? request.continues?.zone : undefined;
+  const draft = plantPattern(script, type, concepts, style, legIn, steepDeparture, pulledZone);
+  if (typeof draft === 'string') return draft;
+
+  // After the pattern: the market goes on, then drifts back towards the answer.
+  const zoneLike = !draft.touchedByDesign;
+  const yardstick = script.yardstick();
+  if (concepts.has('flip')) {
+    script.lean(random.integer(2, 5), direction, 0.05);
+  } else {
+    const away = decoy ? ([4, 10] as [number, number]) : layout.away;
+    script.lean(random.integer(...away), direction, 0.05);
+    const approach = nearEdge(draft.band) + direction * yardstick * random.between(0.9, 1.6);
+    script.steerTo(approach, random.integer(...layout.pullBack));
   }
-  const moveEnd = candles.length - 1;
-
-  // Away: the market goes on with a slight lean away from the zone.
-  const awayCount = integerBetween(random, layout.away);
-  for (let index = 0; index < awayCount; index++) {
-    const sigma = simulator.nextCandleSigma;
-    candles.push(simulator.next({ drift: direction * 0.12 * sigma }));
+  const revealEnd = script.length;
+  let returnIndex: number | null = null;
+  if (!concepts.has('flip')) {
+    returnIndex = returnAndReact(script, draft.band, random.between(3.3, 4.8));
   }
+  script.free(Math.max(0, total - script.length));
+  if (script.length - revealEnd < 12) script.free(12);
 
-  // Pull-back: steered to arrive just outside the zone's near edge, then one candle reaches in.
-  const nearEdge = request.zoneType === 'demand' ? zone.upper : zone.lower;
-  const pullBackCount = integerBetween(random, layout.pullBack);
-  const approach = nearEdge + direction * yardstick() * random.between(1, 1.5);
-  for (let remaining = pullBackCount; remaining > 0; remaining--) {
-    const drift = (approach - simulator.lastPrice) / remaining;
-    // Calmer on the last few candles, so price arrives near the zone without slipping into it.
-    const volatilityScale = remaining > 4 ? 0.75 : 0.35 + 0.1 * remaining;
-    candles.push(simulator.next({ drift, volatilityScale }));
+  let candles = script.candles;
+  let band = draft.band;
+  let roundLevel: number | null = null;
+  if (concepts.has('round-number')) {
+    const shifted = shiftToRoundNumber(candles, band, random);
+    candles = shifted.candles;
+    band = shifted.band;
+    roundLevel = shifted.level;
   }
-
-  const returnIndex = candles.length;
-  const height = zone.upper - zone.lower;
-  const reachInto = Math.max(0.01, height * random.between(0.25, 0.75));
-  const touchSize = yardstick();
-  const touchOpen = simulator.lastPrice;
-  const turn = touchSize * random.between(0.1, 0.4);
-  // The candle opens outside the zone and turns away from it, so its open is the body's end
-  // nearest the zone and the wick from there reaches into it.
-  const reachWick = Math.abs(touchOpen - (nearEdge - direction * reachInto));
-  const awayWick = touchSize * random.between(0.02, 0.2);
-  candles.push(
-    simulator.nextShaped({
-      body: direction * turn,
-      upperWick: direction > 0 ? awayWick : reachWick,
-      lowerWick: direction > 0 ? reachWick : awayWick,
-    }),
-  );
-
-  // Reaction: a move away from the zone of 0.50 dollars or more.
-  const reactionTarget =
-    random.between(MIN_REACTION, MAX_REACTION) + yardstick() * random.between(1, 2);
-  const reactionCount = random.integer(3, 6);
-  for (let index = 0; index < reactionCount; index++) {
-    candles.push(
-      simulator.next({ drift: (direction * reactionTarget) / reactionCount, volatilityScale: 0.6 }),
-    );
-  }
-  while (candles.length < total) candles.push(simulator.next());
-
-  const shifted = request.roundLevel
-    ? shiftToRoundLevel(candles, zone, random)
-    : { candles, zone, level: null };
-  return verify(request, attemptSeed, {
-    candles: shifted.candles,
-    zone: shifted.zone,
-    roundLevel: shifted.level,
-    baseIndexes,
-    moveEnd,
+  return verify({
+    request,
+    concepts,
+    attemptSeed,
+    candles,
+    draft: { ...draft, band },
+    revealEnd,
     returnIndex,
+    zoneLike,
+    roundLevel,
+    decoy,
+    viewStart: Math.max(0, (decoy?.start ?? contextStart) - 2),
+    style,
   });
+}
+
+function plantPattern(
+  script: MarketScript,
+  type: ZoneType,
+  concepts: ReadonlySet<Concept>,
+  style: ScenarioStyle,
+  legIn: Direction,
+  steepDeparture: number,
+  pulledZone: PlantedBand | undefined,
+): Draft | string {
+  const { random } = script;
+  if (concepts.has('support') || concepts.has('resistance')) {
+    const level = plantLevel(script, type, 3, [3.2, 4.2]);
+    return {
+      band: level.band,
+      baseIndexes: level.touches,
+      patternStart: level.start,
+      moveEnd: script.length - 1,
+      moveCandles: 4,
+      departure: level.departure,
+      averageRange: level.yardstick,
+      touchedByDesign: true,
+      flip: null,
+      hourlyZone: null,
+    };
+  }
+  if (concepts.has('flip')) {
+    const flip = plantFlip(script, type, 2);
+    return {
+      band: flip.band,
+      baseIndexes: flip.touches,
+      patternStart: flip.start,
+      moveEnd: script.length - 1,
+      moveCandles: 4,
+      departure: flip.departure,
+      averageRange: flip.yardstick,
+      touchedByDesign: true,
+      flip: { breakIndex: flip.breakIndex, retestIndex: flip.retestIndex },
+      hourlyZone: null,
+    };
+  }
+  if (concepts.has('higher-timeframe')) {
+    // Room to an opposing zone carried over from an earlier chart: the rally stops short of it.
+    const opposing = pulledZone === undefined ? undefined : nearEdge(pulledZone);
+    const strongHours = opposing === undefined ? 2 : 1;
+    const zone = plantHourlyZone(
+      script,
+      type,
+      strongHours,
+      () => hourlyAverageRange(script.candles),
+      isFullHourToPlant,
+      opposing,
+    );
+    return {
+      band: zone.band,
+      baseIndexes: zone.baseIndexes,
+      patternStart: zone.legInStart,
+      moveEnd: zone.moveEnd,
+      moveCandles: zone.moveEnd - zone.moveStart + 1,
+      departure: zone.departure,
+      averageRange: zone.yardstick,
+      touchedByDesign: false,
+      flip: null,
+      hourlyZone: { hourStart: zone.hourStart, ...zone.hourlyBand, strongHours },
+    };
+  }
+  const shape: ZoneShape = {
+    legIn,
+    legInCandles: random.integer(1, 2),
+    baseCandles: random.integer(1, 3),
+    moveCandles: random.integer(3, 5),
+    departure: Math.exp(random.between(Math.log(4.2), Math.log(8))),
+  };
+  if (style === 'easy') {
+    shape.baseCandles = random.integer(1, 2);
+    shape.moveCandles = random.integer(3, 4);
+    shape.departure = random.between(6.5, 9);
+  }
+  if (concepts.has('short-base')) {
+    shape.baseCandles = random.integer(1, 2);
+    shape.departure = random.between(6, 8);
+  }
+  if (concepts.has('small-base')) shape.baseCandles = random.integer(2, 3);
+  if (concepts.has('steep-move')) {
+    shape.moveCandles = 3;
+    shape.departure = steepDeparture;
+  }
+  if (concepts.has('fresh')) {
+    // The view holds an older zone too: a taller base keeps this one easy to mark.
+    shape.farWick = [0.75, 1.1];
+    shape.legInCandles = 1;
+    shape.departure = random.between(4, 5);
+  }
+  // Every move candle must be a strong one (at least 0.7 average ranges), so a short departure
+  // cannot be spread over many candles; and no candle is a tower of three ranges or more, which
+  // a real 5-minute chart shows only on news.
+  shape.moveCandles = Math.max(
+    Math.ceil(shape.departure / 2.6),
+    Math.min(shape.moveCandles, Math.floor(shape.departure / 1.3)),
+  );
+  const zone = plantZone(script, type, shape);
+  return {
+    band: zone.band,
+    baseIndexes: zone.baseIndexes,
+    patternStart: zone.legInStart,
+    moveEnd: zone.moveEnd,
+    moveCandles: zone.moveEnd - zone.moveStart + 1,
+    departure: zone.departure,
+    averageRange: zone.yardstick,
+    touchedByDesign: false,
+    flip: null,
+    hourlyZone: null,
+  };
+}
+
+/** A full hour from 10:00 to 13:00 New York: two more full hours follow it in the session. */
+function isFullHourToPlant(time: number): boolean {
+  const local = time + newYorkUtcOffset(time);
+  const secondsIntoDay = ((local % 86_400) + 86_400) % 86_400;
+  const hour = secondsIntoDay / 3600;
+  return Number.isInteger(hour) && hour >= 10 && hour <= 13;
+}
+
+/** Mean range of the last 20 complete hourly candles of `candles`. */
+function hourlyAverageRange(candles: readonly Candle[]): number {
+  const hours = aggregateCandles(candles, HOUR);
+  // The last hour may still be forming.
+  return averageRange(hours, Math.max(1, hours.length - 1), RANGE_LOOKBACK);
 }
 
 function startMarket(
@@ -292,7 +499,7 @@ function startMarket(
   const seed = random.integer(0, 2 ** 32 - 1);
   const averageVolume = Math.round(random.between(20_000, 150_000));
   // Cheap stocks move more in percent: a floor of 18 cents per candle keeps zones wide enough to
-  // draw and the course's 0.50 to 2.00 dollar reactions in proportion.
+  // draw.
   const volatilityAt = (price: number) =>
     Math.max(random.between(0.0014, 0.0022), MIN_CANDLE_SIGMA / price);
   const earlier = request.continues;
@@ -306,6 +513,8 @@ function startMarket(
       startPrice: last.close,
       candleVolatility: volatilityAt(last.close),
       firstSessionDay: newYorkDayNumber(last.time) + 1,
+      // One session later: the market opens on an overnight gap like any other morning.
+      openWithGap: true,
     });
     return { prefix, simulator };
   }
@@ -322,22 +531,20 @@ function startMarket(
 }
 
 /**
- * Moves every price by the same whole number of cents so that the zone's near-the-level edge sits
- * 5 to 30 cents from a multiple of 10 or 25: under it for supply, above it for demand. A constant
- * shift keeps every shape, so the detector sees the same zones, just elsewhere.
+ * Moves every price by the same whole number of cents so that the zone contains a multiple of 10
+ * or 25 dollars, well inside it (between a fifth and four fifths of its height). A constant shift
+ * keeps every shape, so the checks see the same chart, just elsewhere.
  */
-function shiftToRoundLevel(
-  candles: Candle[],
-  zone: PlantedZone,
+function shiftToRoundNumber(
+  candles: readonly Candle[],
+  band: ScenarioZone,
   random: Random,
-): { candles: Candle[]; zone: PlantedZone; level: number } {
+): { candles: Candle[]; band: ScenarioZone; level: number } {
   const step = random.pick([10, 25]);
-  const gap = Math.round(random.between(5, 30)) / 100;
-  const edge = zone.type === 'supply' ? zone.upper : zone.lower;
-  const level =
-    zone.type === 'supply' ? Math.ceil(edge / step) * step : Math.floor(edge / step) * step;
-  const target = zone.type === 'supply' ? level - gap : level + gap;
-  const shiftCents = Math.round((target - edge) * 100);
+  const height = band.upper - band.lower;
+  const inside = band.lower + height * random.between(0.25, 0.75);
+  const level = Math.max(step, Math.round(inside / step) * step);
+  const shiftCents = Math.round((level - inside) * 100);
   const move = (price: number) => Math.round(price * 100 + shiftCents) / 100;
   return {
     candles: candles.map((candle) => ({
@@ -347,105 +554,325 @@ function shiftToRoundLevel(
       low: move(candle.low),
       close: move(candle.close),
     })),
-    zone: { type: zone.type, upper: move(zone.upper), lower: move(zone.lower) },
+    band: {
+      ...band,
+      upper: move(band.upper),
+      lower: move(band.lower),
+      ...(band.nearSideWick === undefined ? {} : { nearSideWick: move(band.nearSideWick) }),
+    },
     level,
   };
 }
 
-interface Draft {
+interface Candidate {
+  request: ZoneScenarioRequest;
+  concepts: ReadonlySet<Concept>;
+  attemptSeed: number;
   candles: Candle[];
-  zone: PlantedZone;
+  draft: Draft;
+  revealEnd: number;
+  returnIndex: number | null;
+  zoneLike: boolean;
   roundLevel: number | null;
-  baseIndexes: number[];
-  moveEnd: number;
-  returnIndex: number;
+  decoy: PlantedDecoy | null;
+  viewStart: number;
+  style: ScenarioStyle;
 }
 
-/** The scenario if the planted zone is valid, fresh, unambiguous and reacted to; else why not. */
-function verify(
-  request: ZoneScenarioRequest,
-  attemptSeed: number,
-  draft: Draft,
-): ZoneScenario | string {
-  const { candles, zone, baseIndexes, moveEnd, returnIndex } = draft;
+/** The candle at `index`; the checks only ask for indexes they planted. */
+function candleAt(candles: readonly Candle[], index: number): Candle {
+  const candle = candles[index];
+  if (candle === undefined) throw new ScenarioError(`internal: no candle ${index}`);
+  return candle;
+}
+
+const enters = (band: PlantedBand, candle: Candle) =>
+  band.type === 'demand' ? candle.low <= band.upper : candle.high >= band.lower;
+const closesBeyond = (band: PlantedBand, candle: Candle) =>
+  band.type === 'demand' ? candle.close < band.lower : candle.close > band.upper;
+
+/** The scenario if the draft makes a fair exercise; else a sentence saying why not. */
+function verify(candidate: Candidate): ZoneScenario | string {
+  const { candles, draft, revealEnd, concepts } = candidate;
+  const { band } = draft;
   validateSeries(candles);
-  const direction = zone.type === 'demand' ? 1 : -1;
   const lowestPrice = Math.min(...candles.map((candle) => candle.low));
   if (lowestPrice < 5) return `price fell to ${lowestPrice}`;
+  const height = band.upper - band.lower;
+  if (height < MIN_ZONE_HEIGHT) return 'the zone is too thin to draw';
+  if (height > MAX_ZONE_HEIGHT_IN_RANGES * draft.averageRange) return 'the zone is too tall';
+  const puzzle = candles.slice(0, revealEnd);
 
-  const entersZone = (candle: Candle) =>
-    zone.type === 'demand' ? candle.low <= zone.upper : candle.high >= zone.lower;
-  const early = candles.slice(moveEnd + 1, returnIndex).findIndex(entersZone);
-  if (early !== -1) return `price came back early at ${moveEnd + 1 + early}`;
-  const touch = candles[returnIndex];
-  if (touch === undefined || !entersZone(touch)) return 'the return missed the zone';
-  // The return reaches in with a wick and turns: its body stays outside, nothing breaks through.
-  const bodyOutside =
-    direction > 0
-      ? Math.min(touch.open, touch.close) > zone.upper
-      : Math.max(touch.open, touch.close) < zone.lower;
-  if (!bodyOutside) return 'the return closed inside the zone';
-  if (direction > 0 ? touch.low < zone.lower : touch.high > zone.upper) {
-    return 'the return broke through the zone';
-  }
-  const reaction = reactionAfter(candles, returnIndex, zone);
-  if (reaction < MIN_REACTION) return `the reaction was only ${reaction.toFixed(2)} dollars`;
+  const patternProblem = candidate.zoneLike
+    ? checkZone(candidate, puzzle)
+    : checkTouchedBand(candidate, puzzle);
+  if (patternProblem) return patternProblem;
+  const conceptProblem = checkConcepts(candidate, puzzle);
+  if (conceptProblem) return conceptProblem;
 
-  const revealEnd = returnIndex;
-  const inView = detectZones(candles.slice(0, revealEnd), { rangeLookback: RANGE_LOOKBACK });
-  const firstBase = baseIndexes[0] ?? -1;
-  const planted = inView.find(
-    (found) =>
-      found.type === zone.type &&
-      found.baseStart === firstBase &&
-      Math.abs(found.upper - zone.upper) < 0.005 &&
-      Math.abs(found.lower - zone.lower) < 0.005,
-  );
-  if (!planted) return 'the detector did not find the planted zone';
-  if (planted.firstReturn !== null) return 'the planted zone is not fresh';
-  const rival = strongestRival(inView, planted);
-  if (rival !== undefined && planted.strength < REQUIRED_LEAD * rival.strength) {
-    return `a rival zone at ${rival.baseStart} is nearly as strong`;
+  const view = frameOpeningView(candidate);
+  if (typeof view === 'string') return view;
+  const clarity = assessClarity({
+    candles: puzzle,
+    answer: {
+      type: band.type,
+      upper: band.upper,
+      lower: band.lower,
+      patternStart: draft.patternStart,
+      patternEnd: draft.moveEnd,
+      departure: draft.departure,
+      moveCandles: draft.moveCandles,
+    },
+    view,
+  });
+  if (!clarity.clear) return clarity.problems.join('; ');
+
+  let reaction = { dollars: 0, inRanges: 0 };
+  if (candidate.returnIndex !== null) {
+    const returned = checkReturn(candidate);
+    if (typeof returned === 'string') return returned;
+    reaction = returned;
   }
 
   const hourly = aggregateCandles(candles, HOUR);
-  const returnTime = touch.time;
+  const endTime = candles[revealEnd]?.time ?? Number.POSITIVE_INFINITY;
+  const hourStart = draft.hourlyZone?.hourStart;
+  const hourIndex =
+    hourStart === undefined
+      ? -1
+      : hourly.findIndex((hour) => hour.time === candles[hourStart]?.time);
   return {
-    attemptSeed,
+    attemptSeed: candidate.attemptSeed,
+    concepts: [...concepts],
     candles,
     hourly,
-    zone,
-    baseIndexes,
-    moveEnd,
-    returnIndex,
+    zone: band,
+    baseIndexes: draft.baseIndexes,
+    patternStart: draft.patternStart,
+    moveEnd: draft.moveEnd,
+    moveCandles: draft.moveCandles,
+    departure: draft.departure,
+    averageRange: draft.averageRange,
     revealEnd,
-    hourlyRevealEnd: hourly.filter((candle) => candle.time + HOUR <= returnTime).length,
-    reaction,
-    strength: planted.strength,
-    rivalStrength: rival?.strength ?? 0,
-    roundLevel: request.roundLevel ? draft.roundLevel : null,
+    hourlyRevealEnd: hourly.filter((hour) => hour.time + HOUR <= endTime).length,
+    openingView: view,
+    returnIndex: candidate.returnIndex,
+    reaction: reaction.dollars,
+    reactionInRanges: reaction.inRanges,
+    roundLevel: candidate.roundLevel,
+    decoy: candidate.decoy,
+    flip: draft.flip,
+    hourlyZone:
+      draft.hourlyZone === null
+        ? null
+        : {
+            hourIndex,
+            upper: draft.hourlyZone.upper,
+            lower: draft.hourlyZone.lower,
+            strongHours: draft.hourlyZone.strongHours,
+          },
+    room: roomToPulledZone(candidate),
   };
 }
 
-/** The strongest other zone of the same type, or undefined. */
-function strongestRival(
-  zones: readonly DetectedZone[],
-  planted: DetectedZone,
-): DetectedZone | undefined {
-  return zones.find((zone) => zone.type === planted.type && zone !== planted);
+/** A zone: found by the detector with the planted bounds, fresh until the puzzle's end. */
+function checkZone(candidate: Candidate, puzzle: readonly Candle[]): string | null {
+  const { draft } = candidate;
+  const { band } = draft;
+  const firstBase = draft.baseIndexes[0] ?? -1;
+  const planted = detectZones(puzzle, { rangeLookback: RANGE_LOOKBACK }).find(
+    (found) =>
+      found.type === band.type &&
+      found.baseStart === firstBase &&
+      Math.abs(found.upper - band.upper) < 0.005 &&
+      Math.abs(found.lower - band.lower) < 0.005,
+  );
+  if (!planted) return 'the detector did not find the planted zone';
+  const early = puzzle.slice(draft.moveEnd + 1).findIndex((candle) => enters(band, candle));
+  if (early !== -1) return `price came back early at ${draft.moveEnd + 1 + early}`;
+  return null;
 }
 
-/** How far price moved away from the zone's near edge after the return, before any break. */
-function reactionAfter(candles: readonly Candle[], returnIndex: number, zone: PlantedZone): number {
-  let best = 0;
-  for (const candle of candles.slice(returnIndex)) {
-    if (zone.type === 'demand') {
-      if (candle.close < zone.lower) break;
-      best = Math.max(best, candle.high - zone.upper);
-    } else {
-      if (candle.close > zone.upper) break;
-      best = Math.max(best, zone.lower - candle.low);
+/** A level or a flip: touched by its own pattern, never broken during the puzzle. */
+function checkTouchedBand(candidate: Candidate, puzzle: readonly Candle[]): string | null {
+  const { draft } = candidate;
+  const { band } = draft;
+  const firstTouch = draft.baseIndexes[0] ?? 0;
+  const from = draft.flip ? draft.flip.retestIndex : firstTouch;
+  for (let index = from; index < puzzle.length; index++) {
+    const candle = candleAt(puzzle, index);
+    const beyond = band.type === 'demand' ? candle.low < band.lower : candle.high > band.upper;
+    if (beyond) return `candle ${index} trades beyond the level's band`;
+  }
+  return null;
+}
+
+function checkConcepts(candidate: Candidate, puzzle: readonly Candle[]): string | null {
+  const { draft, concepts, request } = candidate;
+  const { band } = draft;
+  const direction = directionOf(band.type);
+  if (draft.flip) {
+    const broke = candleAt(puzzle, draft.flip.breakIndex);
+    const farSide = direction > 0 ? band.upper : band.lower;
+    if ((direction * (broke.close - farSide)) / draft.averageRange < CLEAR_BREAK_IN_RANGES) {
+      return 'the break of the old level is not clear';
+    }
+    const retest = candleAt(puzzle, draft.flip.retestIndex);
+    if (!enters(band, retest) || direction * (retest.close - farSide) <= 0) {
+      return 'the retest does not dip into the old level and turn';
+    }
+    for (let index = draft.flip.breakIndex + 1; index < draft.flip.retestIndex; index++) {
+      if (direction * (candleAt(puzzle, index).close - farSide) < 0)
+        return 'price fell back before the retest';
     }
   }
-  return Math.round(best * 100) / 100;
+  if (draft.hourlyZone) {
+    const problem = checkHourlyNesting(puzzle, draft);
+    if (problem) return problem;
+  }
+  if (concepts.has('clean') && request.continues) {
+    const room = roomToPulledZone(candidate);
+    if (!room || room.roomInHeights < CLEAN_ROOM_IN_HEIGHTS) {
+      return `the room to the pulled zone is only ${room?.roomInHeights.toFixed(1) ?? 'none'} heights`;
+    }
+    const pulled = request.continues.zone;
+    // The continued chart's first session is dropped, so its indexes shift by one session.
+    const formed = Math.max(0, request.continues.moveEnd + 1 - CANDLES_PER_SESSION);
+    if (puzzle.slice(formed).some((candle) => closesBeyond(pulled, candle))) {
+      return 'the pulled zone was broken';
+    }
+  }
+  const { decoy } = candidate;
+  if (concepts.has('fresh') && decoy) {
+    if (decoy.end >= draft.patternStart) return 'the tested zone was retested too late';
+    // The course's detector sees it as a zone of the answer's type that price came back to.
+    const seen = detectZones(puzzle, { rangeLookback: RANGE_LOOKBACK }).some(
+      (zone) =>
+        zone.type === band.type &&
+        zone.firstReturn !== null &&
+        zone.baseStart >= decoy.start &&
+        zone.baseStart < draft.patternStart,
+    );
+    if (!seen) return "the tested zone is not a zone by the course's rules";
+  }
+  if (concepts.has('steep-move') && decoy) {
+    if (decoy.candles < 3 * draft.moveCandles) return 'the gentle move is not slow enough';
+    if (decoy.distance < 0.5 * draft.departure) return 'the gentle move is too short to compare';
+  }
+  if (candidate.style === 'easy') {
+    // A beginner looks at the extremes first: the answer holds the lowest low (demand) or the
+    // highest high (supply) of everything in the puzzle.
+    const extreme =
+      direction > 0
+        ? Math.min(...puzzle.map((candle) => candle.low))
+        : Math.max(...puzzle.map((candle) => candle.high));
+    const farEdge = direction > 0 ? band.lower : band.upper;
+    if (Math.abs(extreme - farEdge) > 1e-9) return 'the zone is not the extreme of the chart';
+  }
+  return null;
+}
+
+function checkHourlyNesting(puzzle: readonly Candle[], draft: Draft): string | null {
+  const zone = draft.hourlyZone;
+  if (!zone) return null;
+  const hours = aggregateCandles(puzzle, HOUR);
+  const start = puzzle[zone.hourStart]?.time;
+  const index = hours.findIndex((hour) => hour.time === start);
+  const hour = hours[index];
+  if (!hour) return 'the base hour is missing';
+  const body = Math.abs(hour.close - hour.open);
+  if (body >= 0.5 * (hour.high - hour.low)) return 'the base hour is not small-bodied';
+  const yardstick = averageRange(hours, index, RANGE_LOOKBACK);
+  const direction = directionOf(draft.band.type);
+  const [first, second] = hours.slice(index + 1, index + 3);
+  if (!first || !second) return 'the strong hours run past the puzzle';
+  if (direction * (first.close - first.open) < 0.7 * yardstick) {
+    return 'the hour after the base is not strong';
+  }
+  if (zone.strongHours > 1 && direction * (second.close - first.open) < 1.2 * yardstick) {
+    return 'the hours after the base do not carry price away';
+  }
+  if (draft.band.lower < zone.lower - 1e-9 || draft.band.upper > zone.upper + 1e-9) {
+    return 'the 5-minute zone is not inside the 1-hour zone';
+  }
+  return null;
+}
+
+/** Room from a clean zone's near edge to the pulled opposing zone, in heights of the zone. */
+function roomToPulledZone(candidate: Candidate): ScenarioResult['room'] {
+  const pulled = candidate.request.continues?.zone;
+  if (!pulled || !candidate.concepts.has('clean')) return null;
+  const { band } = candidate.draft;
+  const height = band.upper - band.lower;
+  const room = band.type === 'demand' ? pulled.lower - band.upper : band.lower - pulled.upper;
+  return { pulled, roomInHeights: height > 0 ? room / height : 0 };
+}
+
+/**
+ * The opening view: from just before the answer's context (or its decoy) to the puzzle's end. If
+ * that is too much to show the zone tall enough everywhere, the view starts later, down to a
+ * dozen candles before the pattern; if even that fails, the attempt does.
+ */
+function frameOpeningView(candidate: Candidate): IndexWindow | string {
+  const { candles, draft, revealEnd, decoy, concepts, request } = candidate;
+  let latestStart = Math.max(0, draft.patternStart - 12);
+  // A decoy stays in view from its base on (a tested zone's leg in may scroll off to the left).
+  if (decoy) latestStart = Math.min(latestStart, decoy.start + 1);
+  // A zone carried over from an earlier chart is drawn as lines, which the chart keeps in view.
+  const pulled = concepts.has('clean') ? request.continues?.zone : undefined;
+  const alsoShown = pulled ? [pulled.lower, pulled.upper] : [];
+  let shortfall = '';
+  for (
+    let from = candidate.viewStart;
+    from <= Math.max(candidate.viewStart, latestStart);
+    from += 4
+  ) {
+    const window = { from, to: revealEnd - 1 };
+    const puzzle = candles.slice(0, revealEnd);
+    const framing = framingShortfall(
+      puzzle,
+      openingTimeWindow(puzzle, window, FIVE_MINUTES),
+      candidate.draft.band,
+      placement(request.placement ?? 'lesson'),
+      FIVE_MINUTES,
+      alsoShown,
+    );
+    if (framing.ok) return window;
+    shortfall = framing.worst;
+  }
+  return `the zone would be only ${shortfall} at the opening view`;
+}
+
+/** The return after the puzzle: a wick into the zone, a body outside, a strong reaction. */
+function checkReturn(candidate: Candidate): { dollars: number; inRanges: number } | string {
+  const { candles, draft } = candidate;
+  const { band } = draft;
+  const { returnIndex } = candidate;
+  if (returnIndex === null) return 'there is no return to check';
+  const touch = candles[returnIndex];
+  if (touch === undefined || !enters(band, touch)) return 'the return missed the zone';
+  const direction = directionOf(band.type);
+  const bodyOutside =
+    direction > 0
+      ? Math.min(touch.open, touch.close) > band.upper
+      : Math.max(touch.open, touch.close) < band.lower;
+  if (!bodyOutside) return 'the return closed inside the zone';
+  if (direction > 0 ? touch.low < band.lower : touch.high > band.upper) {
+    return 'the return broke through the zone';
+  }
+  let best = 0;
+  for (const candle of candles.slice(returnIndex, returnIndex + 8)) {
+    if (closesBeyond(band, candle)) break;
+    best = Math.max(best, direction > 0 ? candle.high - band.upper : band.lower - candle.low);
+  }
+  // What price did next is the lesson's evidence that the zone held: it holds to the chart's end.
+  if (candles.slice(returnIndex).some((candle) => closesBeyond(band, candle))) {
+    return 'the zone broke after the return';
+  }
+  const yardstick = averageRange(candles, returnIndex, RANGE_LOOKBACK);
+  const inRanges = best / yardstick;
+  if (inRanges < STRONG_REACTION_IN_RANGES) {
+    return `the reaction was only ${inRanges.toFixed(1)} average ranges`;
+  }
+  return { dollars: Math.round(best * 100) / 100, inRanges };
 }

@@ -1,0 +1,341 @@
+import {
+  aggregateCandles,
+  averageRange,
+  detectZones,
+  TIMEFRAMES,
+  type Candle,
+} from 'chart-kit/core';
+import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
+import type { Concept } from '../src/charts/zone-scenario.js';
+import { loadCourseContent } from '../src/lessons/course-content.js';
+import { openingWindow } from './support/opening-view.js';
+
+/**
+ * Each chart lesson's chart shows the concept its text teaches. The checks read the candles the
+ * learner sees, as a teacher would, independently of how the chart was generated.
+ */
+const catalogue = ChartCatalogue.load();
+const content = loadCourseContent(new URL('../content', import.meta.url).pathname, (chartNumber) =>
+  catalogue.has(chartNumber),
+);
+const HOUR = TIMEFRAMES['1hr'];
+
+/** What each chart lesson teaches, and so what its chart must show. */
+const LESSON_CONCEPTS: Record<string, Concept[]> = {
+  '/m1-welcome': ['zone'],
+  '/m1-welcomeII': ['zone'],
+  '/welcome': ['zone'],
+  '/imbII': ['zone'],
+  '/sup-zone': ['zone'],
+  '/dem-zone': ['zone'],
+  '/m2-support': ['support'],
+  '/m2-resistance': ['resistance'],
+  '/m2-sr-flip': ['flip'],
+  '/m2-reading-context': ['zone'],
+  '/comCrit-tot': ['short-base'],
+  '/comCrit-bot': ['small-base'],
+  '/comCrit-aom': ['steep-move'],
+  '/comCrit-psych': ['round-number'],
+  '/higher-tf': ['higher-timeframe'],
+  '/hp-reacts-sb': ['round-number'],
+  '/hp-reacts-sbII': ['higher-timeframe'],
+  '/validating-faz': ['fresh'],
+  '/validating-clean': ['clean'],
+  '/validating-zoom': ['higher-timeframe'],
+};
+
+function chart(chartNumber: number): ExerciseChart {
+  const found = catalogue.get(chartNumber);
+  if (!found) throw new Error(`chart ${chartNumber} is missing`);
+  return found;
+}
+
+const puzzleOf = (exercise: ExerciseChart) => exercise.candles.slice(0, exercise.exerciseEnd);
+const body = (candle: Candle) => Math.abs(candle.close - candle.open);
+const range = (candle: Candle) => candle.high - candle.low;
+const indexOfTime = (candles: readonly Candle[], time: number) =>
+  candles.findIndex((candle) => candle.time === time);
+
+/** Separate visits of price to a band: runs of candles trading in it, split by a real move away. */
+function visits(
+  candles: readonly Candle[],
+  band: { upper: number; lower: number },
+  holds: 'from-above' | 'from-below',
+  from: number,
+  to: number,
+): number[][] {
+  const groups: number[][] = [];
+  let current: number[] = [];
+  let awaySince = true;
+  for (let index = from; index <= to; index++) {
+    const candle = candles[index]!;
+    const yardstick = averageRange(candles, index, 20);
+    const inside = holds === 'from-above' ? candle.low <= band.upper : candle.high >= band.lower;
+    const farAway =
+      holds === 'from-above'
+        ? candle.close > band.upper + 1.5 * yardstick
+        : candle.close < band.lower - 1.5 * yardstick;
+    if (inside) {
+      if (awaySince && current.length > 0) {
+        groups.push(current);
+        current = [];
+      }
+      current.push(index);
+      awaySince = false;
+    } else if (farAway) {
+      awaySince = true;
+    }
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+describe('every chart lesson shows what it teaches', () => {
+  const chartLessons = content.lessons().filter((lesson) => lesson.c_num !== null);
+
+  it('covers every chart lesson of the course', () => {
+    expect(chartLessons.map((lesson) => lesson.path).sort()).toEqual(
+      Object.keys(LESSON_CONCEPTS).sort(),
+    );
+  });
+
+  it.each(chartLessons.map((lesson) => [lesson.path, lesson.c_num!]))(
+    '%s uses a chart made for its concept',
+    (path, chartNumber) => {
+      const concepts = catalogue.scenario(chartNumber)!.concepts;
+      for (const concept of LESSON_CONCEPTS[path]!) expect(concepts).toContain(concept);
+    },
+  );
+
+  it('shows the return after the exercise where a lesson studies it', () => {
+    const studying = chartLessons.filter((lesson) => lesson.showReturn);
+    expect(studying.map((lesson) => lesson.path).sort()).toEqual([
+      '/hp-reacts-sb',
+      '/hp-reacts-sbII',
+      '/validating-faz',
+    ]);
+    for (const lesson of studying) {
+      const scenario = catalogue.scenario(lesson.c_num!)!;
+      expect(scenario.returnIndex).not.toBeNull();
+      expect(scenario.returnIndex!).toBeGreaterThanOrEqual(scenario.revealEnd);
+      expect(scenario.reactionInRanges).toBeGreaterThanOrEqual(3);
+    }
+  });
+});
+
+describe('support and resistance (charts 15 and 20)', () => {
+  it.each([
+    [15, 'from-above'],
+    [20, 'from-below'],
+  ] as const)(
+    'chart %i: three touches or more, whose extremes define the band',
+    (number, holds) => {
+      const exercise = chart(number);
+      const puzzle = puzzleOf(exercise);
+      const window = openingWindow(exercise);
+      const groups = visits(puzzle, exercise.zone, holds, window.from, puzzle.length - 1);
+      expect(groups.length).toBeGreaterThanOrEqual(3);
+      // The extreme of each touch; the band's far edge is the most extreme of them, its near edge
+      // the farthest body edge of the touching candles.
+      const touches = groups.map((group) =>
+        group.reduce((best, index) =>
+          holds === 'from-above'
+            ? puzzle[index]!.low < puzzle[best]!.low
+              ? index
+              : best
+            : puzzle[index]!.high > puzzle[best]!.high
+              ? index
+              : best,
+        ),
+      );
+      const candles = touches.map((index) => puzzle[index]!);
+      if (holds === 'from-above') {
+        expect(exercise.zone.lower).toBe(Math.min(...candles.map((candle) => candle.low)));
+        expect(exercise.zone.upper).toBe(
+          Math.max(...candles.map((candle) => Math.min(candle.open, candle.close))),
+        );
+        // Nothing else in the puzzle trades below the support band.
+        expect(Math.min(...puzzle.slice(touches[0]).map((candle) => candle.low))).toBe(
+          exercise.zone.lower,
+        );
+      } else {
+        expect(exercise.zone.upper).toBe(Math.max(...candles.map((candle) => candle.high)));
+        expect(exercise.zone.lower).toBe(
+          Math.min(...candles.map((candle) => Math.max(candle.open, candle.close))),
+        );
+        expect(Math.max(...puzzle.slice(touches[0]).map((candle) => candle.high))).toBe(
+          exercise.zone.upper,
+        );
+      }
+    },
+  );
+});
+
+describe('role reversal (chart 21)', () => {
+  it('breaks a resistance touched twice, then retests it from above and turns up', () => {
+    const exercise = chart(21);
+    const puzzle = puzzleOf(exercise);
+    const { upper, lower } = exercise.zone;
+    const scenario = catalogue.scenario(21)!;
+    const breakIndex = puzzle.findIndex(
+      (candle, index) =>
+        index > scenario.patternStart &&
+        candle.close > upper + 0.8 * averageRange(puzzle, index, 20),
+    );
+    expect(breakIndex).toBeGreaterThan(0);
+    const before = visits(
+      puzzle,
+      exercise.zone,
+      'from-below',
+      scenario.patternStart,
+      breakIndex - 1,
+    );
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    // No close back under the old level before the retest.
+    const retest = puzzle.findIndex(
+      (candle, index) => index > breakIndex && candle.low <= upper && candle.low >= lower,
+    );
+    expect(retest).toBeGreaterThan(breakIndex);
+    for (const candle of puzzle.slice(breakIndex, retest))
+      expect(candle.close).toBeGreaterThan(upper);
+    expect(puzzle[retest]!.close).toBeGreaterThan(upper);
+    const after = puzzle.slice(retest + 1);
+    const rise = Math.max(...after.map((candle) => candle.close)) - upper;
+    expect(rise / averageRange(puzzle, retest, 20)).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the common criteria', () => {
+  it('chart 5: a short base, and earlier in view a long sideways stretch that rises', () => {
+    const exercise = chart(5);
+    const puzzle = puzzleOf(exercise);
+    expect(exercise.baseTimes.length).toBeLessThanOrEqual(2);
+    const window = openingWindow(exercise);
+    const firstBase = indexOfTime(puzzle, exercise.baseTimes[0]!);
+    let found = false;
+    for (let start = window.from; start + 8 < firstBase && !found; start++) {
+      const stretch = puzzle.slice(start, start + 8);
+      const yardstick = averageRange(puzzle, start, 20);
+      const top = Math.max(...stretch.map((candle) => candle.high));
+      const bottom = Math.min(...stretch.map((candle) => candle.low));
+      const quiet = stretch.every((candle) => body(candle) <= 0.5 * yardstick);
+      const rises = Math.max(...puzzle.slice(start + 8, start + 14).map((candle) => candle.close));
+      found = quiet && top - bottom <= 1.6 * yardstick && rises - top >= 2 * yardstick;
+    }
+    expect(found).toBe(true);
+    // Not a zone by the course's rules: the detector never takes a pause that long for a base.
+    for (const zone of detectZones(puzzle)) expect(zone.baseEnd - zone.baseStart).toBeLessThan(3);
+  });
+
+  it('chart 6: every base candle has a body under half its own range, far smaller than the move', () => {
+    const exercise = chart(6);
+    const puzzle = puzzleOf(exercise);
+    const scenario = catalogue.scenario(6)!;
+    const base = scenario.baseIndexes.map((index) => puzzle[index]!);
+    for (const candle of base) expect(body(candle)).toBeLessThan(0.5 * range(candle));
+    const move = puzzle.slice((scenario.baseIndexes.at(-1) ?? 0) + 1, scenario.moveEnd + 1);
+    const moveBody = move.reduce((sum, candle) => sum + body(candle), 0) / move.length;
+    for (const candle of base) expect(body(candle)).toBeLessThan(0.5 * moveBody);
+  });
+
+  it('chart 9: the steepest move in view, and a slow climb of similar size before it', () => {
+    const exercise = chart(9);
+    const puzzle = puzzleOf(exercise);
+    const scenario = catalogue.scenario(9)!;
+    const window = openingWindow(exercise);
+    const span = scenario.moveCandles;
+    const rise = (start: number) =>
+      (puzzle[start + span - 1]!.close - puzzle[start]!.open) / averageRange(puzzle, start, 20);
+    const moveStart = scenario.moveEnd - span + 1;
+    const answer = rise(moveStart);
+    for (let start = window.from; start + span <= puzzle.length; start++) {
+      if (Math.abs(start - moveStart) >= span) expect(rise(start)).toBeLessThan(0.7 * answer);
+    }
+    const decoy = scenario.decoy!;
+    expect(decoy.kind).toBe('gentle-move');
+    expect(decoy.start).toBeGreaterThanOrEqual(window.from);
+    expect(decoy.candles).toBeGreaterThanOrEqual(3 * span);
+    expect(decoy.distance).toBeGreaterThanOrEqual(0.5 * answer);
+  });
+
+  it('charts 10: the zone contains a multiple of 10 or 25 dollars', () => {
+    const { upper, lower } = chart(10).zone;
+    const contains = (step: number) => Math.ceil(lower / step) * step <= upper;
+    expect(contains(10) || contains(25)).toBe(true);
+    expect(chart(10).explanation).toMatch(/round number/);
+  });
+});
+
+describe('higher timeframes (charts 11, 13 and 16)', () => {
+  it.each([11, 13, 16])(
+    'chart %i: a small-bodied base hour, a strong hour away, the 5-minute zone inside',
+    (number) => {
+      const exercise = chart(number);
+      const hours = aggregateCandles(puzzleOf(exercise), HOUR);
+      const baseHour = hours.findIndex(
+        (hour) => hour.time <= exercise.baseTimes[0]! && exercise.baseTimes[0]! < hour.time + HOUR,
+      );
+      const hour = hours[baseHour]!;
+      expect(body(hour)).toBeLessThan(0.5 * range(hour));
+      const next = hours[baseHour + 1]!;
+      const direction = exercise.zone.type === 'demand' ? 1 : -1;
+      expect(direction * (next.close - next.open)).toBeGreaterThanOrEqual(
+        0.7 * averageRange(hours, baseHour, 20),
+      );
+      const hourlyZone =
+        direction > 0
+          ? { lower: hour.low, upper: Math.max(hour.open, hour.close) }
+          : { upper: hour.high, lower: Math.min(hour.open, hour.close) };
+      expect(exercise.zone.lower).toBeGreaterThanOrEqual(hourlyZone.lower);
+      expect(exercise.zone.upper).toBeLessThanOrEqual(hourlyZone.upper);
+    },
+  );
+});
+
+describe('fresh and clean zones (charts 18 and 16)', () => {
+  it('chart 18: the answer is fresh; an older zone of its type in view was already tested', () => {
+    const exercise = chart(18);
+    const puzzle = puzzleOf(exercise);
+    const scenario = catalogue.scenario(18)!;
+    const after = puzzle.slice(scenario.moveEnd + 1);
+    expect(after.every((candle) => candle.high < exercise.zone.lower)).toBe(true);
+    const window = openingWindow(exercise);
+    const tested = detectZones(puzzle).filter(
+      (zone) =>
+        zone.type === 'supply' &&
+        zone.baseStart >= window.from &&
+        zone.firstReturn !== null &&
+        zone.firstReturn < scenario.patternStart,
+    );
+    expect(tested.length).toBeGreaterThanOrEqual(1);
+    expect(exercise.explanation).toMatch(/already come back into it/);
+  });
+
+  it('chart 16: the supply zone of chart 18 still stands, with room of three heights', () => {
+    const sixteen = chart(16);
+    const supply = chart(18).zone;
+    const scenario18 = catalogue.scenario(18)!;
+    const formedIn16 = scenario18.moveEnd + 1 - 78;
+    const puzzle = puzzleOf(sixteen);
+    for (const candle of puzzle.slice(formedIn16))
+      expect(candle.close).toBeLessThanOrEqual(supply.upper);
+    const height = sixteen.zone.upper - sixteen.zone.lower;
+    expect(supply.lower - sixteen.zone.upper).toBeGreaterThanOrEqual(3 * height);
+    expect(sixteen.explanation).toMatch(/times the zone’s height, so the zone is clean/);
+  });
+});
+
+describe('the landing demo', () => {
+  it.each([30, 31, 32, 33, 34])(
+    'chart %i: the zone holds the extreme of the chart, the first place a beginner looks',
+    (number) => {
+      const exercise = chart(number);
+      const puzzle = puzzleOf(exercise);
+      if (exercise.zone.type === 'demand') {
+        expect(Math.min(...puzzle.map((candle) => candle.low))).toBe(exercise.zone.lower);
+      } else {
+        expect(Math.max(...puzzle.map((candle) => candle.high))).toBe(exercise.zone.upper);
+      }
+    },
+  );
+});
