@@ -5,20 +5,27 @@ import { BillingModule } from './billing/billing.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
+import type { DatabaseKind } from './database/database-options.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LessonsModule } from './lessons/lessons.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
+import { RedisModule } from './redis/redis.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, databaseUrl: string): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    databaseUrl: string,
+    databaseKind: DatabaseKind,
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(databaseUrl),
+        DatabaseModule.forRoot(databaseUrl, databaseKind),
+        RedisModule,
         HealthModule,
         AuthModule,
         BillingModule,

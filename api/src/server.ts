@@ -4,20 +4,39 @@ import { NestFactory } from '@nestjs/core';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module.js';
-import { applyStripeWebhookBodyParser } from './billing/stripe-webhook-body.js';
+import { AccessTokenDenylist } from './auth/access-token-denylist.js';
+import { AccessTokenService } from './auth/access-token.service.js';
+import {
+  applyStripeWebhookBodyParser,
+  STRIPE_WEBHOOK_PATH,
+} from './billing/stripe-webhook-body.js';
 import type { AppConfig } from './config/config.js';
+import type { DatabaseKind } from './database/database-options.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
-import { PublicChartDataFastPath } from './lessons/chart-data-response.js';
+import { migrate } from './database/migrate.js';
+import { publicChartDataRoute } from './lessons/chart-data-response.js';
 import { ChartDataService } from './lessons/chart-data.service.js';
+import { visitorCatalogueRoute } from './lessons/lessons.controller.js';
+import { LessonsService } from './lessons/lessons.service.js';
+import { SHARED_REDIS } from './redis/redis.module.js';
+import type { SharedRedis } from './redis/shared-redis.js';
+import { AnonymousLimit } from './web/anonymous-limit.js';
+import { answerBeforeFramework } from './web/before-framework.js';
 import { serveOpenApi } from './web/openapi.js';
-import { applyRateLimits, type RateLimiting } from './web/rate-limits.js';
+import { PublicAnswersFastPath } from './web/public-answers.js';
+import { applyRateLimits } from './web/rate-limits.js';
 import { applyRequestLogging } from './web/request-logging.js';
 import { applySecurityHeaders } from './web/security-headers.js';
-import { serveSinglePageApp } from './web/single-page-app.js';
+import { isApiPath, serveSinglePageApp } from './web/single-page-app.js';
+import { TooManyRequests } from './web/too-many-requests.js';
+import { refuseUnsafeInput } from './web/unsafe-input.js';
+
+/** A healthy Redis is waited for this long at start, so the first requests already share counters. */
+const REDIS_START_WAIT_MS = 1000;
 
 /** Bodies the API accepts: its largest legitimate JSON body is a few hundred bytes. */
 export const JSON_BODY_LIMIT = '16kb';
@@ -35,6 +54,8 @@ export interface StartOptions {
   logger?: false;
   /** Where request log lines go (stdout by default; tests read them from a stream). */
   requestLog?: DestinationStream;
+  /** Whether `config.databaseUrl` is an embedded database of this process (tests start one). */
+  databaseKind?: DatabaseKind;
 }
 
 /** Builds the Nest app on the configured or an embedded database, migrates it and listens. */
@@ -52,24 +73,19 @@ export async function startServer(
 
   let app: NestExpressApplication;
   try {
-    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, databaseUrl), {
-      logger: options.logger ?? ['log', 'warn', 'error'],
-      abortOnError: false,
-    });
+    await applyMigrations(databaseUrl, options.logger !== false);
+    const databaseKind = options.databaseKind ?? (embedded ? 'embedded' : 'server');
+    app = await NestFactory.create<NestExpressApplication>(
+      AppModule.forRoot(config, databaseUrl, databaseKind),
+      { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false },
+    );
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
+  let closeMiddleware: () => void;
   try {
-    await applyMigrations(app);
-  } catch (error) {
-    await app.close();
-    await embedded?.stop();
-    throw error;
-  }
-  let rateLimiting: RateLimiting;
-  try {
-    rateLimiting = await applyWebMiddleware(app, config, options);
+    closeMiddleware = await applyWebMiddleware(app, config, options);
   } catch (error) {
     await app.close();
     await embedded?.stop();
@@ -103,7 +119,7 @@ export async function startServer(
     close() {
       closing ??= (async () => {
         await app.close();
-        await rateLimiting.close();
+        closeMiddleware();
         await embedded?.stop();
       })();
       return closing;
@@ -111,41 +127,82 @@ export async function startServer(
   };
 }
 
-/** Headers, logging, limits and parsers that every request goes through, in this order. */
+/**
+ * Headers, logging, limits and parsers that every request goes through, in this order; returns
+ * what stops their timers.
+ */
 async function applyWebMiddleware(
   app: NestExpressApplication,
   config: AppConfig,
   options: StartOptions,
-): Promise<RateLimiting> {
+): Promise<() => void> {
   const server = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');
+  // Before anything reads a client's address: behind a balancer, X-Forwarded-For names the client.
+  app.set('trust proxy', config.trustProxy);
+  const redis = app.get<SharedRedis | null>(SHARED_REDIS) ?? undefined;
+  await redis?.waitUntilUsable(REDIS_START_WAIT_MS);
+  const refusals = new TooManyRequests(config.rateLimits.rejectDelayMs);
+
+  // Before the framework: the budget of requests without a session, then public answers (demo
+  // charts, the visitors' catalogue), which are static content like the app's files.
+  const accessTokens = app.get(AccessTokenService);
+  const denylist = app.get(AccessTokenDenylist);
+  const anonymousLimit = new AnonymousLimit({
+    requests: config.rateLimits.anonymousRequests,
+    windowMs: config.rateLimits.anonymousWindowMs,
+    trust: server.get('trust proxy fn') as (address: string, hop: number) => boolean,
+    hasSession: (token) => accessTokens.isKnownValid(token) && !denylist.isRevoked(token),
+    redis,
+    refusals,
+  });
+  const publicAnswers = new PublicAnswersFastPath([
+    publicChartDataRoute(app.get(ChartDataService)),
+    visitorCatalogueRoute(app.get(LessonsService)),
+  ]);
+  answerBeforeFramework(app.getHttpServer(), [
+    anonymousLimit.screen,
+    (request, response) => publicAnswers.tryAnswer(request, response),
+  ]);
+
   applySecurityHeaders(server, new URL(config.appOrigin).protocol === 'https:');
-  // Public chart data is static content (like the app's files, which are not logged either):
-  // answered before the framework once Express has sent one with the security headers above.
-  const publicChartData = new PublicChartDataFastPath(app.get(ChartDataService));
-  publicChartData.install(app.getHttpServer());
-  server.get('/chart-data/:id', publicChartData.expressHandler());
+  // The fast path learns helmet's headers from the first public answer Express sends.
+  server.get(['/chart-data/:id', '/api/lessons'], publicAnswers.expressHandler());
   if (options.requestLog || options.logger !== false) {
     applyRequestLogging(server, options.requestLog);
   }
   server.use(compression());
+  // API answers are personal or change with the caller's progress unless a handler says
+  // otherwise (public chart data, the plan): never kept by a browser or a shared cache.
+  server.use((request: Request, response: Response, next: NextFunction) => {
+    if (isApiPath(request.path)) response.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   applyStripeWebhookBodyParser(server);
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   // The local test-mode checkout page posts a plain HTML form.
   app.useBodyParser('urlencoded', { limit: '2kb', extended: false });
+  server.use((request: Request, response: Response, next: NextFunction) => {
+    // The webhook's body is signed by Stripe and only read after its signature is checked.
+    if (request.path === STRIPE_WEBHOOK_PATH) next();
+    else refuseUnsafeInput(request, response, next);
+  });
   app.use(cookieParser());
-  const rateLimiting = await applyRateLimits(server, config.rateLimits, config.redisUrl);
+  const rateLimiting = applyRateLimits(server, config.rateLimits, redis, refusals);
   serveOpenApi(app);
-  return rateLimiting;
+  return () => {
+    rateLimiting.close();
+    anonymousLimit.shutdown();
+  };
 }
 
-/** Brings the schema up to date, one transaction per migration, and says what it did. */
-async function applyMigrations(app: NestExpressApplication): Promise<void> {
-  const logger = new Logger('Database');
-  const applied = await app.get(DataSource).runMigrations({ transaction: 'each' });
-  logger.log(
+/** Brings the schema up to date before the app starts, and says what it did. */
+async function applyMigrations(databaseUrl: string, log: boolean): Promise<void> {
+  const applied = await migrate(databaseUrl);
+  if (!log) return;
+  new Logger('Database').log(
     applied.length > 0
-      ? `applied ${applied.length} migration(s): ${applied.map((migration) => migration.name).join(', ')}`
+      ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
       : 'schema is up to date (no migration to apply)',
   );
 }

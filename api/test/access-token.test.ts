@@ -12,9 +12,29 @@ describe('AccessTokenService', () => {
   it('verifies a token again from its cache with the same claims', async () => {
     const tokens = new AccessTokenService(loadConfig({}));
     const token = await tokens.sign(user);
+    const before = Date.now();
     const first = await tokens.verify(token);
-    expect(first).toEqual({ userId: user.id, passwordChangedAt: 1_700_000 });
+    expect(first).toEqual({
+      userId: user.id,
+      passwordChangedAt: 1_700_000,
+      expiresAtMs: expect.any(Number) as unknown,
+    });
+    // Ten minutes, to the second the token carries.
+    expect((first?.expiresAtMs ?? 0) - before).toBeGreaterThan(10 * 60 * 1000 - 2000);
+    expect((first?.expiresAtMs ?? 0) - before).toBeLessThanOrEqual(10 * 60 * 1000);
     expect(await tokens.verify(token)).toEqual(first);
+  });
+
+  it('knows without signature work only the tokens it verified, and only until they expire', async () => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+    const tokens = new AccessTokenService(loadConfig({}));
+    const token = await tokens.sign(user);
+    expect(tokens.isKnownValid(token)).toBe(false);
+    await tokens.verify(token);
+    expect(tokens.isKnownValid(token)).toBe(true);
+    expect(tokens.isKnownValid(`${token}x`)).toBe(false);
+    jest.setSystemTime(Date.now() + 10 * 60 * 1000 + 1000);
+    expect(tokens.isKnownValid(token)).toBe(false);
   });
 
   it('refuses a token once it expired, even after it was verified', async () => {

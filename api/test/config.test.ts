@@ -1,4 +1,9 @@
-import { ConfigError, DEVELOPMENT_SECRETS, loadConfig } from '../src/config/config.js';
+import {
+  ConfigError,
+  DEVELOPMENT_SECRETS,
+  loadConfig,
+  parseTrustProxy,
+} from '../src/config/config.js';
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -55,5 +60,43 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
       /STRIPE_WEBHOOK_SECRET is required/,
     );
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy by default, and for false or 0', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(parseTrustProxy('false')).toBe(false);
+    expect(parseTrustProxy('0')).toBe(false);
+  });
+
+  it('takes a hop count, true, or a list of addresses, subnets and names', () => {
+    expect(parseTrustProxy('1')).toBe(1);
+    expect(parseTrustProxy('true')).toBe(true);
+    expect(parseTrustProxy('loopback, 10.0.0.0/8 ,fd00::/8')).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('refuses what Express could not use, with a clear message', () => {
+    expect(() => parseTrustProxy('not-an-address')).toThrow(ConfigError);
+    expect(() => parseTrustProxy('10.0.0.0/99')).toThrow(/TRUST_PROXY must be/);
+    expect(() => parseTrustProxy('500')).toThrow(/not plausible/);
+  });
+});
+
+describe('REDIS_KEY_PREFIX', () => {
+  it('defaults to the course and accepts a plain name', () => {
+    expect(loadConfig({}).redisKeyPrefix).toBe('sd-course');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'staging.course-2' }).redisKeyPrefix).toBe(
+      'staging.course-2',
+    );
+  });
+
+  it('refuses characters that would mix with the key structure', () => {
+    expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a:b' })).toThrow(/REDIS_KEY_PREFIX/);
   });
 });

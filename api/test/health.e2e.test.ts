@@ -2,7 +2,10 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../src/config/config.js';
 import { startEmbeddedPostgres } from '../src/database/embedded-postgres.js';
+import { DATABASE_UNAVAILABLE_MESSAGE } from '../src/database/database-errors.js';
 import { startServer } from '../src/server.js';
+import type { App } from 'supertest/types.js';
+import { cookieHeader } from './support/http.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 describe('GET /api/health', () => {
@@ -15,9 +18,17 @@ describe('GET /api/health', () => {
     await testApp.close();
   });
 
-  it('reports the database up', async () => {
-    const response = await request(testApp.http).get('/api/health').expect(200);
-    expect(response.body).toEqual({ status: 'ok', database: 'up' });
+  it('reports the database up, on the old path and as readiness', async () => {
+    for (const path of ['/api/health', '/api/health/ready']) {
+      const response = await request(testApp.http).get(path).expect(200);
+      expect(response.body).toEqual({ status: 'ok', database: 'up', redis: 'not configured' });
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('answers liveness without asking any dependency', async () => {
+    const response = await request(testApp.http).get('/api/health/live').expect(200);
+    expect(response.body).toEqual({ status: 'ok' });
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -48,19 +59,58 @@ describe('GET /api/health', () => {
   });
 });
 
-describe('GET /api/health with the database gone', () => {
-  it('answers 503 and says the database is down', async () => {
+describe('the database gone', () => {
+  it('answers 503 with Retry-After at once, and keeps what needs no database', async () => {
     // Always embedded here: it is the one database a test may switch off.
     const embedded = await startEmbeddedPostgres();
     const server = await startServer(
       { ...loadConfig({ NODE_ENV: 'test' }), databaseUrl: embedded.url },
-      { listen: false, logger: false },
+      { listen: false, logger: false, databaseKind: 'embedded' },
     );
+    const http = server.app.getHttpServer() as App;
     try {
-      await request(server.app.getHttpServer()).get('/api/health').expect(200);
+      await request(http).get('/api/health').expect(200);
+      const registered = await request(http)
+        .post('/api/register/')
+        .send({ email: 'outage@example.com', password: 'plum tree at dawn' })
+        .expect(201);
+      const cookies = cookieHeader(registered);
       await embedded.stop();
-      const response = await request(server.app.getHttpServer()).get('/api/health').expect(503);
-      expect(response.body).toEqual({ status: 'error', database: 'down' });
+
+      for (const path of ['/api/health', '/api/health/ready']) {
+        const response = await request(http).get(path).expect(503);
+        expect(response.body).toEqual({
+          status: 'error',
+          database: 'down',
+          redis: 'not configured',
+        });
+        expect(response.headers['retry-after']).toBe('5');
+      }
+      await request(http).get('/api/health/live').expect(200);
+
+      // A learner's call, and a login, each answered 503 well within two seconds.
+      for (const call of [
+        () => request(http).get('/users/get-progress').set('Cookie', cookies),
+        () =>
+          request(http)
+            .post('/api/login/')
+            .send({ email: 'outage@example.com', password: 'plum tree at dawn' }),
+      ]) {
+        const started = Date.now();
+        const response = await call();
+        expect(Date.now() - started).toBeLessThan(2000);
+        expect(response.status).toBe(503);
+        expect(response.headers['retry-after']).toBe('5');
+        expect(response.body).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: DATABASE_UNAVAILABLE_MESSAGE,
+        });
+      }
+
+      // The landing demo needs no database: a visitor can still look and try.
+      await request(http).get('/chart-data/30').set('Cache-Control', 'no-cache').expect(200);
+      await request(http).get('/api/lessons').expect(200);
     } finally {
       await server.close().catch(() => undefined);
       await embedded.stop();

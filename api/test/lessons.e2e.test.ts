@@ -6,9 +6,11 @@ import { jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
-import { PublicChartDataFastPath } from '../src/lessons/chart-data-response.js';
+import { PublicAnswersFastPath } from '../src/web/public-answers.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner } from './support/learners.js';
+
+const NOT_LOGGED_IN = 'You are not logged in, or your session has expired.';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
@@ -68,6 +70,31 @@ describe('lessons, charts, attempts and progress', () => {
   };
   const countAttempts = async (): Promise<number> =>
     Number((await dataSource.query<{ n: string }[]>('SELECT COUNT(*) AS n FROM attempts'))[0]?.n);
+  const complete = (learner: Learner, lessonId: number) =>
+    request(testApp.http)
+      .post('/users/update/')
+      .set('Cookie', learner.cookies)
+      .send({ completed: lessonId })
+      .expect(200);
+  /** Takes the Pro Plan through the test-mode checkout, as the pricing page does. */
+  const subscribe = async (learner: Learner): Promise<void> => {
+    const plan = (await request(testApp.http).get('/api/billing/plan').expect(200)).body as {
+      priceId: string;
+    };
+    const checkout = await request(testApp.http)
+      .post('/stripe/check/')
+      .set('Cookie', learner.cookies)
+      .send({ priceId: plan.priceId })
+      .expect(200);
+    const pagePath = new URL((checkout.body as { url: string }).url).pathname;
+    await request(testApp.http)
+      .post(`${pagePath}/confirm`)
+      .set('Cookie', learner.cookies)
+      .set('Origin', testApp.config.appOrigin)
+      .type('form')
+      .send('')
+      .expect(303);
+  };
 
   describe('GET api/lessons', () => {
     it('lists the catalogue by module with descriptors and a visitor’s status', async () => {
@@ -142,24 +169,34 @@ describe('lessons, charts, attempts and progress', () => {
       expect(JSON.stringify(response.body)).not.toContain('Mark the supply zone');
     });
 
-    it('opens a gated lesson once the learner has the Pro Plan', async () => {
-      const subscriber = await registerLearner(testApp.http, dataSource);
-      const plan = (await request(testApp.http).get('/api/billing/plan').expect(200)).body as {
-        priceId: string;
-      };
-      const checkout = await request(testApp.http)
-        .post('/stripe/check/')
-        .set('Cookie', subscriber.cookies)
-        .send({ priceId: plan.priceId })
-        .expect(200);
-      const pagePath = new URL((checkout.body as { url: string }).url).pathname;
+    it('refuses a lesson whose previous lesson is not done, naming the one to finish', async () => {
+      const response = await request(testApp.http)
+        .get('/api/lessons/m1-zone')
+        .set('Cookie', learner.cookies);
+      expect(response.status).toBe(403);
+      expect(response.body).toEqual({
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Finish “First steps” first: lessons open in order.',
+        finishFirst: { id: 101, path: '/m1-welcome', title: 'First steps' },
+      });
+      const other = await registerLearner(testApp.http, dataSource);
+      await complete(other, 101);
       await request(testApp.http)
-        .post(`${pagePath}/confirm`)
-        .set('Cookie', subscriber.cookies)
-        .set('Origin', testApp.config.appOrigin)
-        .type('form')
-        .send('')
-        .expect(303);
+        .get('/api/lessons/m1-zone')
+        .set('Cookie', other.cookies)
+        .expect(200);
+    });
+
+    it('opens a gated lesson once the learner has the Pro Plan and it is next', async () => {
+      const subscriber = await registerLearner(testApp.http, dataSource);
+      await subscribe(subscriber);
+      const locked = await request(testApp.http)
+        .get('/api/lessons/sup-zone')
+        .set('Cookie', subscriber.cookies);
+      expect(locked.status).toBe(403);
+      expect(locked.body).toMatchObject({ finishFirst: { id: 1, path: '/welcome' } });
+      await complete(subscriber, 1);
       const response = await request(testApp.http)
         .get('/api/lessons/sup-zone')
         .set('Cookie', subscriber.cookies)
@@ -226,11 +263,11 @@ describe('lessons, charts, attempts and progress', () => {
     });
 
     it('answers public requests before the framework with the same headers and body', async () => {
-      const answered = jest.spyOn(PublicChartDataFastPath.prototype, 'tryAnswer');
+      const answered = jest.spyOn(PublicAnswersFastPath.prototype, 'tryAnswer');
       try {
         // The first public answer of this app may come through Express; later ones may not.
-        const throughExpress = await request(testApp.http).get('/chart-data/8');
-        const direct = await request(testApp.http).get('/chart-data/8');
+        const throughExpress = await request(testApp.http).get('/chart-data/31');
+        const direct = await request(testApp.http).get('/chart-data/31');
         expect(answered.mock.results.at(-1)?.value).toBe(true);
         const withoutDate = (headers: Record<string, string>) => {
           const { date: _date, ...rest } = headers;
@@ -242,7 +279,7 @@ describe('lessons, charts, attempts and progress', () => {
 
         // Weighted encodings are left to Express, which honours "gzip;q=0".
         const plain = await request(testApp.http)
-          .get('/chart-data/8')
+          .get('/chart-data/31')
           .set('Accept-Encoding', 'gzip;q=0, identity');
         expect(answered.mock.results.at(-1)?.value).toBe(false);
         expect(plain.headers['content-encoding']).toBeUndefined();
@@ -275,6 +312,44 @@ describe('lessons, charts, attempts and progress', () => {
       );
     });
 
+    it('keeps a gated lesson’s chart behind the wall: 401 without a session, 403 without the plan', async () => {
+      expectError(await request(testApp.http).get('/chart-data/3'), 401, NOT_LOGGED_IN);
+      const learner = await registerLearner(testApp.http, dataSource);
+      const refused = await request(testApp.http)
+        .get('/chart-data/3')
+        .set('Cookie', learner.cookies);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ subscriptionRequired: true });
+      expect(JSON.stringify(refused.body)).not.toContain('"data"');
+      await subscribe(learner);
+      const body = (
+        await request(testApp.http).get('/chart-data/3').set('Cookie', learner.cookies).expect(200)
+      ).body as ChartBody;
+      expect(body.chart_number).toBe(3);
+      expect(body).not.toHaveProperty('hiddenpl');
+    });
+
+    it('simulates nothing for ids outside the catalogue, and keeps unlisted charts for the plan', async () => {
+      const learner = await registerLearner(testApp.http, dataSource);
+      for (const id of ['1000', '1234567', '500500']) {
+        expectError(
+          await request(testApp.http).get(`/chart-data/${id}`),
+          404,
+          `There is no chart number ${id}.`,
+        );
+        expectError(
+          await request(testApp.http).get(`/chart-data/${id}`).set('Cookie', learner.cookies),
+          404,
+          `There is no chart number ${id}.`,
+        );
+      }
+      // Chart 50 is in the scenario file but no fixture lesson or demo shows it.
+      expectError(await request(testApp.http).get('/chart-data/50'), 401, NOT_LOGGED_IN);
+      expect(
+        (await request(testApp.http).get('/chart-data/50').set('Cookie', learner.cookies)).status,
+      ).toBe(403);
+    });
+
     it('serves the hourly twin of a chart', async () => {
       const twin = charts.get(7)?.twin;
       if (twin === null || twin === undefined) return;
@@ -288,6 +363,8 @@ describe('lessons, charts, attempts and progress', () => {
     let learner: Learner;
     beforeAll(async () => {
       learner = await registerLearner(testApp.http, dataSource);
+      // Chart 7 is lesson 102's, which opens once lesson 101 is done.
+      await complete(learner, 101);
     });
 
     it('says why a miss missed and counts it, without revealing the zone', async () => {
@@ -323,6 +400,7 @@ describe('lessons, charts, attempts and progress', () => {
 
     it('passes two lines inside the zone (the spec’s rule) and reveals at once', async () => {
       const other = await registerLearner(testApp.http, dataSource);
+      await complete(other, 101);
       const response = await attempt(other, { chart: 7, lines: rightLines(7) }).expect(200);
       expect(response.body).toMatchObject({ pass: true, reason: 'pass', tries: 0, revealed: true });
       const hourly = charts.get(7)?.twin;
@@ -334,27 +412,74 @@ describe('lessons, charts, attempts and progress', () => {
       }
     });
 
-    it('lets a visitor answer a landing demo chart, counted by a visitor cookie', async () => {
+    it('lets a visitor answer a landing demo chart, counted in a signed cookie, not in rows', async () => {
+      const before = await countAttempts();
       const first = await attempt(undefined, { chart: 30, lines: wrongLines(30) }).expect(200);
-      const cookie =
-        String((first.headers['set-cookie'] as unknown as string[])[0]).split(';')[0] ?? '';
-      expect(cookie).toMatch(/^visitor_id=[0-9a-f-]{36}$/);
-      await request(testApp.http)
+      expect(first.body).toMatchObject({ tries: 1, revealed: false });
+      const cookieOf = (response: request.Response) =>
+        String((response.headers['set-cookie'] as unknown as string[])[0]).split(';')[0] ?? '';
+      let cookie = cookieOf(first);
+      expect(cookie).toMatch(/^demo_tries=[A-Za-z0-9_-]+\.[A-Za-z0-9_-]{43}$/);
+      const second = await request(testApp.http)
         .post('/api/attempts')
         .set('Cookie', cookie)
         .send({ chart: 30, lines: wrongLines(30) })
         .expect(200);
+      cookie = cookieOf(second);
       const third = await request(testApp.http)
         .post('/api/attempts')
         .set('Cookie', cookie)
         .send({ chart: 30, lines: wrongLines(30) })
         .expect(200);
       expect(third.body).toMatchObject({ tries: 3, revealed: true });
+      cookie = cookieOf(third);
       const chart = (await request(testApp.http).get('/chart-data/30').set('Cookie', cookie))
         .body as ChartBody;
       expect(chart.hiddenpl).toBe(zoneOf(30).upper);
       const stranger = (await request(testApp.http).get('/chart-data/30')).body as ChartBody;
       expect(stranger).not.toHaveProperty('hiddenpl');
+      expect(await countAttempts()).toBe(before);
+    });
+
+    it('ignores a demo cookie it did not sign: a visitor cannot write a pass', async () => {
+      const payload = Buffer.from(JSON.stringify({ 30: [0, 1], 31: [5, 0] })).toString('base64url');
+      const forged = `demo_tries=${payload}.${'A'.repeat(43)}`;
+      const chart = (await request(testApp.http).get('/chart-data/30').set('Cookie', forged))
+        .body as ChartBody;
+      expect(chart).not.toHaveProperty('hiddenpl');
+      const answer = await request(testApp.http)
+        .post('/api/attempts')
+        .set('Cookie', forged)
+        .send({ chart: 31, lines: wrongLines(31) })
+        .expect(200);
+      expect(answer.body).toMatchObject({ tries: 1, revealed: false });
+    });
+
+    it('keeps a gated lesson’s answer from a learner without the plan, however often asked', async () => {
+      const other = await registerLearner(testApp.http, dataSource);
+      for (let index = 0; index < 4; index += 1) {
+        const refused = await attempt(other, { chart: 3, lines: [0.01, 0.02] });
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ subscriptionRequired: true });
+        expect(refused.body).not.toHaveProperty('zone');
+      }
+      const refusedLesson = await attempt(other, { lesson: 7, lines: [0.01, 0.02] });
+      expect(refusedLesson.status).toBe(403);
+      const chart = await request(testApp.http).get('/chart-data/3').set('Cookie', other.cookies);
+      expect(chart.status).toBe(403);
+      expect(JSON.stringify(chart.body)).not.toMatch(/hiddenpl|explanation|next/);
+    });
+
+    it('refuses answers to a lesson’s chart until the lesson is open', async () => {
+      const newcomer = await registerLearner(testApp.http, dataSource);
+      for (const body of [
+        { chart: 7, lines: wrongLines(7) },
+        { lesson: 102, lines: wrongLines(7) },
+      ]) {
+        const refused = await attempt(newcomer, body);
+        expect(refused.status).toBe(403);
+        expect(refused.body).toMatchObject({ finishFirst: { id: 101 } });
+      }
     });
 
     it('refuses lesson charts to visitors', async () => {
@@ -369,11 +494,17 @@ describe('lessons, charts, attempts and progress', () => {
       const before = await countAttempts();
       const cases: [object, string | RegExp][] = [
         [{ chart: 7 }, /lines must be a list of prices/],
-        [{ lines: [1, 2] }, 'Send either chart or lesson, not both and not neither.'],
+        [{ lines: [1, 2] }, 'Send exactly one of chart, lesson and practice.'],
         [
           { chart: 7, lesson: 102, lines: [1, 2] },
-          'Send either chart or lesson, not both and not neither.',
+          'Send exactly one of chart, lesson and practice.',
         ],
+        [
+          { chart: 7, practice: 1, lines: [1, 2] },
+          'Send exactly one of chart, lesson and practice.',
+        ],
+        [{ practice: 0, lines: [1, 2] }, 'practice must be a practice chart from 1 to 100'],
+        [{ practice: 101, lines: [1, 2] }, 'practice must be a practice chart from 1 to 100'],
         [{ chart: 7, lines: ['a', 'b'] }, 'each line must be a price (a number)'],
         [{ chart: 7, lines: [1, -2] }, 'each line must be a price above zero'],
         [{ chart: 7.5, lines: [1, 2] }, 'chart must be a whole chart number'],
@@ -396,6 +527,117 @@ describe('lessons, charts, attempts and progress', () => {
         'There is no chart number 999.',
       );
       expect(await countAttempts()).toBe(before);
+    });
+  });
+
+  describe('GET api/practice/{index}: every learner’s own practice charts', () => {
+    interface PracticeBody extends Omit<ChartBody, 'chart_number'> {
+      index: number;
+      exercise: { passed: boolean; tries: number; revealed: boolean };
+      hourly: Omit<ChartBody, 'chart_number'> & { timeframe: string };
+    }
+    let learner: Learner;
+    let subscriber: Learner;
+    beforeAll(async () => {
+      learner = await registerLearner(testApp.http, dataSource);
+      subscriber = await registerLearner(testApp.http, dataSource);
+      await subscribe(subscriber);
+    });
+    const practice = (who: Learner | undefined, index: number | string) => {
+      const call = request(testApp.http).get(`/api/practice/${index}`);
+      return who ? call.set('Cookie', who.cookies) : call;
+    };
+    const body = async (who: Learner, index: number): Promise<PracticeBody> =>
+      (await practice(who, index).expect(200)).body as PracticeBody;
+    /** Lines far above any zone of the chart: a certain miss. */
+    const missFor = (chart: PracticeBody): number[] => {
+      const top = Math.max(...chart.data.map((candle) => candle.high));
+      return [top * 3, top * 3.1];
+    };
+
+    it('gives the first chart to any learner as a taster, with its 1-hour twin and no answer', async () => {
+      const chart = await body(learner, 1);
+      expect(chart).toMatchObject({
+        index: 1,
+        round: 10,
+        count: 100,
+        free: 1,
+        timeframe: '5min',
+        exercise: { passed: false, tries: 0, revealed: false },
+      });
+      expect(chart.data.length).toBeGreaterThan(100);
+      expect(chart.hourly.timeframe).toBe('1hr');
+      expect(chart.hourly.data.length).toBeGreaterThan(10);
+      expect(chart).not.toHaveProperty('chart_number');
+      for (const hidden of ['hiddenpl', 'hiddenpl2', 'explanation', 'next']) {
+        expect(chart).not.toHaveProperty(hidden);
+        expect(chart.hourly).not.toHaveProperty(hidden);
+      }
+      expect(JSON.stringify(chart)).not.toContain('actualpl');
+    });
+
+    it('keeps the rest for the Pro Plan, and everything from visitors', async () => {
+      const refused = await practice(learner, 2);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ subscriptionRequired: true });
+      expectError(await practice(undefined, 1), 401, NOT_LOGGED_IN);
+      const answer = await attempt(learner, { practice: 2, lines: [1, 2] });
+      expect(answer.status).toBe(403);
+      expect((await body(subscriber, 2)).index).toBe(2);
+      expect((await body(subscriber, 100)).index).toBe(100);
+    });
+
+    it('gives the same learner the same chart every time, and each learner their own', async () => {
+      const again = await body(learner, 1);
+      expect(again.data).toEqual((await body(learner, 1)).data);
+      const someoneElse = await body(subscriber, 1);
+      expect(someoneElse.data).not.toEqual(again.data);
+      // Within a learner's round the zone types alternate.
+      const types = await Promise.all(
+        [1, 2, 3, 4].map(async (index) => (await body(subscriber, index)).type),
+      );
+      expect(types[0]).not.toBe(types[1]);
+      expect(types[1]).not.toBe(types[2]);
+      expect(types[0]).toBe(types[2]);
+      expect(types[1]).toBe(types[3]);
+    });
+
+    it('grades through api/attempts and reveals only the learner’s own chart after three tries', async () => {
+      const before = await body(subscriber, 3);
+      for (let tries = 1; tries <= 3; tries += 1) {
+        const response = await attempt(subscriber, { practice: 3, lines: missFor(before) }).expect(
+          200,
+        );
+        expect(response.body).toMatchObject({ pass: false, tries, revealed: tries === 3 });
+      }
+      const after = await body(subscriber, 3);
+      expect(after.exercise).toEqual({ passed: false, tries: 3, revealed: true });
+      expect(after.hiddenpl).toBeGreaterThan(after.hiddenpl2 ?? Infinity);
+      expect(after.hourly.hiddenpl).toBe(after.hiddenpl);
+      expect(after.next?.length).toBeGreaterThan(0);
+      // Another learner's chart 3 is another chart, and still hidden.
+      const others = await body(learner, 1);
+      expect(others).not.toHaveProperty('hiddenpl');
+    });
+
+    it('passes two lines inside the learner’s own zone, and only there', async () => {
+      const mine = await body(subscriber, 3);
+      const zone = [mine.hiddenpl ?? 0, mine.hiddenpl2 ?? 0];
+      const passed = await attempt(subscriber, { practice: 3, lines: zone }).expect(200);
+      expect(passed.body).toMatchObject({ pass: true, revealed: true });
+      // The same lines on another learner's chart 1 are a miss: the answers differ.
+      const elsewhere = await attempt(learner, { practice: 1, lines: zone }).expect(200);
+      expect(elsewhere.body).toMatchObject({ pass: false, revealed: false });
+    });
+
+    it('refuses indexes outside 1 to 100 with a clear 400', async () => {
+      for (const index of ['0', '101', 'abc', '1.5', '-1']) {
+        expectError(
+          await practice(subscriber, index),
+          400,
+          'The practice chart must be a whole number from 1 to 100.',
+        );
+      }
     });
   });
 
@@ -449,6 +691,14 @@ describe('lessons, charts, attempts and progress', () => {
       const response = await update({ completed: 7 });
       expect(response.status).toBe(403);
       expect(response.body).toMatchObject({ subscriptionRequired: true });
+      // A lesson cannot be marked done before the one before it: the order holds here too.
+      const newcomer = await registerLearner(testApp.http, dataSource);
+      const early = await request(testApp.http)
+        .post('/users/update/')
+        .set('Cookie', newcomer.cookies)
+        .send({ completed: 102 });
+      expect(early.status).toBe(403);
+      expect(early.body).toMatchObject({ finishFirst: { id: 101 } });
       expectError(await update({ completed: 999 }), 400, 'There is no lesson with id 999.');
       expectError(await update({}), 400, 'completed must be a lesson id (a whole number)');
       expectError(

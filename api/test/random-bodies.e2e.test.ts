@@ -7,11 +7,42 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 /** Bodies per endpoint: the issue asks for at least 2,000. */
 const RUNS = 2_000;
 
+/** Characters that parsers and PostgreSQL choke on, among ordinary ones. */
+const hostileText = fc.string({
+  unit: fc.constantFrom('\u0000', '\ud800', '\udfff', '\ufffe', 'a', '@', '.', 'é', '😀', ' '),
+  maxLength: 24,
+});
+
+/** Percent-encoding that, unlike encodeURIComponent, also writes a lone surrogate (as CESU bytes). */
+function percentEncoded(text: string): string {
+  // Code points, not graphemes: each is encoded on its own.
+  // eslint-disable-next-line @typescript-eslint/no-misused-spread
+  return [...text]
+    .map((character) =>
+      /\p{Surrogate}/u.test(character)
+        ? `%ED%${(0xa0 + ((character.charCodeAt(0) >> 6) & 0x1f)).toString(16).toUpperCase()}%80`
+        : encodeURIComponent(character),
+    )
+    .join('');
+}
+
+/** A list or object nested `depth` deep, e.g. [[[[1]]]]: validators recurse into these. */
+function nested(depth: number, kind: 'array' | 'object'): unknown {
+  let value: unknown = 1;
+  for (let level = 0; level < depth; level += 1) value = kind === 'array' ? [value] : { a: value };
+  return value;
+}
+
 /**
  * Values of every JSON type, biased toward what validators trip on: empty and huge strings,
- * numbers at the edges, nested objects, and look-alikes of the real fields.
+ * numbers at the edges, nested objects, and look-alikes of the real fields; and toward what a
+ * parser or the database chokes on: NUL characters, lone surrogates, deep nesting.
  */
 const jsonValue = fc.oneof(
+  hostileText,
+  fc.emailAddress().map((email) => `${email}\u0000`),
+  fc.integer({ min: 17, max: 3_000 }).map((depth) => nested(depth, 'array')),
+  fc.integer({ min: 17, max: 1_000 }).map((depth) => nested(depth, 'object')),
   fc.string(),
   fc.emailAddress(),
   fc.integer(),
@@ -95,6 +126,15 @@ describe('random input never causes a server error', () => {
   });
   afterAll(() => testApp.close());
 
+  const countRows = async (table: string): Promise<number> =>
+    Number(
+      (
+        await testApp.app
+          .get(DataSource)
+          .query<{ n: string }[]>(`SELECT count(*) AS n FROM ${table}`)
+      )[0]?.n,
+    );
+
   it.each(
     ENDPOINTS.map(
       (endpoint) =>
@@ -135,13 +175,69 @@ describe('random input never causes a server error', () => {
     expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBe(RUNS);
   });
 
+  /** Bodies that once caused 500s: each must be a clear 400 on every endpoint, storing nothing. */
+  const HOSTILE_BODIES: [string, (field: string) => string, RegExp][] = [
+    [
+      'a list nested 2,000 deep',
+      (field) => `{"${field}": ${'['.repeat(2_000)}${']'.repeat(2_000)}}`,
+      /nested too deeply/,
+    ],
+    [
+      'objects nested 1,000 deep',
+      (field) => `{"${field}": ${'{"a":'.repeat(1_000)}1${'}'.repeat(1_000)}}`,
+      /nested too deeply/,
+    ],
+    ['a NUL character', (field) => `{"${field}": "learner\\u0000@example.com"}`, /NUL/],
+    ['a lone surrogate', (field) => `{"${field}": "learner\\ud800@example.com"}`, /lone surrogate/],
+    ['a lone surrogate in a key', () => `{"\\udfff": "x"}`, /lone surrogate/],
+  ];
+
+  it.each(
+    ENDPOINTS.flatMap((endpoint) =>
+      HOSTILE_BODIES.map(
+        ([name, body, message]) =>
+          [
+            `${endpoint.method.toUpperCase()} ${endpoint.path}${endpoint.authenticated ? ' (logged in)' : ''}: ${name}`,
+            endpoint,
+            body,
+            message,
+          ] as const,
+      ),
+    ),
+  )('%s is a 400 that names the problem', async (_name, endpoint, body, message) => {
+    const users = await countRows('users');
+    let call = request(testApp.http)
+      .post(endpoint.path)
+      .set('Content-Type', 'application/json')
+      .set('Stripe-Signature', 't=1,v1=00');
+    if (endpoint.authenticated) call = call.set('Cookie', learner.cookies);
+    const response = await call.send(body(endpoint.fields[0] ?? 'email'));
+    // The webhook reads only Stripe-signed bytes (and is absent without Stripe): it refuses
+    // the signature, or answers 404, instead.
+    if (endpoint.path === '/api/stripe/webhook') {
+      expect([400, 404]).toContain(response.status);
+    } else {
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringMatching(message),
+      });
+    }
+    expect(await countRows('users')).toBe(users);
+  });
+
   it.each(PATH_ENDPOINTS)('GET %s{random} answers below 500', async (prefix) => {
     await fc.assert(
       fc.asyncProperty(
-        fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.integer().map(String)),
+        fc.oneof(
+          fc.string({ minLength: 1, maxLength: 40 }),
+          hostileText.filter((text) => text.length > 0),
+          fc.integer().map(String),
+        ),
         async (segment) => {
           const response = await request(testApp.http)
-            .get(`${prefix}${encodeURIComponent(segment)}`)
+            .get(`${prefix}${percentEncoded(segment)}`)
             .set('Cookie', learner.cookies);
           expect(response.status).toBeLessThan(500);
         },

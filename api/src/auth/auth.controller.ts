@@ -49,13 +49,15 @@ export class AuthController {
 
   /** Always succeeds: whatever the cookies held, the browser ends up logged out. */
   @Post('logout')
-  @ApiOperation({ summary: 'Log out: revokes the refresh token and clears the cookies' })
+  @ApiOperation({
+    summary: 'Log out: revokes the session (refresh and access token) and clears the cookies',
+  })
   @HttpCode(HttpStatus.OK)
   async logout(
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<true> {
-    await this.auth.logout(this.cookies.refreshToken(request));
+    await this.auth.logout(this.cookies.refreshToken(request), this.cookies.accessToken(request));
     this.cookies.clear(response);
     // Nest sends a bare boolean as text/html; the spec's client reads JSON `true`.
     response.type('application/json');

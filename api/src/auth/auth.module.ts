@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { User } from '../users/user.entity.js';
+import { AccessTokenDenylist } from './access-token-denylist.js';
 import { AccessTokenService } from './access-token.service.js';
 import { AuthCookies } from './auth-cookies.js';
 import { AuthController } from './auth.controller.js';
@@ -21,6 +22,7 @@ import { SameOriginGuard } from './same-origin.guard.js';
   imports: [TypeOrmModule.forFeature([User, RefreshToken])],
   controllers: [AuthController],
   providers: [
+    AccessTokenDenylist,
     AccessTokenService,
     AuthCookies,
     AuthService,
@@ -32,6 +34,8 @@ import { SameOriginGuard } from './same-origin.guard.js';
     { provide: APP_GUARD, useClass: SameOriginGuard },
   ],
   exports: [
+    AccessTokenDenylist,
+    AccessTokenService,
     AuthService,
     AuthCookies,
     JwtAuthGuard,

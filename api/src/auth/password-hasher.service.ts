@@ -33,10 +33,12 @@ export class PasswordHasher implements OnModuleInit {
   }
 
   /**
-   * Spends the time of one verify for an email with no account, so the answer time does not
-   * tell which emails are registered.
+   * Verifies against the account's hash, or, for an email with no account, against a hash of a
+   * random secret with the same parameters (always false): the same work either way, so the
+   * answer time does not tell which emails are registered.
    */
-  async verifyDummy(password: string): Promise<void> {
-    await this.verify(this.dummyHash, password);
+  async verifyOrDummy(hash: string | undefined, password: string): Promise<boolean> {
+    const matches = await this.verify(hash ?? this.dummyHash, password);
+    return hash !== undefined && matches;
   }
 }

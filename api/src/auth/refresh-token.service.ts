@@ -8,6 +8,17 @@ import { RefreshToken } from './refresh-token.entity.js';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+const SESSION_PREFIX = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\./;
+
+/**
+ * The session (token family) a refresh token names in its first part, read without the
+ * database, so refreshes can be rate-limited per session. A forged name only buys the forger a
+ * refused refresh, which the per-client failure limit counts. Undefined for anything else.
+ */
+export function sessionIdOfRefreshToken(token: string | undefined): string | undefined {
+  return token === undefined ? undefined : SESSION_PREFIX.exec(token)?.[1];
+}
+
 /** What a refresh attempt comes to; `reused` means the presented token had been rotated before. */
 export type RotationResult =
   | {
@@ -87,7 +98,8 @@ export class RefreshTokenService {
   }
 
   private async insert(userId: string, familyId: string): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    // `<family>.<secret>`: the family is not secret; the 256 random bits after it are.
+    const token = `${familyId}.${randomBytes(32).toString('base64url')}`;
     await this.tokens.insert({
       userId,
       familyId,

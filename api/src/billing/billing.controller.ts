@@ -13,6 +13,7 @@ import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';
 import { PlanDto } from './dto/billing-responses.dto.js';
@@ -32,6 +33,7 @@ export class BillingController {
 
   /** Public: the pricing page shows the price, and says so when no card will be charged. */
   @Get('plan')
+  @WorksWithoutDatabase()
   @ApiOperation({ summary: 'The Pro Plan: price, price id, and whether billing is in test mode' })
   @ApiOkResponse({ type: PlanDto })
   plan(): PlanDto {

@@ -8,6 +8,11 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { STATUS_CODES } from 'node:http';
+import { DatabaseAvailability } from '../database/database-availability.js';
+import {
+  DatabaseUnavailableException,
+  isDatabaseUnavailable,
+} from '../database/database-errors.js';
 
 /** The one shape every error answer has. */
 export interface ErrorBody {
@@ -42,13 +47,26 @@ function messageOf(exception: HttpException): string {
   return exception.message;
 }
 
-/** Gives every error `{statusCode, error, message}`; unexpected errors are logged, never leaked. */
+/**
+ * Gives every error `{statusCode, error, message}`; unexpected errors are logged, never leaked.
+ * A database that went away is a 503 with Retry-After, not a 500.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  constructor(private readonly database: DatabaseAvailability) {}
+
+  catch(caught: unknown, host: ArgumentsHost): void {
     const response = host.switchToHttp().getResponse<Response>();
+    let exception = caught;
+    if (!(caught instanceof HttpException) && isDatabaseUnavailable(caught)) {
+      this.database.reportFailure(caught);
+      exception = new DatabaseUnavailableException(caught);
+    }
+    if (exception instanceof DatabaseUnavailableException && !response.headersSent) {
+      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    }
     let body: ErrorBody;
     if (exception instanceof HttpException) {
       const statusCode = exception.getStatus();

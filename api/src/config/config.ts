@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import proxyaddr from 'proxy-addr';
 
 /** Everything the API reads from its environment, parsed once at start. */
 export interface AppConfig {
@@ -12,6 +13,13 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   embeddedDataDir: string;
   redisUrl: string | undefined;
+  /** Prepended to every Redis key and channel, so several deployments can share one Redis. */
+  redisKeyPrefix: string;
+  /**
+   * Which proxies' X-Forwarded-For is believed when finding a client's address (Express's
+   * `trust proxy` setting): false trusts none, a number that many hops, a list those addresses.
+   */
+  trustProxy: TrustProxy;
   jwtAccessSecret: string;
   jwtRefreshSecret: string;
   stripeSecretKey: string | undefined;
@@ -28,31 +36,53 @@ export interface AppConfig {
   appDistDir: string;
   /** Folder of the course content: lesson Markdown files and chart scenario definitions. */
   contentDir: string;
-  /** Requests allowed per client IP and window on the calls attackers hammer. */
+  /** Requests allowed per client (or per session) and window. */
   rateLimits: RateLimits;
 }
 
+/** Express's `trust proxy` values that TRUST_PROXY can express. */
+export type TrustProxy = boolean | number | string[];
+
 export interface RateLimits {
+  /** Window of the account limits: login, register, password reset and refresh. */
   windowMs: number;
+  /** Login attempts per client and window. */
   login: number;
   register: number;
-  refresh: number;
+  /** Reset requests and reset completions per client and window. */
   passwordReset: number;
-  /** Key prefix of the shared counters in Redis. */
-  redisPrefix: string;
+  /** Refreshes per session (one login's chain of refresh tokens) and window. */
+  refreshPerSession: number;
+  /** Refused refreshes (no token, or a dead or forged one) per client and window. */
+  refreshFailures: number;
+  /**
+   * Requests without a session (visitors, crawlers, scripts) a client may make per
+   * `anonymousWindowMs`. Short windows keep the burst a client can spend at once small.
+   */
+  anonymousRequests: number;
+  anonymousWindowMs: number;
+  /** How long a refused request waits for its 429: a script hammering a limit is slowed for free. */
+  rejectDelayMs: number;
 }
 
 /**
- * Generous for a person (a typo-prone login, a shared office IP), tight for a password-guessing
- * script: 20 logins per IP in 15 minutes is about one guess a minute.
+ * Generous for a person (a typo-prone login, a shared office address), tight for a
+ * password-guessing script: 20 logins per client in 15 minutes is about one guess a minute. The
+ * app refreshes a session every 9 minutes, so 30 refreshes of one session in 15 minutes only
+ * stop a loop. A visitor's first page load is 6 requests over about a second and a half (the
+ * app's files and a demo chart): 10 a second (600 a minute) never stops a person, and a script
+ * that spends them at once gets a burst of 10.
  */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   windowMs: 15 * 60 * 1000,
   login: 20,
   register: 10,
-  refresh: 60,
   passwordReset: 5,
-  redisPrefix: 'rate-limit',
+  refreshPerSession: 30,
+  refreshFailures: 30,
+  anonymousRequests: 10,
+  anonymousWindowMs: 1000,
+  rejectDelayMs: 1000,
 };
 
 export class ConfigError extends Error {
@@ -84,6 +114,37 @@ function nonEmpty(value: string | undefined): string | undefined {
   return trimmed;
 }
 
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy (the connecting address is the client); `true`
+ * trusts every hop; a whole number trusts that many proxies in front of the API; otherwise a
+ * comma-separated list of addresses, subnets or Express's names (loopback, linklocal, uniquelocal).
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops > 16) throw new ConfigError(`TRUST_PROXY of ${hops} hops is not plausible`);
+    return hops === 0 ? false : hops;
+  }
+  const addresses = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry.length > 0);
+  try {
+    // The same parser Express uses for its `trust proxy` setting: it rejects what Express would.
+    proxyaddr.compile(addresses);
+  } catch (error) {
+    throw new ConfigError(
+      `TRUST_PROXY must be false, true, a number of hops or a list of proxy addresses ` +
+        `(e.g. "loopback, 10.0.0.0/8"): ${(error as Error).message}`,
+    );
+  }
+  return addresses;
+}
+
+const REDIS_KEY_PREFIX = /^[A-Za-z0-9._-]{1,64}$/;
+
 function parsePort(raw: string | undefined): number {
   if (raw === undefined) return 8001;
   const port = Number(raw);
@@ -105,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     embeddedDataDir: resolve(root, nonEmpty(env.EMBEDDED_DB_DIR) ?? '.data/pglite'),
     redisUrl: nonEmpty(env.REDIS_URL),
+    redisKeyPrefix: nonEmpty(env.REDIS_KEY_PREFIX) ?? 'sd-course',
+    trustProxy: parseTrustProxy(nonEmpty(env.TRUST_PROXY)),
     jwtAccessSecret: nonEmpty(env.JWT_ACCESS_SECRET) ?? DEVELOPMENT_SECRETS.jwtAccess,
     jwtRefreshSecret: nonEmpty(env.JWT_REFRESH_SECRET) ?? DEVELOPMENT_SECRETS.jwtRefresh,
     stripeSecretKey: nonEmpty(env.STRIPE_SECRET_KEY),
@@ -124,6 +187,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch {
     throw new ConfigError(
       `APP_ORIGIN must be an absolute URL such as https://example.com, got "${config.appOrigin}"`,
+    );
+  }
+  if (!REDIS_KEY_PREFIX.test(config.redisKeyPrefix)) {
+    throw new ConfigError(
+      `REDIS_KEY_PREFIX must be 1 to 64 letters, digits, dots, dashes or underscores, got "${config.redisKeyPrefix}"`,
     );
   }
   if (config.stripeSecretKey && !config.stripeWebhookSecret) {

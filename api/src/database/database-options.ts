@@ -12,6 +12,7 @@ import { CreateRefreshTokens1763800000000 } from './migrations/1763800000000-cre
 import { CreatePasswordResetTokens1764000000000 } from './migrations/1764000000000-create-password-reset-tokens.js';
 import { CreateBilling1764100000000 } from './migrations/1764100000000-create-billing.js';
 import { CreateProgressAndAttempts1764200000000 } from './migrations/1764200000000-create-progress-and-attempts.js';
+import { PracticeAttempts1764300000000 } from './migrations/1764300000000-practice-attempts.js';
 
 export const ENTITIES = [
   User,
@@ -29,25 +30,54 @@ export const MIGRATIONS = [
   CreatePasswordResetTokens1764000000000,
   CreateBilling1764100000000,
   CreateProgressAndAttempts1764200000000,
+  PracticeAttempts1764300000000,
 ];
 
-/** TypeORM options for a PostgreSQL URL: the schema comes from migrations, never `synchronize`. */
-export function dataSourceOptions(databaseUrl: string): DataSourceOptions {
+/**
+ * How long a request may wait for a pooled connection, and for one query, on a database server.
+ * Together they keep a request on a database that went away (or hangs) to about 2 s before it is
+ * answered 503; the first such failure makes the next requests fail at once
+ * (DatabaseAvailability). The embedded database runs inside the API's own process, so a busy
+ * event loop delays it without anything being wrong: it gets the generous values.
+ */
+export const DATABASE_TIMEOUTS = {
+  server: { connectMs: 1000, queryMs: 1000 },
+  embedded: { connectMs: 10_000, queryMs: 10_000 },
+} as const;
+
+export type DatabaseKind = keyof typeof DATABASE_TIMEOUTS;
+
+/**
+ * TypeORM options for a PostgreSQL URL: the schema comes from migrations, never `synchronize`.
+ * `requests`: the pool that serves requests, with short time-outs. `migrations`: a connection
+ * for schema changes, which may take longer than any request.
+ */
+export function dataSourceOptions(
+  databaseUrl: string,
+  purpose: 'requests' | 'migrations',
+  kind: DatabaseKind = 'server',
+): DataSourceOptions {
+  const timeouts = DATABASE_TIMEOUTS[kind];
   return {
     type: 'postgres',
     url: databaseUrl,
     entities: ENTITIES,
     migrations: MIGRATIONS,
-    // Run by startServer, which logs what it applied and fails the start if one fails.
+    // Run by startServer before the app starts, which logs what it applied.
     migrationsRun: false,
     migrationsTransactionMode: 'each',
     synchronize: false,
     logging: ['error', 'migration'],
-    extra: {
-      max: 10,
-      // A dead database must fail fast so /api/health can answer 503 instead of hanging.
-      connectionTimeoutMillis: 3000,
-      query_timeout: 10_000,
-    },
+    extra:
+      purpose === 'requests'
+        ? {
+            max: 10,
+            connectionTimeoutMillis: timeouts.connectMs,
+            query_timeout: timeouts.queryMs,
+            // The server gives up too, so a statement cut off here does not run on and hold locks.
+            statement_timeout: timeouts.queryMs,
+            application_name: 'sd-course-api',
+          }
+        : { max: 2, connectionTimeoutMillis: 10_000, application_name: 'sd-course-migrations' },
   };
 }

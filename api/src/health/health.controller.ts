@@ -1,5 +1,4 @@
-import { Controller, Get, HttpStatus, Res } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import {
   ApiOkResponse,
   ApiOperation,
@@ -7,47 +6,73 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { DataSource } from 'typeorm';
+import { DatabaseAvailability } from '../database/database-availability.js';
+import { WorksWithoutDatabase } from '../database/database-available.guard.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../database/database-errors.js';
+import { SHARED_REDIS } from '../redis/redis.module.js';
+import type { SharedRedis } from '../redis/shared-redis.js';
 
-export interface HealthReport {
-  status: 'ok' | 'error';
-  database: 'up' | 'down';
+export interface LivenessReport {
+  status: 'ok';
 }
 
-const DATABASE_PROBE_TIMEOUT_MS = 2000;
+export interface ReadinessReport {
+  status: 'ok' | 'error';
+  database: 'up' | 'down';
+  /** Redis is optional: `down` only means rate limits and revocations are local for now. */
+  redis: 'up' | 'down' | 'not configured';
+}
 
+/**
+ * For load balancers and orchestrators. Liveness says the process answers (restart it if not);
+ * readiness says it can serve (send it traffic): the database answers on a connection of the
+ * check's own, so a busy request pool never makes a healthy instance look dead.
+ */
 @ApiTags('health')
 @Controller('api/health')
+@WorksWithoutDatabase()
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly database: DatabaseAvailability,
+    @Inject(SHARED_REDIS) private readonly redis: SharedRedis | null,
+  ) {}
 
-  /** 200 when the database answers a trivial query in time, 503 otherwise (for load balancers). */
-  @Get()
-  @ApiOperation({ summary: 'Liveness and database check for load balancers' })
-  @ApiOkResponse({ description: '{status: ok, database: up}' })
-  @ApiServiceUnavailableResponse({ description: '{status: error, database: down}' })
-  async check(@Res({ passthrough: true }) response: Response): Promise<HealthReport> {
-    const databaseUp = await this.probeDatabase();
-    if (!databaseUp) response.status(HttpStatus.SERVICE_UNAVAILABLE);
+  @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers (no dependency is asked)' })
+  @ApiOkResponse({ description: '{status: ok}' })
+  live(@Res({ passthrough: true }) response: Response): LivenessReport {
     response.setHeader('Cache-Control', 'no-store');
-    return { status: databaseUp ? 'ok' : 'error', database: databaseUp ? 'up' : 'down' };
+    return { status: 'ok' };
   }
 
-  private async probeDatabase(): Promise<boolean> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<false>((resolve) => {
-      timer = setTimeout(() => {
-        resolve(false);
-      }, DATABASE_PROBE_TIMEOUT_MS);
-    });
-    const probe = this.dataSource
-      .query('SELECT 1')
-      .then(() => true)
-      .catch(() => false);
-    try {
-      return await Promise.race([probe, timeout]);
-    } finally {
-      clearTimeout(timer);
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: the database answers within a second' })
+  @ApiOkResponse({ description: '{status: ok, database: up, redis}' })
+  @ApiServiceUnavailableResponse({ description: '{status: error, database: down, redis}' })
+  ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
+    return this.readiness(response);
+  }
+
+  /** The original health call: the same as readiness. */
+  @Get()
+  @ApiOperation({ summary: 'Readiness (the same as api/health/ready)' })
+  @ApiOkResponse({ description: '{status: ok, database: up, redis}' })
+  @ApiServiceUnavailableResponse({ description: '{status: error, database: down, redis}' })
+  check(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
+    return this.readiness(response);
+  }
+
+  private async readiness(response: Response): Promise<ReadinessReport> {
+    const databaseUp = await this.database.check();
+    response.setHeader('Cache-Control', 'no-store');
+    if (!databaseUp) {
+      response.status(HttpStatus.SERVICE_UNAVAILABLE);
+      response.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
     }
+    return {
+      status: databaseUp ? 'ok' : 'error',
+      database: databaseUp ? 'up' : 'down',
+      redis: this.redis ? (this.redis.usable ? 'up' : 'down') : 'not configured',
+    };
   }
 }

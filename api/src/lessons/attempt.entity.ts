@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One graded try at a chart exercise, by a learner or by a visitor of the landing demo. */
+/**
+ * One graded try at a chart exercise by a learner. (Visitors of the landing demo are graded
+ * without a row: their tries live in a signed cookie. Rows from before that keep `visitor_id`.)
+ */
 @Entity({ name: 'attempts' })
 export class Attempt {
   @PrimaryGeneratedColumn('uuid')
@@ -14,8 +17,12 @@ export class Attempt {
   visitorId!: string | null;
 
   /** The 5-min chart graded; a try on an hourly twin counts for its 5-min chart. */
-  @Column({ name: 'chart_number', type: 'integer' })
-  chartNumber!: number;
+  @Column({ name: 'chart_number', type: 'integer', nullable: true })
+  chartNumber!: number | null;
+
+  /** For a learner's own practice chart (no catalogue number): its place in the portal. */
+  @Column({ name: 'practice_index', type: 'integer', nullable: true })
+  practiceIndex!: number | null;
 
   @Column({ name: 'lesson_id', type: 'integer', nullable: true })
   lessonId!: number | null;

@@ -4,6 +4,7 @@ import {
   Controller,
   HttpCode,
   HttpStatus,
+  NotFoundException,
   Post,
   Req,
   Res,
@@ -12,38 +13,51 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AuthCookies } from '../auth/auth-cookies.js';
 import { NOT_LOGGED_IN } from '../auth/auth.service.js';
 import { MaybeUser, OptionalAuthGuard } from '../auth/optional-auth.guard.js';
+import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
-import { type AttemptResult, AttemptsService } from './attempts.service.js';
-import { type Caller, LANDING_DEMO_CHARTS } from './caller.js';
-import { gradedChartNumber } from './chart-catalogue.provider.js';
+import {
+  attemptResult,
+  type AttemptResult,
+  AttemptsService,
+  catalogueKey,
+  standingOf,
+} from './attempts.service.js';
+import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
+import { DemoStanding } from './demo-standing.js';
 import { AttemptDto } from './dto/attempt.dto.js';
-import { LessonsService } from './lessons.service.js';
-import { ensureVisitorId } from './visitor-cookie.js';
+import { PracticeCharts } from './practice-charts.js';
 
 @ApiTags('lessons')
 @Controller('api/attempts')
 export class AttemptsController {
   constructor(
     private readonly attempts: AttemptsService,
-    private readonly lessons: LessonsService,
+    private readonly access: CourseAccess,
+    private readonly charts: ChartCatalogue,
+    private readonly practice: PracticeCharts,
     private readonly content: CourseContent,
-    private readonly cookies: AuthCookies,
+    private readonly demo: DemoStanding,
   ) {}
 
   @Post()
   @HttpCode(HttpStatus.OK)
   @UseGuards(OptionalAuthGuard)
+  // A visitor's demo answers need no database (their tries are in a signed cookie).
+  @WorksWithoutDatabase()
   @ApiOperation({
     summary: 'Grade a zone answer',
     description:
-      'Grades the first two lines with chart-kit gradeZone against the hidden zone, records the ' +
-      'try and answers {pass, reason, feedback, tries, revealed}; zone, explanation and baseTimes ' +
-      'come with a pass or from the third failed try. Visitors may answer the landing demo ' +
-      'charts only.',
+      'Grades the first two lines with chart-kit gradeZone against the hidden zone and answers ' +
+      '{pass, reason, feedback, tries, revealed}; zone, explanation and baseTimes come with a ' +
+      'pass or from the third failed try. Give one of chart, lesson (its chart) or practice (the ' +
+      'learner’s own practice chart). Visitors may answer the landing demo charts only. A gated ' +
+      'lesson or chart answers 403 {subscriptionRequired: true} without the Pro Plan, a lesson ' +
+      'not yet open 403 {finishFirst: {id, path, title}}; practice charts after the first need ' +
+      'the plan.',
   })
   @ApiOkResponse({ description: '{pass, reason, feedback, tries, revealed, zone?, explanation?}' })
   async attempt(
@@ -52,11 +66,24 @@ export class AttemptsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AttemptResult> {
-    if ((body.chart === undefined) === (body.lesson === undefined)) {
-      throw new BadRequestException('Send either chart or lesson, not both and not neither.');
+    const targets = [body.chart, body.lesson, body.practice].filter(
+      (target) => target !== undefined,
+    );
+    if (targets.length !== 1) {
+      throw new BadRequestException('Send exactly one of chart, lesson and practice.');
     }
-    let chartNumber = body.chart;
-    let lessonId: number | null = null;
+    if (body.practice !== undefined) {
+      if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
+      await this.access.requirePractice(user.id, body.practice);
+      const { fiveMinute } = this.practice.get(user.id, body.practice);
+      return this.attempts.gradeAndRecord(
+        user.id,
+        fiveMinute,
+        { practiceIndex: body.practice },
+        body.lines,
+        null,
+      );
+    }
     if (body.lesson !== undefined) {
       const lesson = this.content.byId(body.lesson);
       if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
@@ -64,19 +91,31 @@ export class AttemptsController {
         throw new BadRequestException(`Lesson ${lesson.id} has no chart exercise.`);
       }
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
-      await this.lessons.requireAccess(user.id, lesson);
-      chartNumber = lesson.c_num;
-      lessonId = lesson.id;
+      this.access.requireLesson(await this.access.learner(user.id), lesson);
+      const chart = this.catalogueChart(lesson.c_num);
+      return this.attempts.gradeAndRecord(
+        user.id,
+        chart,
+        catalogueKey(chart),
+        body.lines,
+        lesson.id,
+      );
     }
-    const chart = this.attempts.chart(chartNumber ?? 0);
-    let caller: NonNullable<Caller>;
+    const chartNumber = body.chart ?? 0;
+    await this.access.requireChartAttempt(user?.id, chartNumber);
+    const chart = this.catalogueChart(chartNumber);
     if (user) {
-      caller = { userId: user.id };
-    } else if (LANDING_DEMO_CHARTS.includes(gradedChartNumber(chart))) {
-      caller = { visitorId: ensureVisitorId(request, response, this.cookies.secure) };
-    } else {
-      throw new UnauthorizedException(NOT_LOGGED_IN);
+      return this.attempts.gradeAndRecord(user.id, chart, catalogueKey(chart), body.lines, null);
     }
-    return this.attempts.grade(caller, chart.chartNumber, body.lines, lessonId);
+    // A visitor on a landing demo chart: graded, counted in their cookie, never stored.
+    const grade = this.attempts.grade(chart, body.lines);
+    const tries = this.demo.record(request, response, chart.chartNumber, grade.pass);
+    return attemptResult(grade, standingOf(tries.passed, tries.tries), chart);
+  }
+
+  private catalogueChart(chartNumber: number) {
+    const chart = this.charts.get(chartNumber);
+    if (!chart) throw new NotFoundException(`There is no chart number ${chartNumber}.`);
+    return chart;
   }
 }

@@ -1,14 +1,10 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { gradeZone, type GradeReason } from 'chart-kit/core';
+import { gradeZone, type GradeReason, type GradeResult } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
-import { type Caller, TRIES_BEFORE_REVEAL } from './caller.js';
-import {
-  ChartCatalogue,
-  type ExerciseChart,
-  gradedChartNumber,
-} from './chart-catalogue.provider.js';
+import { type ExerciseChart, gradedChartNumber } from './chart-catalogue.provider.js';
+import { TRIES_BEFORE_REVEAL } from './exercise-rules.js';
 
 /** Where a caller stands on one chart's exercise. */
 export interface ExerciseStanding {
@@ -37,79 +33,88 @@ export interface AttemptResult {
 }
 
 /**
- * Zones are thin (a few dimes on a chart spanning dollars): lines a fifth of the zone's height
- * outside it still count as the spec's "close-enough match".
+ * Which exercise a learner's tries count for: a catalogue chart (a try at an hourly twin counts
+ * for its 5-min chart), or one of the learner's own practice charts, by its place in the portal.
  */
-export const GRADE_TOLERANCE_OF_ZONE_HEIGHT = 0.2;
+export type ExerciseKey = { chartNumber: number } | { practiceIndex: number };
 
-const NO_STANDING: ExerciseStanding = { passed: false, tries: 0, revealed: false };
+/** The standing after `tries` failed tries, passed or not: the three-tries rule lives here. */
+export function standingOf(passed: boolean, tries: number): ExerciseStanding {
+  return { passed, tries, revealed: passed || tries >= TRIES_BEFORE_REVEAL };
+}
 
-/** Grades zone answers on the server with chart-kit's `gradeZone` and keeps every try. */
+/**
+ * Grades zone answers on the server with chart-kit's `gradeZone`. A learner's tries are kept
+ * (their standing, and a record of every answer); a visitor's are not (see DemoStanding).
+ */
 @Injectable()
 export class AttemptsService {
-  constructor(
-    @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
-    private readonly charts: ChartCatalogue,
-  ) {}
+  constructor(@InjectRepository(Attempt) private readonly attempts: Repository<Attempt>) {}
 
-  chart(chartNumber: number): ExerciseChart {
-    const chart = this.charts.get(chartNumber);
-    if (!chart) throw new NotFoundException(`There is no chart number ${chartNumber}.`);
-    return chart;
-  }
-
-  async standing(caller: Caller, chartNumber: number): Promise<ExerciseStanding> {
-    if (!caller) return NO_STANDING;
-    const graded = gradedChartNumber(this.chart(chartNumber));
-    const where =
-      'userId' in caller
-        ? { userId: caller.userId, chartNumber: graded }
-        : { visitorId: caller.visitorId, chartNumber: graded };
-    const rows: { pass: boolean; count: string }[] = await this.attempts
-      .createQueryBuilder('attempt')
-      .select('attempt.pass', 'pass')
-      .addSelect('COUNT(*)', 'count')
-      .where(where)
-      .groupBy('attempt.pass')
-      .getRawMany();
-    const passed = rows.some((row) => row.pass && Number(row.count) > 0);
-    const tries = Number(rows.find((row) => !row.pass)?.count ?? 0);
-    return { passed, tries, revealed: passed || tries >= TRIES_BEFORE_REVEAL };
-  }
-
-  async grade(
-    caller: NonNullable<Caller>,
-    chartNumber: number,
-    lines: number[],
-    lessonId: number | null,
-  ): Promise<AttemptResult> {
-    const chart = this.chart(chartNumber);
-    const grade = gradeZone(lines, chart.zone, {
-      tolerance: (chart.zone.upper - chart.zone.lower) * GRADE_TOLERANCE_OF_ZONE_HEIGHT,
-    });
+  /** The grade of `lines` on `chart`; a 400 when the answer is not a try at all. */
+  grade(chart: ExerciseChart, lines: number[]): GradeResult {
+    // The course's rule with its slack, thin-box and near-side-wick parts lives in chart-kit.
+    const grade = gradeZone(lines, chart.zone);
     if (grade.reason === 'need-two-lines') {
       // Not a real try: nothing is recorded, so a stray click on Try costs the learner nothing.
       throw new BadRequestException(grade.feedback);
     }
+    return grade;
+  }
+
+  async standing(userId: string, key: ExerciseKey): Promise<ExerciseStanding> {
+    const rows: { pass: boolean; count: string }[] = await this.attempts
+      .createQueryBuilder('attempt')
+      .select('attempt.pass', 'pass')
+      .addSelect('COUNT(*)', 'count')
+      .where({ userId, ...key })
+      .groupBy('attempt.pass')
+      .getRawMany();
+    const passed = rows.some((row) => row.pass && Number(row.count) > 0);
+    return standingOf(passed, Number(rows.find((row) => !row.pass)?.count ?? 0));
+  }
+
+  /** Grades and keeps a learner's try, and answers with their standing after it. */
+  async gradeAndRecord(
+    userId: string,
+    chart: ExerciseChart,
+    key: ExerciseKey,
+    lines: number[],
+    lessonId: number | null,
+  ): Promise<AttemptResult> {
+    const grade = this.grade(chart, lines);
     await this.attempts.insert({
-      userId: 'userId' in caller ? caller.userId : null,
-      visitorId: 'visitorId' in caller ? caller.visitorId : null,
-      chartNumber: gradedChartNumber(chart),
+      userId,
+      chartNumber: 'chartNumber' in key ? key.chartNumber : null,
+      practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
       lessonId,
       // The first two lines are the answer (spec, section 5); more are kept as drawn.
       lines,
       pass: grade.pass,
     });
-    const standing = await this.standing(caller, chartNumber);
-    return {
-      pass: grade.pass,
-      reason: grade.reason,
-      feedback: grade.feedback,
-      tries: standing.tries,
-      revealed: standing.revealed,
-      ...(standing.revealed ? revealedAnswer(chart) : {}),
-    };
+    return attemptResult(grade, await this.standing(userId, key), chart);
   }
+}
+
+/** The key of a catalogue chart's exercise. */
+export function catalogueKey(chart: ExerciseChart): ExerciseKey {
+  return { chartNumber: gradedChartNumber(chart) };
+}
+
+/** The answer to a try: the grade, the standing, and the zone once it may be shown. */
+export function attemptResult(
+  grade: GradeResult,
+  standing: ExerciseStanding,
+  chart: ExerciseChart,
+): AttemptResult {
+  return {
+    pass: grade.pass,
+    reason: grade.reason,
+    feedback: grade.feedback,
+    tries: standing.tries,
+    revealed: standing.revealed,
+    ...(standing.revealed ? revealedAnswer(chart) : {}),
+  };
 }
 
 /** What a revealed exercise shows: the zone, why it is one, and the candles of its base. */

@@ -2,31 +2,42 @@ import { BadRequestException, Controller, Get, Param, Req, Res, UseGuards } from
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MaybeUser, OptionalAuthGuard } from '../auth/optional-auth.guard.js';
+import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
-import { AttemptsService } from './attempts.service.js';
-import { type Caller, LANDING_DEMO_CHARTS } from './caller.js';
-import { gradedChartNumber } from './chart-catalogue.provider.js';
+import { AttemptsService, catalogueKey, standingOf } from './attempts.service.js';
+import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
 import { CHART_ID, sendChartData } from './chart-data-response.js';
-import { visitorIdOf } from './visitor-cookie.js';
+import { CourseAccess } from './course-access.js';
+import { DemoStanding } from './demo-standing.js';
 
-/** The spec's chart call. Open to visitors; the zone is only in it once the caller earned it. */
+/**
+ * The spec's chart call. Open to visitors for the landing demo and free lessons' charts; the
+ * zone is only in it once the caller earned it.
+ */
 @ApiTags('charts')
 @Controller('chart-data')
 export class ChartDataController {
   constructor(
     private readonly attempts: AttemptsService,
+    private readonly access: CourseAccess,
+    private readonly charts: ChartCatalogue,
     private readonly chartData: ChartDataService,
+    private readonly demo: DemoStanding,
   ) {}
 
   @Get(':id')
   @UseGuards(OptionalAuthGuard)
+  @WorksWithoutDatabase()
   @ApiOperation({
     summary: 'Candles of an exercise chart',
     description:
       'hiddenpl (upper) and hiddenpl2 (lower bound of the zone), the explanation and the candles ' +
       'after the exercise (next) are present only once the caller passed this chart or used three ' +
-      'tries. Served with an ETag; gzip when accepted.',
+      'tries. The landing demo and charts of free lessons are public; a gated lesson’s chart ' +
+      'answers 401 without a session and 403 {subscriptionRequired: true} without the Pro Plan. ' +
+      'Only the catalogue’s charts exist (a learner’s practice charts are at api/practice). ' +
+      'Served with an ETag; gzip when accepted.',
   })
   @ApiParam({ name: 'id', description: 'Chart number', example: 3 })
   @ApiOkResponse({ description: '{chart_number, type, timeframe, twin, data, ...}' })
@@ -38,13 +49,17 @@ export class ChartDataController {
   ): Promise<void> {
     if (!CHART_ID.test(id)) throw new BadRequestException('The chart id must be a whole number.');
     const chartNumber = Number(id);
-    const chart = this.attempts.chart(chartNumber);
-    const visitorId = visitorIdOf(request);
-    let caller: Caller;
-    if (user) caller = { userId: user.id };
-    else if (visitorId && LANDING_DEMO_CHARTS.includes(gradedChartNumber(chart)))
-      caller = { visitorId };
-    const { revealed } = await this.attempts.standing(caller, chartNumber);
+    await this.access.requireChartData(user?.id, chartNumber);
+    const chart = this.charts.get(chartNumber);
+    if (!chart) throw new Error(`chart ${chartNumber} passed the access check but does not exist`);
+    const key = catalogueKey(chart);
+    let revealed = false;
+    if (user) {
+      revealed = (await this.attempts.standing(user.id, key)).revealed;
+    } else if (this.access.audience(chartNumber)?.kind === 'demo' && 'chartNumber' in key) {
+      const tries = this.demo.of(request, key.chartNumber);
+      revealed = standingOf(tries.passed, tries.tries).revealed;
+    }
     sendChartData(request, response, this.chartData.encoded(chartNumber, revealed));
   }
 }

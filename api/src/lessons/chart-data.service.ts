@@ -2,6 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { LruCache } from '../common/lru-cache.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { chartDataBody, encodeChartData, type EncodedChartData } from './chart-data.js';
+import { CourseAccess } from './course-access.js';
 
 /** Encoded answers kept in memory: a hot chart costs one lookup, not a serialisation. */
 const MAX_CACHED_VARIANTS = 512;
@@ -10,11 +11,14 @@ const MAX_CACHED_VARIANTS = 512;
 export class ChartDataService {
   private readonly cache = new LruCache<string, EncodedChartData>(MAX_CACHED_VARIANTS);
 
-  constructor(private readonly charts: ChartCatalogue) {}
+  constructor(
+    private readonly charts: ChartCatalogue,
+    private readonly access: CourseAccess,
+  ) {}
 
-  /** The encoded answer, or undefined when there is no such chart. */
-  encodedIfExists(chartNumber: number, revealed: boolean): EncodedChartData | undefined {
-    return this.charts.has(chartNumber) ? this.encoded(chartNumber, revealed) : undefined;
+  /** The answer anyone may have (no zone), or undefined when the chart is not public. */
+  publicAnswer(chartNumber: number): EncodedChartData | undefined {
+    return this.access.isPublic(chartNumber) ? this.encoded(chartNumber, false) : undefined;
   }
 
   encoded(chartNumber: number, revealed: boolean): EncodedChartData {

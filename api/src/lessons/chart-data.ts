@@ -1,6 +1,5 @@
 import type { Candle } from 'chart-kit/core';
-import { createHash } from 'node:crypto';
-import { gzipSync } from 'node:zlib';
+import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import type { ExerciseChart } from './chart-catalogue.provider.js';
 
 /** A candle as the spec's client reads it; the first one also carries the zone type. */
@@ -20,6 +19,12 @@ export interface ChartDataBody {
   twin: number | null;
   /** The candles of the exercise, ascending by time. */
   data: ChartDataCandle[];
+  /**
+   * The opening view: the times of the first and last candle to frame, so that the zone's base,
+   * the move away and the zone are in view and tall enough to see (all of a 1-hour twin's
+   * candles). Earlier candles stay reachable by panning.
+   */
+  view: { from: number; to: number };
   hiddenpl?: number;
   hiddenpl2?: number;
   explanation?: string;
@@ -28,12 +33,8 @@ export interface ChartDataBody {
   next?: Candle[];
 }
 
-/** A serialised answer, ready to send as it is or gzipped, with its entity tag. */
-export interface EncodedChartData {
-  json: Buffer;
-  gzip: Buffer;
-  etag: string;
-}
+/** A serialised chart answer, ready to send as it is or gzipped, with its entity tag. */
+export type EncodedChartData = EncodedJson;
 
 function plainCandle(candle: Candle): Candle {
   const { time, open, high, low, close, volume } = candle;
@@ -61,6 +62,7 @@ export function chartDataBody(chart: ExerciseChart, revealed: boolean): ChartDat
     timeframe: chart.timeframe,
     twin: chart.twin,
     data,
+    view: { ...chart.openingView },
   };
   if (revealed) {
     body.hiddenpl = chart.zone.upper;
@@ -74,7 +76,5 @@ export function chartDataBody(chart: ExerciseChart, revealed: boolean): ChartDat
 
 /** Chart data never changes, so each variant is encoded once and served from memory. */
 export function encodeChartData(body: ChartDataBody): EncodedChartData {
-  const json = Buffer.from(JSON.stringify(body));
-  const etag = `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`;
-  return { json, gzip: gzipSync(json), etag };
+  return encodeJson(body);
 }

@@ -131,6 +131,9 @@ function loadLessonFile(
   if (frontMatter.pullLine && frontMatter.prev_chart === null) {
     problems.push(`${name}: pullLine needs prev_chart`);
   }
+  if (frontMatter.showReturn && frontMatter.c_num === null) {
+    problems.push(`${name}: showReturn needs an exercise chart (c_num)`);
+  }
   if (problems.length > 0) return { path, problems };
 
   const { illustration: _illustration, ...descriptor } = raw as unknown as Lesson;

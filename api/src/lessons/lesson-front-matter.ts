@@ -117,6 +117,9 @@ export class LessonFrontMatter {
   @IsBoolean()
   pullLine!: boolean;
 
+  @IsBoolean()
+  showReturn!: boolean;
+
   @ValidateIf((_, value) => value !== null)
   @IsInt()
   @Min(1)
@@ -144,5 +147,6 @@ export const FRONT_MATTER_DEFAULTS = {
   reqPass: false,
   pushLine: false,
   pullLine: false,
+  showReturn: false,
   prev_chart: null,
 } as const;

@@ -44,6 +44,11 @@ export interface LessonDescriptor {
   reqPass: boolean;
   pushLine: boolean;
   pullLine: boolean;
+  /**
+   * The lesson is about how price came back to the zone: once the exercise is passed or revealed,
+   * the chart plays on by itself through the return.
+   */
+  showReturn: boolean;
   prev_chart: number | null;
   sub_req: boolean;
   takeaway: string;

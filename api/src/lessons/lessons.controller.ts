@@ -1,10 +1,25 @@
-import { Controller, Get, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { sendEncodedJson } from '../common/encoded-json.js';
+import type { PublicRoute } from '../web/public-answers.js';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { MaybeUser, OptionalAuthGuard } from '../auth/optional-auth.guard.js';
+import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
-import { type Catalogue, type LessonPage, LessonsService } from './lessons.service.js';
+import { type LessonPage, LessonsService } from './lessons.service.js';
+
+/** Visitors' catalogue: it changes only when the course content is deployed. */
+export const VISITOR_CATALOGUE_CACHE = 'public, max-age=300';
+
+/** The visitors' catalogue for the fast path. */
+export function visitorCatalogueRoute(lessons: LessonsService): PublicRoute {
+  return (path) =>
+    path === '/api/lessons' || path === '/api/lessons/'
+      ? { encoded: lessons.visitorCatalogue(), cacheControl: VISITOR_CATALOGUE_CACHE }
+      : undefined;
+}
 
 @ApiTags('lessons')
 @Controller('api/lessons')
@@ -13,6 +28,7 @@ export class LessonsController {
 
   @Get()
   @UseGuards(OptionalAuthGuard)
+  @WorksWithoutDatabase()
   @ApiOperation({
     summary: 'The course catalogue, by module',
     description:
@@ -20,8 +36,17 @@ export class LessonsController {
       'it needs a subscription the caller lacks. Visitors get the catalogue with nothing done.',
   })
   @ApiOkResponse({ description: '{subscribed, completed, modules: [{key, title, lessons}]}' })
-  catalogue(@MaybeUser() user: User | undefined): Promise<Catalogue> {
-    return this.lessons.catalogue(user?.id);
+  async catalogue(
+    @MaybeUser() user: User | undefined,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    if (user) {
+      response.json(await this.lessons.catalogue(user.id));
+      return;
+    }
+    // The same for every visitor: encoded once, and cacheable for a few minutes.
+    sendEncodedJson(request, response, this.lessons.visitorCatalogue(), VISITOR_CATALOGUE_CACHE);
   }
 
   @Get(':path')

@@ -9,21 +9,31 @@ import { AttemptsService } from './attempts.service.js';
 import { chartCatalogueProvider } from './chart-catalogue.provider.js';
 import { ChartDataController } from './chart-data.controller.js';
 import { ChartDataService } from './chart-data.service.js';
+import { CourseAccess } from './course-access.js';
 import { courseContentProvider } from './course-content.provider.js';
+import { DemoStanding } from './demo-standing.js';
 import { LessonsController } from './lessons.controller.js';
 import { LessonsService } from './lessons.service.js';
+import { PracticeCharts } from './practice-charts.js';
+import { PracticeController } from './practice.controller.js';
 
-/** Lesson descriptors and content, exercise charts, and server-side grading. */
+/**
+ * Lesson descriptors and content, exercise charts (the catalogue's and every learner's own
+ * practice charts), the access rules, and server-side grading.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([Attempt]), AuthModule, BillingModule, ProgressModule],
-  controllers: [LessonsController, ChartDataController, AttemptsController],
+  controllers: [LessonsController, ChartDataController, AttemptsController, PracticeController],
   providers: [
     chartCatalogueProvider,
     courseContentProvider,
     AttemptsService,
     ChartDataService,
+    CourseAccess,
+    DemoStanding,
     LessonsService,
+    PracticeCharts,
   ],
-  exports: [AttemptsService, LessonsService, courseContentProvider],
+  exports: [AttemptsService, CourseAccess, LessonsService, courseContentProvider],
 })
 export class LessonsModule {}

@@ -1,11 +1,11 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { SubscriptionService } from '../billing/subscription.service.js';
-import { ProgressService } from '../progress/progress.service.js';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import { AttemptsService, type ExerciseStanding } from './attempts.service.js';
+import { CourseAccess, lessonStatus, type LessonStatus } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import type { Illustration, Lesson, LessonDescriptor } from './lesson.js';
 
-export type LessonStatus = 'completed' | 'open' | 'locked';
+export type { LessonStatus };
 
 /** A lesson as the catalogue lists it for one caller. */
 export interface LessonSummary extends LessonDescriptor {
@@ -34,25 +34,6 @@ export interface LessonPage extends LessonSummary {
   exercise: ExerciseStanding | null;
 }
 
-export const SUBSCRIPTION_REQUIRED_MESSAGE =
-  "Let's keep it going! You must be subscribed to access this content";
-
-/** Open when it starts its module or follows a completed lesson, so a learner sees where to go. */
-function lessonStatus(moduleLessons: Lesson[], index: number, done: Set<number>): LessonStatus {
-  const lesson = moduleLessons[index];
-  const previous = moduleLessons[index - 1];
-  if (lesson && done.has(lesson.id)) return 'completed';
-  if (!previous || done.has(previous.id)) return 'open';
-  return 'locked';
-}
-
-function subscriptionRequired(): ForbiddenException {
-  return new ForbiddenException({
-    message: SUBSCRIPTION_REQUIRED_MESSAGE,
-    subscriptionRequired: true,
-  });
-}
-
 function descriptorOf(lesson: Lesson): LessonDescriptor {
   const { html: _html, illustration: _illustration, file: _file, ...descriptor } = lesson;
   return descriptor;
@@ -60,21 +41,28 @@ function descriptorOf(lesson: Lesson): LessonDescriptor {
 
 @Injectable()
 export class LessonsService {
+  /** What every visitor gets, encoded once: it only changes with the content. */
+  private visitorAnswer: EncodedJson | undefined;
+
   constructor(
     private readonly content: CourseContent,
-    private readonly subscriptions: SubscriptionService,
+    private readonly access: CourseAccess,
     private readonly attempts: AttemptsService,
-    private readonly progress: ProgressService,
   ) {}
 
+  /** The catalogue for visitors, serialised and gzipped once (it reads no database). */
+  visitorCatalogue(): EncodedJson {
+    this.visitorAnswer ??= encodeJson(this.catalogueFor([], false));
+    return this.visitorAnswer;
+  }
+
   /** The course for one caller, with each lesson's status. */
-  async catalogue(userId: string | undefined): Promise<Catalogue> {
-    const [completed, subscribed] = userId
-      ? await Promise.all([
-          this.progress.completedIds(userId),
-          this.subscriptions.isSubscribed(userId),
-        ])
-      : [[], false];
+  async catalogue(userId: string): Promise<Catalogue> {
+    const { completed, subscribed } = await this.access.learner(userId);
+    return this.catalogueFor(completed, subscribed);
+  }
+
+  private catalogueFor(completed: number[], subscribed: boolean): Catalogue {
     const done = new Set(completed);
     return {
       subscribed,
@@ -91,32 +79,27 @@ export class LessonsService {
     };
   }
 
-  /** One lesson's page; gated content is refused by the server, not only hidden by the app. */
+  /**
+   * One lesson's page. Gated content is refused by the server, not only hidden by the app: the
+   * wall (403 subscriptionRequired) and the order rule (403 naming the lesson to finish first).
+   */
   async page(userId: string, path: string): Promise<LessonPage> {
     const lesson = this.content.byPath(path);
     if (!lesson) throw new NotFoundException(`There is no lesson at ${path}.`);
-    const [subscribed, completed] = await Promise.all([
-      this.subscriptions.isSubscribed(userId),
-      this.progress.completedIds(userId),
-    ]);
-    if (lesson.sub_req && !subscribed) throw subscriptionRequired();
+    const learner = await this.access.learner(userId);
+    this.access.requireLesson(learner, lesson);
     const module = this.content.modules.find((entry) => entry.key === lesson.module);
-    const moduleLessons = module?.lessons ?? [lesson];
     return {
       ...descriptorOf(lesson),
-      status: lessonStatus(moduleLessons, moduleLessons.indexOf(lesson), new Set(completed)),
+      status: this.access.status(lesson, learner.completed),
       subscriptionRequired: false,
       moduleTitle: module?.title ?? '',
       html: lesson.html,
       illustration: lesson.illustration,
       exercise:
-        lesson.c_num === null ? null : await this.attempts.standing({ userId }, lesson.c_num),
+        lesson.c_num === null
+          ? null
+          : await this.attempts.standing(userId, { chartNumber: lesson.c_num }),
     };
-  }
-
-  async requireAccess(userId: string, lesson: Lesson): Promise<void> {
-    if (lesson.sub_req && !(await this.subscriptions.isSubscribed(userId))) {
-      throw subscriptionRequired();
-    }
   }
 }

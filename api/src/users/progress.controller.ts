@@ -13,8 +13,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { AttemptsService } from '../lessons/attempts.service.js';
+import { CourseAccess } from '../lessons/course-access.js';
 import { CourseContent } from '../lessons/course-content.js';
-import { LessonsService } from '../lessons/lessons.service.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { UpdateProgressDto } from './dto/update-progress.dto.js';
 import type { User } from './user.entity.js';
@@ -30,7 +30,7 @@ export interface ProgressBody {
 export class ProgressController {
   constructor(
     private readonly progress: ProgressService,
-    private readonly lessons: LessonsService,
+    private readonly access: CourseAccess,
     private readonly attempts: AttemptsService,
     private readonly content: CourseContent,
   ) {}
@@ -48,15 +48,16 @@ export class ProgressController {
     summary: 'Mark a lesson completed (idempotent)',
     description:
       'A lesson with reqPass is only recorded after a passing attempt on its chart or three ' +
-      'failed ones (the Skip path); 409 otherwise. A gated lesson needs the Pro Plan (403).',
+      'failed ones (the Skip path); 409 otherwise. A gated lesson needs the Pro Plan (403 ' +
+      '{subscriptionRequired: true}); a lesson not yet open answers 403 {finishFirst}.',
   })
   @ApiOkResponse({ description: '{completed: [lesson ids]}' })
   async update(@CurrentUser() user: User, @Body() body: UpdateProgressDto): Promise<ProgressBody> {
     const lesson = this.content.byId(body.completed);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.completed}.`);
-    await this.lessons.requireAccess(user.id, lesson);
+    this.access.requireLesson(await this.access.learner(user.id), lesson);
     if (lesson.reqPass && lesson.c_num !== null) {
-      const { revealed } = await this.attempts.standing({ userId: user.id }, lesson.c_num);
+      const { revealed } = await this.attempts.standing(user.id, { chartNumber: lesson.c_num });
       if (!revealed) {
         throw new ConflictException(
           'Pass this lesson’s chart exercise, or use your three tries, before moving on.',

@@ -1,4 +1,5 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,17 +31,27 @@ export async function startTestApp(
     ...loadConfig({ NODE_ENV: 'test' }),
     databaseUrl: database.url,
     appDistDir,
-    // Tests log in far more often than a person; the rate-limit test sets its own low limits.
+    // Tests call far more often than a person; the rate-limit tests set their own low limits.
     rateLimits: {
       ...DEFAULT_RATE_LIMITS,
       login: 100_000,
       register: 100_000,
-      refresh: 100_000,
+      refreshPerSession: 100_000,
+      refreshFailures: 100_000,
       passwordReset: 100_000,
+      anonymousRequests: 1_000_000,
+      rejectDelayMs: 0,
     },
+    // Each test run keeps its Redis keys apart from other runs on the same server.
+    redisKeyPrefix: `test-${process.pid}-${randomBytes(4).toString('hex')}`,
     ...overrides,
   };
-  const server = await startServer(config, { listen: false, logger: false, ...startOptions });
+  const server = await startServer(config, {
+    listen: false,
+    logger: false,
+    databaseKind: database.kind === 'embedded' ? 'embedded' : 'server',
+    ...startOptions,
+  });
   return {
     app: server.app,
     http: server.app.getHttpServer() as App,

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsDefined, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { IsNotCommonPassword } from './not-common-password.validator.js';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -20,6 +20,8 @@ export function IsNewPassword(): PropertyDecorator {
     MaxLength(PASSWORD_MAX_LENGTH, {
       message: `$property must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
     }),
+    // Eight spaces pass the length rule but are the first thing a guesser tries.
+    Matches(/\S/u, { message: '$property must contain something besides spaces.' }),
     IsNotCommonPassword({
       message: '$property is too common and easy to guess; please choose another one.',
     }),

@@ -10,15 +10,31 @@ import {
   Max,
   Min,
 } from 'class-validator';
+import { PRACTICE_CHART_COUNT } from '../course-access.js';
 
 /** One answer to a chart exercise: the prices of the lines drawn, in the order drawn. */
 export class AttemptDto {
-  @ApiPropertyOptional({ description: 'Chart number graded (give this or lesson).', example: 3 })
+  @ApiPropertyOptional({
+    description: 'Chart number graded (give exactly one of chart, lesson and practice).',
+    example: 3,
+  })
   @IsOptional()
   @IsInt({ message: 'chart must be a whole chart number' })
   @Min(1, { message: 'chart must be a whole chart number' })
   @Max(2_000_000_000, { message: 'chart must be a whole chart number' })
   chart?: number;
+
+  @ApiPropertyOptional({
+    description: 'Place of one of the learner’s own practice charts in the portal (1 to 100).',
+    example: 2,
+  })
+  @IsOptional()
+  @IsInt({ message: `practice must be a practice chart from 1 to ${PRACTICE_CHART_COUNT}` })
+  @Min(1, { message: `practice must be a practice chart from 1 to ${PRACTICE_CHART_COUNT}` })
+  @Max(PRACTICE_CHART_COUNT, {
+    message: `practice must be a practice chart from 1 to ${PRACTICE_CHART_COUNT}`,
+  })
+  practice?: number;
 
   @ApiPropertyOptional({ description: 'Lesson id; its exercise chart is graded.', example: 7 })
   @IsOptional()

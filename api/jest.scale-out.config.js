@@ -1,0 +1,15 @@
+import base from './jest.config.js';
+
+/**
+ * The scale-out test: two built API instances behind haproxy, the machine's PostgreSQL and
+ * Redis, a private PostgreSQL cluster and a private redis-server. Its own run (npm run
+ * test:scale-out), after the build; one file, one worker.
+ */
+export default {
+  ...base,
+  displayName: 'scale-out',
+  testMatch: ['<rootDir>/test/scale-out/**/*.test.ts'],
+  testPathIgnorePatterns: [],
+  testTimeout: 180_000,
+  maxWorkers: 1,
+};

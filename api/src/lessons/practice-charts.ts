@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { deriveSeed, type ZoneType } from 'chart-kit/core';
+import { createHash } from 'node:crypto';
+import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
+import { generateZoneScenario, ScenarioError, type ZoneScenario } from '../charts/zone-scenario.js';
+import { LruCache } from '../common/lru-cache.js';
+
+/**
+ * Practice charts kept simulated: about 100 kB each with its 1-hour twin, so a few hundred
+ * learners practising at once cost some tens of MB, and a learner going Back and Next costs
+ * nothing.
+ */
+const CACHED_PRACTICE_CHARTS = 256;
+/** A seed whose simulation finds no clean zone is replaced by seeds derived from it. */
+const SEEDS_TO_TRY = 5;
+
+/**
+ * The seed and zone type of a learner's practice chart `index`: the same learner and index
+ * always give the same chart, two learners different ones. Each round of ten alternates supply
+ * and demand, starting with a type fixed per learner.
+ */
+export function practiceScenarioRequest(
+  userId: string,
+  index: number,
+): { seed: number; zoneType: ZoneType } {
+  const digest = createHash('sha256').update(`practice-chart:${userId}:${index}`).digest();
+  const learnerStartsWithSupply =
+    (createHash('sha256').update(`practice:${userId}`).digest()[0] ?? 0) & 1;
+  return {
+    seed: digest.readUInt32BE(0),
+    zoneType: (index + learnerStartsWithSupply) % 2 === 0 ? 'supply' : 'demand',
+  };
+}
+
+/**
+ * Every learner's own practice charts, generated from a seed derived from the learner and the
+ * chart's place in the portal (so no two learners share an answer, and nobody can ask the server
+ * to simulate an arbitrary chart), and kept in a bounded cache.
+ */
+@Injectable()
+export class PracticeCharts {
+  private readonly cache = new LruCache<string, ChartPair>(CACHED_PRACTICE_CHARTS);
+
+  /** The learner's chart `index` and its 1-hour twin. */
+  get(
+    userId: string,
+    index: number,
+  ): { fiveMinute: ChartPair['fiveMinute']; hourly: NonNullable<ChartPair['hourly']> } {
+    const key = `${userId}:${index}`;
+    let pair = this.cache.get(key);
+    if (!pair) {
+      // Practice charts have no catalogue number: they are addressed by learner and index.
+      pair = buildPair(0, 0, this.simulate(userId, index));
+      this.cache.set(key, pair);
+    }
+    if (!pair.hourly) throw new Error('a practice chart always has its 1-hour twin');
+    return { fiveMinute: pair.fiveMinute, hourly: pair.hourly };
+  }
+
+  private simulate(userId: string, index: number): ZoneScenario {
+    const { seed, zoneType } = practiceScenarioRequest(userId, index);
+    let lastError: unknown;
+    for (let attempt = 0; attempt < SEEDS_TO_TRY; attempt += 1) {
+      try {
+        return generateZoneScenario({
+          seed: attempt === 0 ? seed : deriveSeed(seed, attempt),
+          zoneType,
+          placement: 'practice',
+        });
+      } catch (error) {
+        if (!(error instanceof ScenarioError)) throw error;
+        lastError = error;
+      }
+    }
+    throw lastError;
+  }
+}

@@ -1,0 +1,93 @@
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Param,
+  ParseIntPipe,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import type { User } from '../users/user.entity.js';
+import { AttemptsService, type ExerciseStanding } from './attempts.service.js';
+import { chartDataBody, type ChartDataBody } from './chart-data.js';
+import {
+  CourseAccess,
+  FREE_PRACTICE_CHARTS,
+  PRACTICE_CHART_COUNT,
+  PRACTICE_ROUND,
+} from './course-access.js';
+import { PracticeCharts } from './practice-charts.js';
+
+const INDEX_MESSAGE = `The practice chart must be a whole number from 1 to ${PRACTICE_CHART_COUNT}.`;
+
+/** A practice chart as chart data: it has no catalogue number, so no chart_number or twin. */
+export type PracticeChartData = Omit<ChartDataBody, 'chart_number' | 'twin'>;
+
+/** The answer of GET api/practice/{index}. */
+export interface PracticeChartBody extends PracticeChartData {
+  /** Its place in the portal, 1 to 100; the first ten are the round. */
+  index: number;
+  round: number;
+  /** How many practice charts the learner has, and how many need no plan. */
+  count: number;
+  free: number;
+  /** The learner's tries at this chart, as the server counts them. */
+  exercise: ExerciseStanding;
+  /** The same market in 1-hour candles. */
+  hourly: PracticeChartData;
+}
+
+function withoutNumbers(body: ChartDataBody): PracticeChartData {
+  const { chart_number: _number, twin: _twin, ...rest } = body;
+  return rest;
+}
+
+@ApiTags('practice')
+@Controller('api/practice')
+@UseGuards(JwtAuthGuard)
+export class PracticeController {
+  constructor(
+    private readonly access: CourseAccess,
+    private readonly charts: PracticeCharts,
+    private readonly attempts: AttemptsService,
+  ) {}
+
+  @Get(':index')
+  @ApiOperation({
+    summary: 'One of the learner’s own practice charts, with its 1-hour twin',
+    description:
+      'Each learner has their own charts, simulated from a seed derived from the learner and the ' +
+      'index: the same learner and index always get the same chart. The first chart is a free ' +
+      'taster; the others answer 403 {subscriptionRequired: true} without the Pro Plan. The zone ' +
+      '(hiddenpl, hiddenpl2), its explanation and what came next appear once the learner passed ' +
+      'or used three tries (POST api/attempts {practice: index, lines}).',
+  })
+  @ApiParam({ name: 'index', description: `1 to ${PRACTICE_CHART_COUNT}`, example: 1 })
+  @ApiOkResponse({ description: 'Chart data plus {index, round, count, free, exercise, hourly}' })
+  async chart(
+    @CurrentUser() user: User,
+    @Param(
+      'index',
+      new ParseIntPipe({
+        exceptionFactory: () => new BadRequestException(INDEX_MESSAGE),
+      }),
+    )
+    index: number,
+  ): Promise<PracticeChartBody> {
+    if (index < 1 || index > PRACTICE_CHART_COUNT) throw new BadRequestException(INDEX_MESSAGE);
+    await this.access.requirePractice(user.id, index);
+    const exercise = await this.attempts.standing(user.id, { practiceIndex: index });
+    const { fiveMinute, hourly } = this.charts.get(user.id, index);
+    return {
+      ...withoutNumbers(chartDataBody(fiveMinute, exercise.revealed)),
+      index,
+      round: PRACTICE_ROUND,
+      count: PRACTICE_CHART_COUNT,
+      free: FREE_PRACTICE_CHARTS,
+      exercise,
+      hourly: withoutNumbers(chartDataBody(hourly, exercise.revealed)),
+    };
+  }
+}

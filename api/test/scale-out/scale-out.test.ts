@@ -1,0 +1,376 @@
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
+import { hasRedisServer, freePort, PrivateRedis } from '../support/private-redis.js';
+import type { ApiInstance } from '../support/cluster/api-instance.js';
+import { type Answer, Client } from '../support/cluster/client.js';
+import { deploy, type Deployment } from '../support/cluster/deployment.js';
+import { findHaproxy } from '../support/cluster/haproxy.js';
+import {
+  countRows,
+  createDatabase,
+  deleteRedisKeys,
+  dropDatabase,
+  MACHINE_POSTGRES,
+  MACHINE_REDIS,
+  machinePostgresAnswers,
+  machineRedisAnswers,
+} from '../support/cluster/machine-services.js';
+import { findPostgresBin, PrivatePostgres } from '../support/cluster/private-postgres.js';
+
+const PASSWORD = 'plum tree at dawn';
+const haproxyBinary = findHaproxy();
+const postgresBin = findPostgresBin();
+const [postgresUp, redisUp] = await Promise.all([machinePostgresAnswers(), machineRedisAnswers()]);
+const missing = [
+  haproxyBinary ? undefined : 'haproxy (apt-get install haproxy)',
+  postgresBin ? undefined : 'PostgreSQL server programs (apt-get install postgresql)',
+  hasRedisServer() ? undefined : 'redis-server (apt-get install redis-server)',
+  postgresUp ? undefined : 'a PostgreSQL on 127.0.0.1:5432',
+  redisUp ? undefined : 'a Redis on 127.0.0.1:6379',
+].filter((item): item is string => item !== undefined);
+if (missing.length > 0) {
+  const message = `the scale-out test needs ${missing.join(', ')}`;
+  // CI installs haproxy and runs the servers: there a skip would hide a failure.
+  if (process.env.SCALE_OUT_REQUIRED === '1') throw new Error(message);
+  console.warn(`SKIPPED: ${message}`);
+}
+const describeIfReady = missing.length === 0 ? describe : describe.skip;
+
+/** Registers through the balancer; the client keeps the session cookies. */
+async function register(client: Client, email: string): Promise<void> {
+  const answer = await client.post('/api/register/', { email, password: PASSWORD });
+  if (answer.status !== 201)
+    throw new Error(`register ${email}: ${answer.status} ${JSON.stringify(answer.body)}`);
+}
+
+/** A lesson with a chart that a new learner without the plan may answer at once. */
+async function openChartLesson(client: Client): Promise<number> {
+  const catalogue = (await client.get('/api/lessons')).body as {
+    modules: {
+      lessons: {
+        id: number;
+        c_num: number | null;
+        status: string;
+        subscriptionRequired: boolean;
+      }[];
+    }[];
+  };
+  const lesson = catalogue.modules
+    .flatMap((module) => module.lessons)
+    .find(
+      (entry) => entry.c_num !== null && entry.status === 'open' && !entry.subscriptionRequired,
+    );
+  if (!lesson) throw new Error('no open free lesson with a chart in the catalogue');
+  return lesson.id;
+}
+
+interface WriteLoad {
+  /** Answers 200 per learner: writes the API acknowledged. */
+  acknowledged: Map<string, number>;
+  answers: { at: number; status: number; ms: number; retryAfter: string | undefined }[];
+  /** Requests that got no HTTP answer at all. */
+  failures: number;
+  stop(): Promise<void>;
+}
+
+/** Each learner answers `lesson` again and again (each answer is one row), until stopped. */
+function startWriteLoad(learners: Map<string, Client>, lesson: number): WriteLoad {
+  const load: WriteLoad = {
+    acknowledged: new Map([...learners.keys()].map((email) => [email, 0])),
+    answers: [],
+    failures: 0,
+    stop: () => Promise.resolve(),
+  };
+  let running = true;
+  const loops = [...learners].map(async ([email, client]) => {
+    while (running) {
+      let answer: Answer;
+      try {
+        answer = await client.send(
+          'POST',
+          '/api/attempts',
+          { lesson, lines: [0.01, 0.02] },
+          {},
+          10_000,
+        );
+      } catch {
+        load.failures += 1;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        continue;
+      }
+      const retryAfter = answer.headers['retry-after'];
+      load.answers.push({
+        at: Date.now(),
+        status: answer.status,
+        ms: answer.ms,
+        retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+      });
+      if (answer.status === 200)
+        load.acknowledged.set(email, (load.acknowledged.get(email) ?? 0) + 1);
+      else await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  load.stop = async () => {
+    running = false;
+    await Promise.all(loops);
+  };
+  return load;
+}
+
+/** Every acknowledged write is in the database: at least as many rows as 200s, per learner. */
+async function expectNoAcknowledgedWriteLost(databaseUrl: string, load: WriteLoad): Promise<void> {
+  for (const [email, acknowledged] of load.acknowledged) {
+    const rows = await countRows(
+      databaseUrl,
+      'SELECT count(*) AS n FROM attempts a JOIN users u ON u.id = a.user_id WHERE u.email = $1',
+      [email],
+    );
+    expect({ email, lost: Math.max(0, acknowledged - rows) }).toEqual({ email, lost: 0 });
+  }
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describeIfReady('two API instances behind haproxy, on the machine’s PostgreSQL and Redis', () => {
+  const run = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const databaseName = `scale_out_${run}`;
+  const redisKeyPrefix = `scale-out-${run}`;
+  let databaseUrl: string;
+  let started: Deployment | undefined;
+  const deployment = (): Deployment => {
+    if (!started) throw new Error('the deployment did not start');
+    return started;
+  };
+
+  beforeAll(async () => {
+    databaseUrl = await createDatabase(MACHINE_POSTGRES, databaseName);
+    started = await deploy({
+      haproxy: haproxyBinary!,
+      databaseUrl,
+      redisUrl: MACHINE_REDIS,
+      redisKeyPrefix,
+    });
+  });
+  afterAll(async () => {
+    await started?.stop();
+    await dropDatabase(MACHINE_POSTGRES, databaseName);
+    await deleteRedisKeys(MACHINE_REDIS, redisKeyPrefix);
+  });
+
+  it('shares sessions: made on one instance, refreshed on the other, ended everywhere', async () => {
+    const [first, second] = deployment().instances as [ApiInstance, ApiInstance];
+    const onFirst = new Client(first.port, '127.0.0.1');
+    const onSecond = new Client(second.port, '127.0.0.1');
+    await register(onFirst, `shared-${run}@example.com`);
+    onSecond.setCookies(onFirst.cookieHeader);
+    expect((await onSecond.post('/api/auth/')).status).toBe(200);
+    expect((await onSecond.post('/api/login/refresh/')).status).toBe(200);
+    onFirst.setCookies(onSecond.cookieHeader);
+    expect((await onFirst.post('/api/auth/')).status).toBe(200);
+
+    const beforeLogout = onFirst.cookieHeader;
+    expect((await onFirst.post('/api/logout/')).status).toBe(200);
+    // The access token of the ended session stops working on the other instance too.
+    onSecond.setCookies(beforeLogout);
+    const deadline = Date.now() + 2000;
+    let status = 200;
+    while (status === 200 && Date.now() < deadline) {
+      status = (await onSecond.post('/api/auth/')).status;
+      if (status === 200) await sleep(50);
+    }
+    expect(status).toBe(401);
+    expect((await onSecond.post('/api/login/refresh/')).status).toBe(401);
+  });
+
+  it('counts rate limits per client through the balancer, and a client cannot spoof its address', async () => {
+    const guesser = deployment().client(10);
+    const bystander = deployment().client(11);
+    const badLogin = (client: Client, headers: Record<string, string> = {}) =>
+      client.post(
+        '/api/login/',
+        { email: `nobody-${run}@example.com`, password: 'wrong password' },
+        headers,
+      );
+    // The default limit: 20 logins per client in 15 minutes, counted by both instances together.
+    for (let attempt = 0; attempt < 20; attempt += 1)
+      expect((await badLogin(guesser)).status).toBe(401);
+    const limited = await badLogin(guesser);
+    expect(limited.status).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Another learner behind the same balancer is not locked out.
+    expect((await badLogin(bystander)).status).toBe(401);
+    // The balancer replaces the header: a made-up address does not reset the count.
+    expect((await badLogin(guesser, { 'X-Forwarded-For': '203.0.113.77' })).status).toBe(429);
+  });
+
+  it('loses no acknowledged write when an instance is killed under load, and routes around it', async () => {
+    const learners = new Map<string, Client>();
+    for (let n = 0; n < 12; n += 1) {
+      const client = deployment().client(100 + n);
+      const email = `writer-${n}-${run}@example.com`;
+      await register(client, email);
+      learners.set(email, client);
+    }
+    const lesson = await openChartLesson(deployment().client(100));
+    const load = startWriteLoad(learners, lesson);
+    await sleep(3000);
+    const killedAt = Date.now();
+    await deployment().instances[0]!.kill();
+    await sleep(6000);
+    await load.stop();
+
+    const acknowledged = [...load.acknowledged.values()].reduce((sum, count) => sum + count, 0);
+    expect(acknowledged).toBeGreaterThan(100);
+    await expectNoAcknowledgedWriteLost(databaseUrl, load);
+    // Only requests in flight at the kill can fail; after that the balancer sends everything to
+    // the instance that is alive, retrying refused connections there.
+    const afterKill = load.answers.filter((answer) => answer.at > killedAt + 500);
+    expect(afterKill.length).toBeGreaterThan(50);
+    expect(afterKill.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect(
+      load.failures + load.answers.filter((answer) => answer.status !== 200).length,
+    ).toBeLessThanOrEqual(learners.size);
+  });
+});
+
+describeIfReady('outages, on a private PostgreSQL cluster and a private Redis', () => {
+  let postgres: PrivatePostgres | undefined;
+  let redis: PrivateRedis | undefined;
+  let started: Deployment | undefined;
+  const deployment = (): Deployment => {
+    if (!started) throw new Error('the deployment did not start');
+    return started;
+  };
+  const privateRedis = (): PrivateRedis => {
+    if (!redis) throw new Error('the private Redis did not start');
+    return redis;
+  };
+  const privatePostgres = (): PrivatePostgres => {
+    if (!postgres) throw new Error('the private PostgreSQL did not start');
+    return postgres;
+  };
+  const run = `${process.pid}_${randomBytes(4).toString('hex')}`;
+  const redisKeyPrefix = `outage-${run}`;
+
+  beforeAll(async () => {
+    postgres = await PrivatePostgres.create(postgresBin!, await freePort());
+    redis = await PrivateRedis.start();
+    started = await deploy({
+      haproxy: haproxyBinary!,
+      databaseUrl: postgres.url(),
+      redisUrl: redis.url,
+      redisKeyPrefix,
+    });
+  });
+  afterAll(async () => {
+    await started?.stop();
+    await redis?.kill();
+    await postgres?.destroy();
+  });
+
+  const readyOnEveryInstance = async (field: 'redis' | 'database', state: string) => {
+    const deadline = Date.now() + 15_000;
+    for (;;) {
+      const states = await Promise.all(
+        deployment().instances.map(async (instance) => {
+          const answer = await new Client(instance.port, '127.0.0.1').get('/api/health/ready');
+          return (answer.body as Record<string, string>)[field];
+        }),
+      );
+      if (states.every((value) => value === state)) return;
+      if (Date.now() > deadline) throw new Error(`${field} is ${states.join(', ')}, not ${state}`);
+      await sleep(200);
+    }
+  };
+
+  it('keeps logins working while Redis is stopped, and goes back to Redis when it returns', async () => {
+    const learner = deployment().client(20);
+    const email = `redis-outage-${run}@example.com`;
+    await register(learner, email);
+    await privateRedis().kill();
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const login = await learner.post('/api/login/', { email, password: PASSWORD });
+      expect(login.status).toBe(200);
+      // A refresh does no password hashing: its time is what the limits cost without Redis.
+      const refresh = await learner.post('/api/login/refresh/');
+      expect(refresh.status).toBe(200);
+      expect(refresh.ms).toBeLessThan(1000);
+    }
+    await readyOnEveryInstance('redis', 'down');
+
+    await privateRedis().restart();
+    await readyOnEveryInstance('redis', 'up');
+    expect((await learner.post('/api/login/', { email, password: PASSWORD })).status).toBe(200);
+    const keys = createClient({ url: privateRedis().url });
+    await keys.connect();
+    try {
+      expect(await keys.keys(`${redisKeyPrefix}:rate-limit:login:*`)).not.toEqual([]);
+    } finally {
+      keys.destroy();
+    }
+  });
+
+  it('answers 503 with Retry-After at once while PostgreSQL restarts, loses no acknowledged write, and recovers by itself', async () => {
+    const learners = new Map<string, Client>();
+    for (let n = 0; n < 8; n += 1) {
+      const client = deployment().client(200 + n);
+      const email = `restart-${n}-${run}@example.com`;
+      await register(client, email);
+      learners.set(email, client);
+    }
+    const lesson = await openChartLesson(deployment().client(200));
+    const load = startWriteLoad(learners, lesson);
+    await sleep(2000);
+    const stoppedAt = Date.now();
+    await privatePostgres().stop();
+    await sleep(4000);
+    await privatePostgres().start();
+    const restartedAt = Date.now();
+    await sleep(6000);
+    await load.stop();
+
+    expect(load.failures).toBe(0);
+    const duringOutage = load.answers.filter(
+      (answer) => answer.at > stoppedAt && answer.at < restartedAt,
+    );
+    const refused = duringOutage.filter((answer) => answer.status !== 200);
+    expect(refused.length).toBeGreaterThan(10);
+    for (const answer of refused) {
+      expect({ status: answer.status, retryAfter: answer.retryAfter }).toEqual({
+        status: 503,
+        retryAfter: '5',
+      });
+    }
+    expect(Math.max(...refused.map((answer) => answer.ms))).toBeLessThan(2000);
+    // Back by itself: everything after the first seconds of the restart succeeds.
+    const recovered = load.answers.filter((answer) => answer.at > restartedAt + 3000);
+    expect(recovered.length).toBeGreaterThan(20);
+    expect(recovered.filter((answer) => answer.status !== 200)).toEqual([]);
+    await expectNoAcknowledgedWriteLost(privatePostgres().url(), load);
+    await readyOnEveryInstance('database', 'up');
+  });
+
+  it('answers 503 within about two seconds while PostgreSQL hangs, and recovers when it wakes', async () => {
+    const learner = deployment().client(30);
+    await register(learner, `hang-${run}@example.com`);
+    privatePostgres().pause();
+    let answers: Answer[];
+    try {
+      answers = [];
+      for (let attempt = 0; attempt < 4; attempt += 1)
+        answers.push(await learner.get('/users/get-progress'));
+    } finally {
+      privatePostgres().resume();
+    }
+    for (const answer of answers) {
+      expect(answer.status).toBe(503);
+      expect(answer.headers['retry-after']).toBe('5');
+    }
+    // The first request on each instance waits for its connection or query time-out (1 s each
+    // at most); once an instance knows, it answers at once.
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(2500);
+    expect(Math.max(...answers.slice(2).map((answer) => answer.ms))).toBeLessThan(500);
+    await readyOnEveryInstance('database', 'up');
+    expect((await learner.get('/users/get-progress')).status).toBe(200);
+  });
+});

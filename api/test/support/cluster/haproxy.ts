@@ -1,0 +1,119 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { captureOutput, stopProcess, waitForPort } from './processes.js';
+
+/** Debian's haproxy, or undefined when it is not installed. */
+export function findHaproxy(): string | undefined {
+  for (const candidate of ['/usr/sbin/haproxy', '/usr/bin/haproxy']) {
+    try {
+      execFileSync(candidate, ['-v'], { stdio: 'ignore' });
+      return candidate;
+    } catch {
+      // not here
+    }
+  }
+  return undefined;
+}
+
+/** The balancer's own 503 (no instance alive), in the API's error shape with Retry-After. */
+export const BALANCER_503 = [
+  'HTTP/1.1 503 Service Unavailable',
+  'Content-Type: application/json; charset=utf-8',
+  'Cache-Control: no-store',
+  'Retry-After: 5',
+  'Connection: close',
+  '',
+  '{"statusCode":503,"error":"Service Unavailable","message":"The course is unavailable for a moment. Please try again in a few seconds."}',
+  '',
+].join('\r\n');
+
+/**
+ * The haproxy configuration the scale-out test and bench:load use, and the README shows. The
+ * balancer is the edge: it replaces any X-Forwarded-For a client sends with the address it sees
+ * (the API trusts it with TRUST_PROXY=loopback). It checks liveness, not readiness: a database
+ * outage is shared by every instance, and emptying the pool for it would turn the landing page
+ * and the app's files into balancer errors too; each request that needs the database gets the
+ * API's own prompt 503 instead. A connection refused by an instance (killed, restarting) is
+ * retried once on the other instance; a request an instance has received is never replayed.
+ */
+export function haproxyConfig(options: {
+  port: number;
+  backends: { name: string; port: number }[];
+  errorFile: string;
+}): string {
+  return `global
+  maxconn 4096
+
+defaults
+  mode http
+  timeout connect 1s
+  timeout client 30s
+  timeout server 30s
+  timeout http-request 10s
+  retries 1
+  option redispatch 1
+  retry-on conn-failure
+  errorfile 503 ${options.errorFile}
+
+frontend course
+  bind 127.0.0.1:${options.port}
+  http-request set-header X-Forwarded-For %[src]
+  default_backend api
+
+backend api
+  balance roundrobin
+  option httpchk GET /api/health/live
+  http-check expect status 200
+  default-server inter 1s fall 2 rise 2
+${options.backends.map((backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check`).join('\n')}
+`;
+}
+
+export interface Haproxy {
+  port: number;
+  pid: number;
+  config: string;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts haproxy in the foreground (-db) on `port`, in front of `backends`. */
+export async function startHaproxy(
+  binary: string,
+  port: number,
+  backends: { name: string; port: number }[],
+): Promise<Haproxy> {
+  const folder = mkdtempSync(join(tmpdir(), 'haproxy-'));
+  const errorFile = join(folder, '503.http');
+  writeFileSync(errorFile, BALANCER_503);
+  const config = haproxyConfig({ port, backends, errorFile });
+  const configFile = join(folder, 'haproxy.cfg');
+  writeFileSync(configFile, config);
+  execFileSync(binary, ['-c', '-q', '-f', configFile]);
+  const child: ChildProcess = spawn(binary, ['-db', '-f', configFile], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = captureOutput(child);
+  try {
+    const exited = new Promise<never>((_resolve, reject) =>
+      child.once('exit', (code) => reject(new Error(`haproxy exited (${String(code)})`))),
+    );
+    await Promise.race([waitForPort(port, 10_000), exited]);
+  } catch (error) {
+    await stopProcess(child, 'SIGKILL');
+    throw new Error(`haproxy did not start:\n${output()}`, { cause: error });
+  }
+  if (child.pid === undefined) throw new Error('haproxy has no process id');
+  return {
+    port,
+    pid: child.pid,
+    config,
+    output,
+    async stop() {
+      await stopProcess(child, 'SIGUSR1');
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
