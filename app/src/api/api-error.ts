@@ -6,6 +6,22 @@ interface ErrorBody {
   error?: string;
   message?: string | string[];
   subscriptionRequired?: boolean;
+  finishFirst?: unknown;
+}
+
+/** The lesson a learner must finish before the one they asked for (the order rule). */
+export interface LessonToFinish {
+  id: number;
+  path: string;
+  title: string;
+}
+
+function lessonToFinish(value: unknown): LessonToFinish | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, path, title } = value as Record<string, unknown>;
+  return typeof id === 'number' && typeof path === 'string' && typeof title === 'string'
+    ? { id, path, title }
+    : undefined;
 }
 
 export const NETWORK_ERROR_MESSAGE =
@@ -22,6 +38,8 @@ export class ApiError extends Error {
     readonly status: number,
     /** Extra keys of the error body, e.g. subscriptionRequired. */
     readonly subscriptionRequired = false,
+    /** Set when the lesson is not open yet: the one to finish first. */
+    readonly finishFirst?: LessonToFinish,
   ) {
     super(message);
   }
@@ -48,7 +66,12 @@ export function toApiError(error: unknown): ApiError {
   if (isHTTPError(error)) {
     const { status } = error.response;
     const body: ErrorBody = isErrorBody(error.data) ? error.data : {};
-    return new ApiError(messageOf(body, status), status, body.subscriptionRequired === true);
+    return new ApiError(
+      messageOf(body, status),
+      status,
+      body.subscriptionRequired === true,
+      lessonToFinish(body.finishFirst),
+    );
   }
   if (isNetworkError(error) || isTimeoutError(error) || error instanceof TypeError) {
     return new ApiError(NETWORK_ERROR_MESSAGE, 0);

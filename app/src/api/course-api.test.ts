@@ -44,6 +44,32 @@ describe('course API client', () => {
     expect(error.subscriptionRequired).toBe(true);
   });
 
+  it('names the lesson to finish first when a lesson is not open yet', async () => {
+    const { api } = apiOver(() =>
+      json(403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Finish “Imbalance” first: lessons open in order.',
+        finishFirst: { id: 2, path: '/imb', title: 'Imbalance' },
+      }),
+    );
+    const error = (await api.lesson('/imbII').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.subscriptionRequired).toBe(false);
+    expect(error.finishFirst).toEqual({ id: 2, path: '/imb', title: 'Imbalance' });
+  });
+
+  it('asks for the learner’s own practice chart and answers it by index', async () => {
+    const bodies: unknown[] = [];
+    const { api, requests } = apiOver(async (request) => {
+      if (request.method === 'POST') bodies.push(await request.json());
+      return json(200, {});
+    });
+    await api.practiceChart(3);
+    await api.attempt({ practice: 3 }, [101.5, 101]);
+    expect(requests).toEqual(['GET /api/practice/3', 'POST /api/attempts']);
+    expect(bodies).toEqual([{ practice: 3, lines: [101.5, 101] }]);
+  });
+
   it('encodes lesson paths and sends the spec payloads', async () => {
     const bodies: unknown[] = [];
     const { api, requests } = apiOver(async (request) => {

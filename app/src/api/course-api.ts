@@ -9,6 +9,7 @@ import type {
   LessonPageBody,
   MessageBody,
   PlanBody,
+  PracticeChartBody,
   ProgressBody,
   SessionBody,
   SubscriptionStatusBody,
@@ -88,7 +89,12 @@ export function createCourseApi(http: HttpClient) {
       ),
 
     // ---- charts and grading ----
-    chartData: (chartNumber: number) => http.get<ChartDataBody>(`/chart-data/${chartNumber}`),
+    /** Public for the landing demo and free lessons; a gated lesson's chart needs the session. */
+    chartData: (chartNumber: number) =>
+      withSession(() => http.get<ChartDataBody>(`/chart-data/${chartNumber}`)),
+    /** The learner's own practice chart `index` (1-based) with its 1-hour twin. */
+    practiceChart: (index: number) =>
+      withSession(() => http.get<PracticeChartBody>(`/api/practice/${index}`)),
     attempt: (target: AttemptTarget, lines: number[]) =>
       withSession(() => http.post<AttemptResult>('/api/attempts', { ...target, lines })),
 

@@ -31,6 +31,8 @@ export interface LessonDescriptor {
   lineVisible: boolean;
   reqPass: boolean;
   pushLine: boolean;
+  /** Once passed or revealed, the chart plays on through price's return to the zone. */
+  showReturn: boolean;
   pullLine: boolean;
   prev_chart: number | null;
   sub_req: boolean;
@@ -100,12 +102,13 @@ export interface ChartCandle {
   volume?: number;
 }
 
-export interface ChartDataBody {
-  chart_number: number;
+/** What every exercise chart carries, a catalogue chart or a learner's own practice chart. */
+export interface ExerciseChartData {
   type: ZoneType;
   timeframe: ChartTimeframe;
-  twin: number | null;
   data: ChartCandle[];
+  /** Unix seconds of the first and last candle the chart opens on. */
+  view: { from: number; to: number };
   /** Upper bound of the zone, once revealed to this caller. */
   hiddenpl?: number;
   /** Lower bound of the zone, once revealed. */
@@ -114,6 +117,25 @@ export interface ChartDataBody {
   base_times?: number[];
   /** What price did next, once revealed. */
   next?: ChartCandle[];
+}
+
+/** GET chart-data/{id}: a chart of the catalogue (lessons, landing demo). */
+export interface ChartDataBody extends ExerciseChartData {
+  chart_number: number;
+  /** The other timeframe of the same market, or null. */
+  twin: number | null;
+}
+
+/** GET api/practice/{index}: one of the learner's own practice charts and its 1-hour twin. */
+export interface PracticeChartBody extends ExerciseChartData {
+  /** Its place in the portal; the first `round` make the round. */
+  index: number;
+  round: number;
+  /** Practice charts the learner has, and how many of them need no plan. */
+  count: number;
+  free: number;
+  exercise: ExerciseStanding;
+  hourly: ExerciseChartData;
 }
 
 export interface RevealedZoneBody {
@@ -135,7 +157,7 @@ export interface AttemptResult {
   baseTimes?: number[];
 }
 
-export type AttemptTarget = { chart: number } | { lesson: number };
+export type AttemptTarget = { chart: number } | { lesson: number } | { practice: number };
 
 export interface PlanBody {
   name: string;

@@ -1,10 +1,14 @@
 import { Link } from 'react-router-dom';
+import { PRACTICE_CHART_COUNT } from '../practice/practice-counter.js';
 import { Modal } from './Modal.js';
 
 export const SUBSCRIPTION_WALL_MESSAGE =
   "Let's keep it going! You must be subscribed to access this content";
 
-/** The modal over a gated lesson: the server sends no content, so a placeholder sits beneath. */
+/**
+ * The modal over gated content (a lesson, a practice chart after the free first one): the server
+ * sends no content, so a placeholder sits beneath.
+ */
 export function SubscriptionWall({ title }: { title?: string }) {
   return (
     <>
@@ -16,7 +20,10 @@ export function SubscriptionWall({ title }: { title?: string }) {
         <div className="lesson-placeholder__chart" />
       </div>
       <Modal open title={SUBSCRIPTION_WALL_MESSAGE}>
-        <p>The Pro Plan opens every lesson, chart exercise and the practice portal.</p>
+        <p>
+          The Pro Plan opens every lesson and chart exercise, and all {PRACTICE_CHART_COUNT} of your
+          own practice charts in the Practice Portal (the first one is free).
+        </p>
         <div className="modal__actions">
           <Link to="/pricing" className="button button--primary">
             Continue Learning

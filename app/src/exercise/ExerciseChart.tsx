@@ -1,9 +1,9 @@
 import type { ChartEngine, Timeframe } from 'chart-kit';
 import { Chart, useReplay, useTimeframe, useZoneDrawing } from 'chart-kit/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
-import { exerciseSeries, zoneLabel } from './chart-series.js';
+import { exerciseHomeViews, exerciseSeries, zoneLabel } from './chart-series.js';
 import { exposeEngineForTests } from './chart-test-hook.js';
 import { triesText } from './exercise-state.js';
 import { KeyboardHelp } from './KeyboardHelp.js';
@@ -27,6 +27,11 @@ interface ExerciseChartProps {
   actions?: ReactNode;
   /** Accessible name of the chart. */
   label: string;
+  /**
+   * The lesson studies how price came back to the zone: once the answer is shown (passed or
+   * revealed), the chart plays on by itself through the return.
+   */
+  playReturnOnAnswer?: boolean;
 }
 
 /** The exercise chart with its tools: Draw Line, refresh, Try/Run, the timeframe toggle. */
@@ -39,6 +44,7 @@ export function ExerciseChart({
   onLinesChange,
   actions,
   label,
+  playReturnOnAnswer = false,
 }: ExerciseChartProps) {
   const { charts, loadError, state, submit, reload } = exercise;
   const [engine, setEngine] = useState<ChartEngine>();
@@ -54,6 +60,10 @@ export function ExerciseChart({
 
   const series = useMemo(
     () => (charts ? exerciseSeries(charts.fiveMinute, charts.hourly) : undefined),
+    [charts],
+  );
+  const homeViews = useMemo(
+    () => (charts ? exerciseHomeViews(charts.fiveMinute, charts.hourly) : undefined),
     [charts],
   );
 
@@ -77,7 +87,7 @@ export function ExerciseChart({
     if (answer.baseTimes) engine.highlightCandles(answer.baseTimes);
   }, [engine, answer]);
 
-  function startReplay() {
+  const startReplay = useCallback(() => {
     if (!engine || !charts) return;
     const current = timeframe === charts.hourly?.timeframe ? charts.hourly : charts.fiveMinute;
     const lastTime = current?.data.at(-1)?.time;
@@ -87,7 +97,16 @@ export function ExerciseChart({
       setReplayed(true);
     }
     replay.start({ from: lastTime, speedMs: 350 });
-  }
+  }, [engine, charts, timeframe, replayed, replay]);
+
+  // Played once per answer: the learner can replay it again with the button.
+  const playedFor = useRef<unknown>(undefined);
+  useEffect(() => {
+    if (!playReturnOnAnswer || !answer || !engine || playedFor.current === answer) return;
+    playedFor.current = answer;
+    // After the reveal's own animation, so the zone is drawn before price comes back to it.
+    void engine.settled().then(startReplay);
+  }, [playReturnOnAnswer, answer, engine, startReplay]);
 
   const chartBoxStyle = height === undefined ? { aspectRatio: String(aspectRatio) } : { height };
   const hasNext = Boolean(charts?.fiveMinute.next?.length);
@@ -101,8 +120,9 @@ export function ExerciseChart({
             series={series}
             height="100%"
             maxLines={2}
+            magnet
             timeZone={MARKET_TIME_ZONE}
-            initialBars={charts?.fiveMinute.data.length}
+            homeViews={homeViews}
             label={label}
             onEngine={onEngine}
           />
@@ -161,13 +181,24 @@ export function ExerciseChart({
             ))}
           </div>
         )}
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void engine?.resetView()}
+          disabled={!engine}
+          title="Back to the chart's opening view"
+        >
+          Reset view
+        </button>
         <span className="exercise__spacer" />
         {actions}
       </div>
 
       <p className="exercise__status" aria-live="polite">
         {drawing.lines.length === 0
-          ? 'Press Draw Line, then click or tap the chart to place a line. Two lines mark a zone.'
+          ? 'Press Draw Line, then drag across the zone on the chart: press at one edge and let go ' +
+            'at the other to draw both lines at once (or click twice). Lines snap to candle prices. ' +
+            'Scroll or pinch to zoom, drag the chart to move it, and Reset view to come back.'
           : `${drawing.lines.length} of 2 lines: ${prices.map((price) => price.toFixed(2)).join(' and ')}`}
       </p>
 

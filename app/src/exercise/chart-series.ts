@@ -1,5 +1,5 @@
-import type { Candle, TimeframeSeries } from 'chart-kit';
-import type { ChartCandle, ChartDataBody, IllustrationCandle } from '../api/index.js';
+import type { Candle, HomeViews, TimeframeSeries } from 'chart-kit';
+import type { ChartCandle, ExerciseChartData, IllustrationCandle } from '../api/index.js';
 
 /** The API's candles carry extra keys on the first one (type, actualpl); the chart wants plain. */
 export function plainCandles(candles: readonly ChartCandle[]): Candle[] {
@@ -12,15 +12,28 @@ export function plainCandles(candles: readonly ChartCandle[]): Candle[] {
 
 /** The exercise's series: 5-minute, plus the hourly one when the lesson has two. */
 export function exerciseSeries(
-  fiveMinute: ChartDataBody,
-  hourly: ChartDataBody | undefined,
+  fiveMinute: ExerciseChartData,
+  hourly: ExerciseChartData | undefined,
   withNext = false,
 ): TimeframeSeries {
-  const candlesOf = (body: ChartDataBody) =>
+  const candlesOf = (body: ExerciseChartData) =>
     plainCandles(withNext && body.next ? [...body.data, ...body.next] : body.data);
   const series: TimeframeSeries = { [fiveMinute.timeframe]: candlesOf(fiveMinute) };
   if (hourly) series[hourly.timeframe] = candlesOf(hourly);
   return series;
+}
+
+/**
+ * Where each timeframe of an exercise opens: the API frames the zone's base, the move away and the
+ * zone tall enough to see (5 minutes) and every hour of the puzzle (1 hour).
+ */
+export function exerciseHomeViews(
+  fiveMinute: ExerciseChartData,
+  hourly: ExerciseChartData | undefined,
+): HomeViews {
+  const views: HomeViews = { [fiveMinute.timeframe]: fiveMinute.view };
+  if (hourly) views[hourly.timeframe] = hourly.view;
+  return views;
 }
 
 /** A fixed session start for illustrations, whose candles have no times of their own. */

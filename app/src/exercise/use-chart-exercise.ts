@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import {
+  ApiError,
   errorMessage,
   type AttemptTarget,
-  type ChartDataBody,
   type CourseApi,
+  type ExerciseChartData,
   type ExerciseStanding,
 } from '../api/index.js';
 import {
@@ -14,30 +15,56 @@ import {
 } from './exercise-state.js';
 
 export interface ExerciseCharts {
-  fiveMinute: ChartDataBody;
-  hourly: ChartDataBody | undefined;
+  fiveMinute: ExerciseChartData;
+  hourly: ExerciseChartData | undefined;
 }
 
-export interface UseChartExerciseOptions {
+/** Where the charts come from: catalogue numbers, or the learner's own practice chart. */
+type ChartSource = { chartNumber: number; hourlyChartNumber?: number } | { practiceIndex: number };
+
+export type UseChartExerciseOptions = {
   api: CourseApi;
-  /** What the API grades: a lesson (its chart) or a chart number. */
+  /** What the API grades: a lesson (its chart), a chart number or a practice chart. */
   target: AttemptTarget;
-  chartNumber: number;
-  /** The hourly chart of two-series lessons. */
-  hourlyChartNumber?: number;
   /** Where the learner stood when the page loaded (lessons know it). */
   standing?: ExerciseStanding | null;
-}
+} & ChartSource;
 
 export interface ChartExercise {
   charts: ExerciseCharts | undefined;
   loadError: string | undefined;
+  /** The charts were refused by the subscription wall: the page shows it instead. */
+  gated: boolean;
   state: ExerciseState;
   submit: (lines: number[]) => Promise<void>;
   reload: () => void;
 }
 
-function answerOf(chart: ChartDataBody): RevealedAnswer | undefined {
+interface LoadedCharts extends ExerciseCharts {
+  /** The server's count of tries, when the answer carries it (practice charts). */
+  standing?: ExerciseStanding;
+}
+
+function loadCharts(
+  api: CourseApi,
+  practiceIndex: number | undefined,
+  chartNumber: number | undefined,
+  hourlyChartNumber: number | undefined,
+): Promise<LoadedCharts> {
+  if (practiceIndex !== undefined) {
+    return api.practiceChart(practiceIndex).then((practice) => ({
+      fiveMinute: practice,
+      hourly: practice.hourly,
+      standing: practice.exercise,
+    }));
+  }
+  return Promise.all([
+    api.chartData(chartNumber ?? 0),
+    hourlyChartNumber === undefined ? undefined : api.chartData(hourlyChartNumber),
+  ]).then(([fiveMinute, hourly]) => ({ fiveMinute, hourly }));
+}
+
+function answerOf(chart: ExerciseChartData): RevealedAnswer | undefined {
   if (chart.hiddenpl === undefined || chart.hiddenpl2 === undefined) return undefined;
   return {
     zone: { type: chart.type, upper: chart.hiddenpl, lower: chart.hiddenpl2 },
@@ -51,13 +78,11 @@ function answerOf(chart: ChartDataBody): RevealedAnswer | undefined {
  * shown (a pass or the third failed try) loads the charts again, now with the zone and the
  * candles that came next.
  */
-export function useChartExercise({
-  api,
-  target,
-  chartNumber,
-  hourlyChartNumber,
-  standing,
-}: UseChartExerciseOptions): ChartExercise {
+export function useChartExercise(options: UseChartExerciseOptions): ChartExercise {
+  const { api, target, standing } = options;
+  const practiceIndex = 'practiceIndex' in options ? options.practiceIndex : undefined;
+  const chartNumber = 'chartNumber' in options ? options.chartNumber : undefined;
+  const hourlyChartNumber = 'chartNumber' in options ? options.hourlyChartNumber : undefined;
   const [state, dispatch] = useReducer(exerciseReducer, standing, (initial) =>
     initial
       ? exerciseReducer(INITIAL_EXERCISE, { type: 'restore', standing: initial })
@@ -65,6 +90,7 @@ export function useChartExercise({
   );
   const [charts, setCharts] = useState<ExerciseCharts>();
   const [loadError, setLoadError] = useState<string>();
+  const [gated, setGated] = useState(false);
   const [loads, setLoads] = useState(0);
   const reloadedForAnswer = useRef(false);
   // The hook serves one exercise per mount, so the first target is the target.
@@ -72,22 +98,24 @@ export function useChartExercise({
 
   useEffect(() => {
     let current = true;
-    Promise.all([
-      api.chartData(chartNumber),
-      hourlyChartNumber === undefined ? undefined : api.chartData(hourlyChartNumber),
-    ]).then(
-      ([fiveMinute, hourly]) => {
+    loadCharts(api, practiceIndex, chartNumber, hourlyChartNumber).then(
+      ({ fiveMinute, hourly, standing: known }) => {
         if (!current) return;
         setCharts({ fiveMinute, hourly });
+        if (known) dispatch({ type: 'restore', standing: known });
         const answer = answerOf(fiveMinute);
         if (answer) dispatch({ type: 'answer-known', answer });
       },
-      (caught: unknown) => current && setLoadError(errorMessage(caught)),
+      (caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof ApiError && caught.subscriptionRequired) setGated(true);
+        else setLoadError(errorMessage(caught));
+      },
     );
     return () => {
       current = false;
     };
-  }, [api, chartNumber, hourlyChartNumber, loads]);
+  }, [api, practiceIndex, chartNumber, hourlyChartNumber, loads]);
 
   // Once revealed, the charts are fetched once more: now they carry the zone and what came next.
   useEffect(() => {
@@ -113,5 +141,5 @@ export function useChartExercise({
     setLoads((count) => count + 1);
   }, []);
 
-  return { charts, loadError, state, submit, reload };
+  return { charts, loadError, gated, state, submit, reload };
 }

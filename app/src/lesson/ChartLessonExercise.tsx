@@ -51,6 +51,7 @@ export function ChartLessonExercise({ lesson }: ChartLessonExerciseProps) {
         label={`Exercise chart for ${lesson.title}`}
         pulledLines={pulledLines}
         onLinesChange={lesson.pushLine ? onLinesChange : undefined}
+        playReturnOnAnswer={lesson.showReturn}
       />
       {navigation.error && <Notice tone="error">{navigation.error}</Notice>}
       <LessonNav

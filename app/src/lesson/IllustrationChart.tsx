@@ -12,13 +12,21 @@ interface IllustrationChartProps {
   height?: number;
 }
 
-/** A lesson's picture, drawn by chart-kit from a few candles; three frames cycle. */
+/**
+ * A lesson's picture, drawn by chart-kit from a few candles; three frames cycle. It is an image,
+ * not a control: out of the tab order (the exercise chart is the first chart Tab reaches) and
+ * deaf to clicks and keys.
+ */
 export function IllustrationChart({ illustration, height = 300 }: IllustrationChartProps) {
   const { frames, caption } = illustration;
   const [frameIndex, setFrameIndex] = useState(0);
   const [engine, setEngine] = useState<ChartEngine>();
   const frame = frames[frameIndex % Math.max(1, frames.length)];
   const candles = useMemo(() => (frame ? illustrationCandles(frame.candles) : []), [frame]);
+  // Every frame on the same slots, from the first candle on, with one empty slot after the
+  // longest frame: a frame that adds candles grows to the right instead of scrolling.
+  const slots = Math.max(8, ...frames.map((each) => each.candles.length + 1));
+  const homeView = useMemo(() => ({ fromIndex: -0.5, toIndex: slots - 0.5 }), [slots]);
 
   useEffect(() => {
     if (frames.length < 2) return;
@@ -47,8 +55,9 @@ export function IllustrationChart({ illustration, height = 300 }: IllustrationCh
       <Chart
         candles={candles}
         height={height}
-        initialBars={Math.max(candles.length, 8)}
+        homeView={homeView}
         label={caption}
+        interactive={false}
         onEngine={setEngine}
       />
       <figcaption className="illustration__caption">

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ApiError, errorMessage, type LessonPageBody } from '../api/index.js';
+import { ApiError, errorMessage, type LessonPageBody, type LessonToFinish } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
@@ -19,6 +19,7 @@ type LoadState =
   | { kind: 'loading' }
   | { kind: 'loaded'; lesson: LessonPageBody }
   | { kind: 'gated' }
+  | { kind: 'locked'; finishFirst: LessonToFinish }
   | { kind: 'missing' }
   | { kind: 'failed'; message: string };
 
@@ -106,7 +107,10 @@ export function LessonPage({ path, title }: { path: string; title: string }) {
       (caught: unknown) => {
         if (!current) return;
         if (caught instanceof ApiError && caught.subscriptionRequired) setState({ kind: 'gated' });
-        else if (caught instanceof ApiError && caught.status === 404) setState({ kind: 'missing' });
+        else if (caught instanceof ApiError && caught.finishFirst) {
+          setState({ kind: 'locked', finishFirst: caught.finishFirst });
+        } else if (caught instanceof ApiError && caught.status === 404)
+          setState({ kind: 'missing' });
         else setState({ kind: 'failed', message: errorMessage(caught) });
       },
     );
@@ -122,6 +126,13 @@ export function LessonPage({ path, title }: { path: string; title: string }) {
       <main className="lesson-page">
         {state.kind === 'loading' && <LoadingState label={`Loading ${title}`} />}
         {state.kind === 'gated' && <SubscriptionWall title={title} />}
+        {state.kind === 'locked' && (
+          <Notice tone="info">
+            “{title}” opens once you finish “{state.finishFirst.title}”: lessons open in order.{' '}
+            <Link to={state.finishFirst.path}>Go to “{state.finishFirst.title}”</Link> or back to
+            the <Link to="/home">Learning Hub</Link>.
+          </Notice>
+        )}
         {state.kind === 'failed' && (
           <Notice tone="error">
             Could not load this lesson: {state.message}{' '}

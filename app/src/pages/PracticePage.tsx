@@ -3,19 +3,22 @@ import { useNavigate } from 'react-router-dom';
 import { AppHeader } from '../components/AppHeader.js';
 import { Modal } from '../components/Modal.js';
 import { Notice } from '../components/Notice.js';
+import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
 import { useChartExercise } from '../exercise/use-chart-exercise.js';
 import {
   canGoBack,
+  canGoOn,
   canLeave,
   counterText,
   INITIAL_PRACTICE,
   isExtraPractice,
-  practiceCharts,
+  PRACTICE_CHART_COUNT,
   practiceReducer,
   PRACTICE_ROUND,
   type PracticeState,
 } from '../practice/practice-counter.js';
+import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
 interface PracticeChartProps {
@@ -26,18 +29,14 @@ interface PracticeChartProps {
   onCloseModal: () => void;
 }
 
+/** One of the learner's own practice charts (the API simulates it for them alone). */
 function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: PracticeChartProps) {
   const api = useApi();
-  const { fiveMinute, hourly } = practiceCharts(practice.position);
-  const target = useMemo(() => ({ chart: fiveMinute }), [fiveMinute]);
-  const exercise = useChartExercise({
-    api,
-    target,
-    chartNumber: fiveMinute,
-    hourlyChartNumber: hourly,
-  });
+  const target = useMemo(() => ({ practice: practice.position }), [practice.position]);
+  const exercise = useChartExercise({ api, target, practiceIndex: practice.position });
   const zoneType = exercise.charts?.fiveMinute.type;
   const passed = practice.pass || exercise.state.pass;
+  const label = `Practice chart ${counterText(practice.position)}`;
 
   return (
     <>
@@ -59,41 +58,51 @@ function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: Prac
               Leave
             </button>
           )}
-          <button
-            type="button"
-            className={`button ${passed ? 'button--primary' : 'button--ghost'}`}
-            onClick={onNext}
-          >
-            {passed ? 'Next' : 'Skip'}
-          </button>
+          {canGoOn(practice) && !exercise.gated && (
+            <button
+              type="button"
+              className={`button ${passed ? 'button--primary' : 'button--ghost'}`}
+              onClick={onNext}
+            >
+              {passed ? 'Next' : 'Skip'}
+            </button>
+          )}
         </span>
       </div>
       {practice.position === PRACTICE_ROUND && (
         <Notice tone="info">
-          Last chart of the round! Leave for the hub, or press {passed ? 'Next' : 'Skip'} for more
-          freshly generated practice charts.
+          Last chart of the round! Leave for the hub, or press {passed ? 'Next' : 'Skip'} for extra
+          practice charts.
         </Notice>
       )}
-      {zoneType && <p className="practice__task">Find a {zoneType} zone on this chart.</p>}
-      <ExerciseChart
-        exercise={exercise}
-        height={460}
-        label={`Practice chart ${counterText(practice.position)}`}
-      />
-      <Modal
-        open={practice.modalOpen && zoneType !== undefined}
-        title={`Find a ${zoneType ?? ''} zone`}
-        onClose={onCloseModal}
-        closeOnClick
-      >
-        <p>Draw two lines around it and press Try. Click anywhere to start.</p>
-      </Modal>
+      {!canGoOn(practice) && (
+        <Notice tone="info">
+          That was your last practice chart: all {PRACTICE_CHART_COUNT} are done.
+        </Notice>
+      )}
+      {exercise.gated ? (
+        <SubscriptionWall title={label} />
+      ) : (
+        <>
+          {zoneType && <p className="practice__task">Find a {zoneType} zone on this chart.</p>}
+          <ExerciseChart exercise={exercise} height={460} label={label} />
+          <Modal
+            open={practice.modalOpen && zoneType !== undefined}
+            title={`Find a ${zoneType ?? ''} zone`}
+            onClose={onCloseModal}
+            closeOnClick
+          >
+            <p>Draw two lines around it and press Try. Click anywhere to start.</p>
+          </Modal>
+        </>
+      )}
     </>
   );
 }
 
 export function PracticePage() {
   const navigate = useNavigate();
+  const { subscribed } = useSubscription();
   const [practice, dispatch] = useReducer(practiceReducer, INITIAL_PRACTICE);
 
   return (
@@ -103,8 +112,9 @@ export function PracticePage() {
         <h1>Practice Portal</h1>
         <p className="muted">
           {isExtraPractice(practice)
-            ? 'Extra practice: every chart from here on is freshly generated.'
-            : `Ten charts to sharpen your eye. Mark the zone with two lines and press Try.`}
+            ? 'Extra practice: more charts of your own, each with a fresh market.'
+            : 'Ten charts of your own to sharpen your eye: nobody else gets the same ones. Mark the zone with two lines and press Try.'}
+          {subscribed === false && ' Your first chart is free; the Pro Plan opens all the others.'}
         </p>
         <PracticeChart
           key={practice.position}

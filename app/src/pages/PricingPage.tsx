@@ -5,6 +5,7 @@ import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
 import { useAsyncAction } from '../components/use-async-action.js';
+import { PRACTICE_CHART_COUNT } from '../practice/practice-counter.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
@@ -78,7 +79,10 @@ export function PricingPage() {
             <ul className="plan-card__features">
               <li>Every lesson of the five modules</li>
               <li>Graded chart exercises with explanations and replays</li>
-              <li>Unlimited practice charts in the Practice Portal</li>
+              <li>
+                {PRACTICE_CHART_COUNT} practice charts of your own in the Practice Portal (the first
+                is free)
+              </li>
             </ul>
             {subscribed ? (
               <>

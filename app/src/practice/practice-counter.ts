@@ -1,14 +1,10 @@
 /** Practice charts in a round (spec, section 9). */
 export const PRACTICE_ROUND = 10;
-/** Chart numbers of the practice round: 5-minute from 50, their hourly twins from 100. */
-export const PRACTICE_FIRST_CHART = 50;
-export const PRACTICE_FIRST_HOURLY_CHART = 100;
-/** Generated practice charts after the round, and the offset of their hourly twins. */
-export const GENERATED_FIRST_CHART = 1000;
-export const GENERATED_HOURLY_OFFSET = 500_000;
+/** Each learner's own practice charts (the API's api/practice/{index}, 1 to 100). */
+export const PRACTICE_CHART_COUNT = 100;
 
 export interface PracticeState {
-  /** 1-based position; beyond PRACTICE_ROUND the charts are generated ones. */
+  /** 1-based place in the portal; beyond PRACTICE_ROUND the charts are extra practice. */
   position: number;
   pass: boolean;
   /** The "Find a ... zone" modal. */
@@ -22,25 +18,16 @@ export const INITIAL_PRACTICE: PracticeState = { position: 1, pass: false, modal
 export function practiceReducer(state: PracticeState, action: PracticeAction): PracticeState {
   switch (action.type) {
     case 'next':
+      if (state.position >= PRACTICE_CHART_COUNT) return state;
       return { position: state.position + 1, pass: false, modalOpen: true };
     case 'back':
-      // Back is locked on the first chart; going back counts the earlier chart as done.
+      // Back is locked on the first chart; going back counts the earlier chart as done, and the
+      // learner has already been told what to find there, so the modal stays closed.
       if (state.position <= 1) return state;
-      return { position: state.position - 1, pass: true, modalOpen: true };
+      return { position: state.position - 1, pass: true, modalOpen: false };
     case 'close-modal':
       return { ...state, modalOpen: false };
   }
-}
-
-export function practiceCharts(position: number): { fiveMinute: number; hourly: number } {
-  if (position <= PRACTICE_ROUND) {
-    return {
-      fiveMinute: PRACTICE_FIRST_CHART + position - 1,
-      hourly: PRACTICE_FIRST_HOURLY_CHART + position - 1,
-    };
-  }
-  const generated = GENERATED_FIRST_CHART + position - PRACTICE_ROUND - 1;
-  return { fiveMinute: generated, hourly: generated + GENERATED_HOURLY_OFFSET };
 }
 
 export function counterText(position: number): string {
@@ -51,4 +38,5 @@ export function counterText(position: number): string {
 
 export const canGoBack = (state: PracticeState) => state.position > 1;
 export const canLeave = (state: PracticeState) => state.position >= PRACTICE_ROUND;
+export const canGoOn = (state: PracticeState) => state.position < PRACTICE_CHART_COUNT;
 export const isExtraPractice = (state: PracticeState) => state.position > PRACTICE_ROUND;
