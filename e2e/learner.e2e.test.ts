@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import {
+  completeLessonsBefore,
+  dragZone,
   drawLines,
   learnZone,
   newCoursePage,
@@ -69,14 +71,6 @@ describe('a learner in Chromium', () => {
     await shoot('hub');
   });
 
-  it('reads a text lesson and goes on with Next', async () => {
-    await page.goto(url('/m1-trading-gps'));
-    await page.getByText('Page 3 of 7').waitFor();
-    await page.locator('.illustration canvas').waitFor();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
-    await page.waitForURL(url('/m1-instruments'));
-  });
-
   it('passes a chart lesson', async () => {
     const zone = await learnZone(product!.url, 7, true);
     await page.goto(url('/m1-welcome'));
@@ -87,7 +81,21 @@ describe('a learner in Chromium', () => {
     await page.locator('.show-chart canvas').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Show Chart' }).click();
     await page.locator('.show-chart canvas').waitFor();
-    await drawLines(page, pricesInside(zone));
+    // The picture is an image, not a control: the first chart Tab reaches is the exercise's.
+    await page.locator('.exercise__chart canvas').waitFor();
+    await page.locator('body').focus();
+    let focused = '';
+    for (let press = 0; press < 60 && !focused; press += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!(active instanceof HTMLCanvasElement)) return '';
+        return active.closest('.exercise__chart') ? 'exercise' : 'illustration';
+      });
+    }
+    expect(focused).toBe('exercise');
+    // The zone is marked with one drag, the exercise's main way.
+    await dragZone(page, pricesInside(zone));
     await page.getByRole('button', { name: 'Try' }).click();
     await page.getByRole('region', { name: 'The correct zone' }).waitFor();
     await page.getByRole('button', { name: 'Replay what price did next' }).click();
@@ -117,6 +125,21 @@ describe('a learner in Chromium', () => {
     await page.waitForURL(url('/m1-trading-gps'));
   });
 
+  it('reads a text lesson and goes on with Next', async () => {
+    await page.getByText('Page 3 of 7').waitFor();
+    await page.locator('.illustration canvas').waitFor();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.waitForURL(url('/m1-instruments'));
+  });
+
+  it('finds a lesson further on locked until the one before it is done', async () => {
+    await page.goto(url('/m1-informational'));
+    await page.getByText('lessons open in order').waitFor();
+    await page.getByRole('link', { name: /^Go to/ }).click();
+    await page.waitForURL(url('/m1-instruments'));
+    await page.locator('.lesson__title').waitFor();
+  });
+
   it('meets the subscription wall, subscribes in test mode and cancels', async () => {
     await page.goto(url('/imb'));
     await page.getByRole('dialog', { name: WALL }).waitFor();
@@ -128,9 +151,11 @@ describe('a learner in Chromium', () => {
     await page.getByRole('button', { name: 'Confirm subscription' }).click();
     await page.waitForURL(url('/home?checkout=success'));
 
+    await completeLessonsBefore(page, product!.url, '/imb');
     await page.goto(url('/imb'));
     await page.locator('.lesson__title').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
+    await completeLessonsBefore(page, product!.url, '/sup-zone');
     await page.goto(url('/sup-zone'));
     const skip = page.getByRole('button', { name: 'Skip' });
     await skip.waitFor();
@@ -141,7 +166,7 @@ describe('a learner in Chromium', () => {
     await page.getByText('successfully canceled ProPlan subscription').waitFor();
   });
 
-  it('practises through ten charts with Back and Leave', async () => {
+  it('practises through ten charts of its own with Back and Leave', async () => {
     await page.goto(url('/practice'));
     const modal = page.getByRole('dialog', { name: /^Find a (supply|demand) zone$/ });
     await modal.waitFor();
@@ -157,13 +182,37 @@ describe('a learner in Chromium', () => {
     }
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByText('9/10').waitFor();
-    await page.getByRole('dialog').click();
+    // Going back does not ask again what to find: the chart is there to look at at once.
+    await page.locator('.exercise__chart canvas').first().waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Leave' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Next', exact: true }).click();
     await page.getByText('10/10').waitFor();
     await page.getByRole('dialog').click();
     await page.getByRole('button', { name: 'Leave' }).click();
     await page.waitForURL(url('/home'));
+  });
+
+  it('keeps practice after the first chart for the Pro Plan', async () => {
+    const { context: freeContext, page: freePage } = await newCoursePage(browser!);
+    try {
+      await freePage.goto(url('/register'));
+      await freePage.getByLabel('Email').fill(uniqueEmail('taster'));
+      await freePage.getByLabel('Password').fill(PASSWORD);
+      await freePage.getByRole('button', { name: 'Sign me up!' }).click();
+      await freePage.waitForURL(url('/home'));
+      await freePage.goto(url('/practice'));
+      await freePage.getByText('Your first chart is free').waitFor();
+      const modal = freePage.getByRole('dialog', { name: /^Find a (supply|demand) zone$/ });
+      await modal.waitFor();
+      await modal.click();
+      await freePage.getByRole('button', { name: 'Skip' }).click();
+      await freePage.getByRole('dialog', { name: WALL }).waitFor();
+      await freePage.getByRole('link', { name: 'Continue Learning' }).click();
+      await freePage.waitForURL(url('/pricing'));
+    } finally {
+      await freeContext.close();
+    }
   });
 
   it('logs out to the start page', async () => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import {
+  completeLessonsBefore,
   learnZone,
   newCoursePage,
   PASSWORD,
@@ -81,6 +82,7 @@ describe('a subscriber in Chromium', () => {
     'reads three lessons of %s, each with text, a takeaway, a picture and the disclaimer',
     async (moduleTitle, paths) => {
       for (const path of paths) {
+        await completeLessonsBefore(page, product!.url, path);
         await page.goto(url(path));
         await page.locator('.lesson__title').waitFor();
         expect(await page.locator('.lesson__module').textContent()).toBe(moduleTitle);
@@ -151,6 +153,7 @@ describe('a subscriber in Chromium', () => {
   });
 
   it('carries the lines drawn on a push-line chart to the pull-line chart after it', async () => {
+    await completeLessonsBefore(page, product!.url, '/validating-faz');
     await page.goto(url('/validating-faz'));
     await page.waitForFunction(() => window.__chartEngine !== undefined);
     await page.getByText('Keyboard and typed prices').click();
@@ -165,6 +168,7 @@ describe('a subscriber in Chromium', () => {
     await page.waitForFunction(() => window.__chartEngine!.lines().length === 2);
     const pushed = await linePrices(page);
 
+    await completeLessonsBefore(page, product!.url, '/validating-clean');
     await page.goto(url('/validating-clean'));
     await page.getByText('The dashed lines are the ones you drew on the previous chart.').waitFor();
     await page.waitForFunction(() => window.__chartEngine !== undefined);

@@ -11,6 +11,11 @@ interface ChartEngineProbe {
   yOfPrice(price: number): number;
   lines(): readonly { price: number }[];
   pulledLinePrices(): readonly number[];
+  setMagnet(enabled: boolean): void;
+  readonly viewport: { fromIndex: number; toIndex: number };
+  readonly candleCount: number;
+  readonly timeframe: string | undefined;
+  settled(): Promise<void>;
 }
 
 declare global {
@@ -116,10 +121,62 @@ export async function learnZone(baseUrl: string, chart: number, asUser: boolean)
   }
 }
 
+interface CatalogueLesson {
+  id: number;
+  path: string;
+  c_num: number | null;
+  reqPass: boolean;
+  status: 'completed' | 'open' | 'locked';
+}
+
+/**
+ * Lessons open in order (the hub's rule, enforced by the API): marks every lesson before `path`
+ * in its module done through the API, as a learner who worked through them would have. A lesson
+ * that needs a pass gets three missed tries first (its Skip path). Uses the page's session.
+ */
+export async function completeLessonsBefore(
+  page: Page,
+  baseUrl: string,
+  path: string,
+): Promise<void> {
+  const catalogue = (await (await page.request.get(`${baseUrl}/api/lessons`)).json()) as {
+    modules: { lessons: CatalogueLesson[] }[];
+  };
+  const module = catalogue.modules.find((entry) =>
+    entry.lessons.some((lesson) => lesson.path === path),
+  );
+  if (!module) throw new Error(`no lesson at ${path}`);
+  for (const lesson of module.lessons) {
+    if (lesson.path === path) return;
+    if (lesson.status === 'completed') continue;
+    if (lesson.reqPass && lesson.c_num !== null) {
+      for (let tries = 0; tries < 3; tries += 1) {
+        const missed = await page.request.post(`${baseUrl}/api/attempts`, {
+          data: { lesson: lesson.id, lines: [0.01, 0.02] },
+        });
+        if (!missed.ok()) throw new Error(`attempt at ${lesson.path}: ${await missed.text()}`);
+      }
+    }
+    const done = await page.request.post(`${baseUrl}/users/update/`, {
+      data: { completed: lesson.id },
+    });
+    if (!done.ok()) throw new Error(`completing ${lesson.path}: ${await done.text()}`);
+  }
+}
+
 /** Two prices well inside the zone. */
 export function pricesInside(zone: Zone): [number, number] {
   const height = zone.upper - zone.lower;
   return [zone.upper - height * 0.3, zone.lower + height * 0.3];
+}
+
+/**
+ * Exercises snap lines to nearby candle prices (the magnet, whose rule chart-kit tests); these
+ * helpers place lines at exact prices, so they turn it off first.
+ */
+async function withoutMagnet(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__chartEngine !== undefined);
+  await page.evaluate(() => window.__chartEngine!.setMagnet(false));
 }
 
 async function chartPoint(page: Page, price: number): Promise<{ x: number; y: number }> {
@@ -132,19 +189,20 @@ async function chartPoint(page: Page, price: number): Promise<{ x: number; y: nu
   return { x: box.x + box.width * 0.4, y: box.y + y };
 }
 
-/** Closer than this, a press lands on the line before and grabs it instead of drawing. */
-const GRAB_DISTANCE_PX = 14;
+/** Lines closer than this are typed instead of clicked, so the typed path stays covered. */
+const TYPED_BELOW_PX = 14;
 
 /**
- * Presses Draw Line and clicks the chart at each price. A second line too close to the first to
- * click (a thin zone) is typed into the price field, the chart's keyboard-friendly path.
+ * Presses Draw Line and clicks the chart at each price. A second line close to the first (a thin
+ * zone) is typed into the price field, the chart's keyboard-friendly path.
  */
 export async function drawLines(page: Page, prices: number[]): Promise<void> {
+  await withoutMagnet(page);
   await page.getByRole('button', { name: 'Draw Line' }).click();
   const placed: number[] = [];
   for (const price of prices) {
     const point = await chartPoint(page, price);
-    if (placed.some((y) => Math.abs(y - point.y) < GRAB_DISTANCE_PX)) {
+    if (placed.some((y) => Math.abs(y - point.y) < TYPED_BELOW_PX)) {
       await page.getByText('Keyboard and typed prices').click();
       await page.getByLabel('Line at price').fill(String(price));
       await page.getByRole('button', { name: 'Place line' }).click();
@@ -159,8 +217,25 @@ export async function drawLines(page: Page, prices: number[]): Promise<void> {
   );
 }
 
+/**
+ * Presses Draw Line and marks a zone the way the exercise offers first: one drag, pressing at the
+ * first price and letting go at the second.
+ */
+export async function dragZone(page: Page, [first, second]: [number, number]): Promise<void> {
+  await withoutMagnet(page);
+  await page.getByRole('button', { name: 'Draw Line' }).click();
+  const from = await chartPoint(page, first);
+  const to = await chartPoint(page, second);
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down();
+  await page.mouse.move(to.x + 60, to.y, { steps: 8 });
+  await page.mouse.up();
+  await page.waitForFunction(() => window.__chartEngine!.lines().length === 2);
+}
+
 /** The same with taps, on a touch screen. */
 export async function tapLines(page: Page, prices: number[]): Promise<void> {
+  await withoutMagnet(page);
   await page.getByRole('button', { name: 'Draw Line' }).tap();
   for (const price of prices) {
     const point = await chartPoint(page, price);

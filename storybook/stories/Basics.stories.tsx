@@ -23,8 +23,8 @@ const meta = {
     docs: {
       description: {
         component:
-          '`<Chart>` from `chart-kit/react` draws candles with pixi.js on WebGL into a box of the ' +
-          'given size. Pass `candles` (one series) or `series` (5min and 1hr). Drag to pan, use ' +
+          '`<Chart>` from `chart-kit/react` draws candles with WebGL into a box of the given ' +
+          'size. Pass `candles` (one series) or `series` (5min and 1hr). Drag to pan, use ' +
           'the wheel to zoom at the pointer. The data here is ten New York sessions from ' +
           "chart-kit's seeded market simulator (`simulateMarket` in `chart-kit/core`).",
       },

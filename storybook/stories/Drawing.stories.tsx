@@ -66,10 +66,12 @@ function DrawingExerciseDemo(args: ChartProps) {
         {grade ? `${grade.pass ? 'Pass' : 'Miss'}: ${grade.feedback}` : ''}
       </Readout>
       <Note>
-        Mark the most recent supply or demand zone with two lines. With the line tool on, a click
-        places a line (the tool turns itself off after <code>maxLines</code>); grab a line to drag
-        it; click one to select it, then press Delete or Backspace. The box between the first two
-        lines is the answer, graded with <code>gradeZone</code> from <code>chart-kit/core</code>.
+        Mark the most recent supply or demand zone with two lines. With the line tool on, press at
+        one edge of the zone and let go at the other: one drag draws both lines, shading the box as
+        you go. A click or tap always adds a line, even right next to another one (a thin zone); the
+        tool turns itself off after <code>maxLines</code>. Drag a line to move it; click one (tool
+        off) to select it, then press Delete or Backspace. The box between the first two lines is
+        the answer, graded with <code>gradeZone</code> from <code>chart-kit/core</code>.
       </Note>
     </StoryFrame>
   );
@@ -108,5 +110,8 @@ type Story = StoryObj<typeof meta>;
 /** An exercise: draw two lines (`maxLines: 2`), drag and delete them, then check the answer. */
 export const DrawingAnExercise: Story = {};
 
-/** `magnet: true` pulls placed and dragged lines to the nearest open, high, low or close. */
+/**
+ * `magnet: true` pulls placed and dragged lines to the nearest open, high, low or close of the
+ * candle under the pointer, the same for mouse, pen and touch; a square marks the snapped price.
+ */
 export const MagnetSnapping: Story = { args: { magnet: true } };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { ReplayState } from 'chart-kit';
+import type { HomeViews, ReplayState } from 'chart-kit';
 import { Chart, type ChartProps, useChartEvent, useTimeframe } from 'chart-kit/react';
 import { useEffect, useState } from 'react';
 import { suppliedByStory } from './support/args.js';
@@ -43,6 +43,57 @@ function TimeframeMorphDemo(args: ChartProps) {
         itself (aligned to hour boundaries). <code>setTimeframe(&apos;1hr&apos;)</code> animates
         each 5-minute candle into the hour that contains it, keeps the same time in view and keeps
         the line at its price; it resolves when the morph has landed.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+/** Each timeframe's home view around the exercise zone: its base and the move away, as times. */
+function homeViewsAroundZone(): HomeViews {
+  const candles = marketCandles();
+  const zone = exerciseZone();
+  const time = (index: number) =>
+    candles[Math.min(Math.max(index, 0), candles.length - 1)]?.time ?? 0;
+  const lastTime = candles.at(-1)?.time ?? 0;
+  return {
+    '5min': { from: time(zone.baseStart - 20), to: time(zone.moveEnd + 12) },
+    // Every hour of the last three sessions up to the end.
+    '1hr': { from: lastTime - 3 * 24 * 3600, to: lastTime },
+  };
+}
+
+function HomeViewsDemo(args: ChartProps) {
+  const [engine, onEngine] = useStoryEngine();
+  const { timeframe, timeframes, switching, setTimeframe } = useTimeframe(engine);
+  const homeViews = homeViewsAroundZone();
+  return (
+    <StoryFrame>
+      <Controls>
+        <TimeframeButtons
+          timeframes={timeframes}
+          timeframe={timeframe}
+          switching={switching}
+          onSelect={(next) => void setTimeframe(next)}
+        />
+        <StoryButton onClick={() => void engine?.resetView()}>Reset view</StoryButton>
+      </Controls>
+      <Chart
+        {...args}
+        series={{ '5min': marketCandles() }}
+        homeViews={homeViews}
+        onEngine={onEngine}
+      />
+      <Readout testId="home-view">
+        {switching ? 'switching…' : `showing ${timeframe ?? '-'} candles from their home view`}
+      </Readout>
+      <Note>
+        <code>{"homeViews: { '5min': { from, to }, '1hr': { from, to } }"}</code> (unix seconds, the
+        first and last candle to frame) opens each timeframe on its own view: the chart opens on the
+        5-minute one, a switch goes to the other timeframe&apos;s, and <code>resetView()</code> (or
+        the Home key) returns to it after zooming and panning. Without home views the chart opens on
+        the latest <code>initialBars</code> candles. <code>openingFrame</code> and{' '}
+        <code>zonePixelHeight</code> in <code>chart-kit/core</code> compute, in Node, the frame a
+        chart of a given size opens with.
       </Note>
     </StoryFrame>
   );
@@ -128,6 +179,11 @@ export default meta;
 /** `setTimeframe('1hr')` / `setTimeframe('5min')`: a morph, not a cut; lines keep their prices. */
 export const TimeframeMorph: StoryObj<typeof meta> = {
   render: (args) => <TimeframeMorphDemo {...args} />,
+};
+
+/** `homeViews` per timeframe and `resetView()`: where each timeframe opens, and the way back. */
+export const HomeViewsAndReset: StoryObj<typeof meta> = {
+  render: (args) => <HomeViewsDemo {...args} />,
 };
 
 /** `startReplay`, pause, resume, step and stop: "what did price do next". */

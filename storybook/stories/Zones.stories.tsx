@@ -80,6 +80,53 @@ function HighlightDemo(args: ChartProps) {
   );
 }
 
+function StackedTagsDemo(args: ChartProps) {
+  const [engine, onEngine] = useStoryEngine();
+  const zone = exerciseZone();
+  useEffect(() => {
+    if (!engine) return;
+    const height = zone.upper - zone.lower;
+    // Pulled lines, the user's lines and the revealed zone all within a few pixels of each other.
+    engine.setPulledLines([zone.upper + height * 0.1, zone.lower - height * 0.1]);
+    if (engine.lines().length === 0) {
+      engine.addLine(zone.upper - height * 0.1);
+      engine.addLine(zone.lower + height * 0.1);
+    }
+    void engine.revealZone({ upper: zone.upper, lower: zone.lower }, { animate: false });
+  }, [engine, zone]);
+  return (
+    <StoryFrame>
+      <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
+      <Note>
+        Every price on the axis has a tag: the user&apos;s lines, pulled lines, the revealed
+        zone&apos;s bounds and the crosshair. Tags that would overlap are pushed apart as a group
+        centred where they want to be, in price order, and the crosshair&apos;s tag stays on the
+        pointer while the others make room (<code>views/price-tag-stack.ts</code>). Move the pointer
+        over the lines to see them stack around it.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+function IllustrationDemo(args: ChartProps) {
+  const [engine, onEngine] = useStoryEngine();
+  const zone = exerciseZone();
+  useEffect(() => {
+    void engine?.revealZone({ upper: zone.upper, lower: zone.lower }, { animate: false });
+    engine?.highlightCandles(zoneCandleTimes(zone));
+  }, [engine, zone]);
+  return (
+    <StoryFrame>
+      <Chart {...args} candles={marketCandles()} interactive={false} onEngine={onEngine} />
+      <Note>
+        <code>interactive: false</code> makes a chart a picture, as a lesson&apos;s illustration is:
+        it takes no pointer, wheel or key input, is not in the tab order (Tab goes past it to the
+        exercise chart) and is read as an image with its <code>label</code>.
+      </Note>
+    </StoryFrame>
+  );
+}
+
 const meta = {
   title: 'Chart/Zones and marks',
   component: Chart,
@@ -110,6 +157,17 @@ export const RevealZone: StoryObj<ChartProps & RevealArgs> = {
 export const PulledLines: StoryObj<ChartProps & { pulledPrices: number[] }> = {
   args: { pulledPrices: [exerciseZone().upper, exerciseZone().lower] },
   render: (args) => <PulledLinesDemo {...args} />,
+};
+
+/** Price tags of close lines, a zone and the crosshair stack apart instead of overlapping. */
+export const StackedPriceTags: StoryObj<typeof meta> = {
+  render: (args) => <StackedTagsDemo {...args} />,
+};
+
+/** `interactive: false`: an illustration that takes no input and is not focusable. */
+export const Illustration: StoryObj<typeof meta> = {
+  args: { label: 'Picture: a demand zone, its base and the move away' },
+  render: (args) => <IllustrationDemo {...args} />,
 };
 
 /** `highlightCandles(times)`: a band behind the candles that explain a zone. */

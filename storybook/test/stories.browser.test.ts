@@ -98,6 +98,9 @@ describe('the static Storybook', () => {
         'chart-zones-and-marks--candle-highlight',
         'chart-timeframes-and-replay--timeframe-morph',
         'chart-timeframes-and-replay--replay',
+        'chart-timeframes-and-replay--home-views-and-reset',
+        'chart-zones-and-marks--stacked-price-tags',
+        'chart-zones-and-marks--illustration',
         'chart-performance--one-million-candles',
         'chart-input--touch',
         'chart-input--keyboard',
@@ -340,6 +343,67 @@ describe('story interactions', () => {
       await page.getByTestId('timeframe').filter({ hasText: 'showing 5min candles' }).waitFor();
       expect(await page.evaluate(() => window.chartEngine?.candleCount)).toBe(780);
       expect(await linePrices(page)).toEqual([price]);
+    });
+  });
+
+  it('Drawing an exercise: one drag draws both lines of the zone', async () => {
+    await withStory('chart-drawing--drawing-an-exercise', async (page) => {
+      await waitForChart(page);
+      await page.waitForFunction(() => window.chartEngine?.tool === 'line');
+      const box = await canvasBox(page);
+      const { mouse } = page;
+      await mouse.move(box.x + 200, box.y + 150);
+      await mouse.down();
+      await mouse.move(box.x + 260, box.y + 170, { steps: 4 });
+      await mouse.move(box.x + 320, box.y + 158, { steps: 4 });
+      await mouse.up();
+      const [top = NaN, bottom = NaN] = await waitForLineCount(page, 2);
+      expect(Math.abs((await yOfPrice(page, top)) - 150)).toBeLessThanOrEqual(1);
+      // A zone 8 px tall: the release placed the second line, nothing grabbed the first.
+      expect(Math.abs((await yOfPrice(page, bottom)) - 158)).toBeLessThanOrEqual(1);
+      await waitForAnnouncement(page, 'Zone drawn from');
+    });
+  });
+
+  it('Home views: the chart opens on its home view and Reset view returns there', async () => {
+    await withStory('chart-timeframes-and-replay--home-views-and-reset', async (page) => {
+      await waitForChart(page);
+      const view = () => page.evaluate(() => window.chartEngine?.viewport);
+      const home = await view();
+      await page.evaluate(() => {
+        window.chartEngine?.zoom(3);
+        window.chartEngine?.pan(-400);
+      });
+      expect(await view()).not.toEqual(home);
+      await page.getByRole('button', { name: 'Reset view' }).click();
+      await page.evaluate(() => window.chartEngine?.settled());
+      const back = await view();
+      expect(back?.fromIndex).toBeCloseTo(home?.fromIndex ?? NaN, 6);
+      expect(back?.toIndex).toBeCloseTo(home?.toIndex ?? NaN, 6);
+      await page.getByRole('button', { name: '1hr' }).click();
+      await page.getByTestId('home-view').filter({ hasText: 'showing 1hr' }).waitFor();
+      // The hourly home view: the last three days, every hourly candle up to the end in view.
+      const hourly = await view();
+      const count = await page.evaluate(() => window.chartEngine?.candleCount ?? 0);
+      expect(hourly?.toIndex).toBeGreaterThanOrEqual(count - 0.5);
+    });
+  });
+
+  it('Illustration: the chart is not focusable and ignores clicks and keys', async () => {
+    await withStory('chart-zones-and-marks--illustration', async (page) => {
+      await waitForChart(page);
+      const canvas = page.locator('canvas').first();
+      expect(await canvas.getAttribute('role')).toBe('img');
+      expect(await canvas.evaluate((element) => (element as HTMLCanvasElement).tabIndex)).toBe(-1);
+      const box = await canvasBox(page);
+      const before = await page.evaluate(() => window.chartEngine?.viewport);
+      await page.mouse.move(box.x + 300, box.y + 200);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 400, box.y + 200, { steps: 5 });
+      await page.mouse.up();
+      await page.keyboard.press('Enter');
+      expect(await page.evaluate(() => window.chartEngine?.viewport)).toEqual(before);
+      expect(await linePrices(page)).toEqual([]);
     });
   });
 

@@ -11,7 +11,7 @@ const MILLISECONDS_PER_DAY = 86_400_000;
 const FIRST_SESSION_DAY = Math.floor(Date.UTC(2024, 2, 4) / MILLISECONDS_PER_DAY);
 /** Ten New York sessions of 78 five-minute candles. */
 export const MARKET_CANDLE_COUNT = 780;
-const MARKET_SEED = 20_240_304;
+const MARKET_SEED = 20_240_369;
 
 let marketCache: Candle[] | undefined;
 

@@ -1,0 +1,173 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
+import {
+  newCoursePage,
+  PASSWORD,
+  startCourse,
+  uniqueEmail,
+  type CourseProduct,
+} from './support/course.js';
+import { TEST_OUTPUT_DIR } from './support/product.js';
+
+/**
+ * Every chart lesson as a learner first sees it, at both screen sizes the course is checked at:
+ * the chart opens on its zone tall enough to see and mark, the 1-hour view on every hour of the
+ * puzzle, and screenshots of the opening view and of the revealed answer are written for review.
+ */
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, minimumZonePx: 24 },
+  { name: 'phone', viewport: { width: 390, height: 844 }, minimumZonePx: 18 },
+] as const;
+
+/**
+ * The lesson chart's size at each screen. The API checks every chart's opening view at these sizes
+ * (PLACEMENTS in api/src/charts/scenario/framing.ts); if the app's layout moves, both must move.
+ */
+const LESSON_CHART_SIZE = {
+  desktop: { width: 1102, height: 438 },
+  phone: { width: 364, height: 438 },
+} as const;
+
+const SHOTS_DIR = join(TEST_OUTPUT_DIR, 'exercises');
+
+interface LessonSummary {
+  path: string;
+  c_num: number | null;
+  twoseries: boolean;
+}
+
+interface Zone {
+  upper: number;
+  lower: number;
+}
+
+/** Pixels per dollar of the chart's price scale, measured from the engine's own mapping. */
+async function pixelsPerDollar(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const engine = window.__chartEngine!;
+    return Math.abs(engine.yOfPrice(100) - engine.yOfPrice(101));
+  });
+}
+
+async function chartReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.__chartEngine !== undefined);
+  // Two frames: the first draw after the data arrived has happened.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+      }),
+  );
+}
+
+/** The answer, learned the way a learner learns it after three missed tries. */
+async function revealByThreeMisses(page: Page, chart: number): Promise<Zone> {
+  return page.evaluate(async (chartNumber) => {
+    let zone: { upper: number; lower: number } | undefined;
+    for (let attempt = 0; attempt < 3 && !zone; attempt++) {
+      const response = await fetch('/api/attempts', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ chart: chartNumber, lines: [0.01, 0.02] }),
+      });
+      zone = ((await response.json()) as { zone?: { upper: number; lower: number } }).zone;
+    }
+    if (!zone) throw new Error(`chart ${chartNumber} did not reveal its zone`);
+    return zone;
+  }, chart);
+}
+
+describe('every chart lesson opens on a zone a beginner can find and mark', () => {
+  let product: CourseProduct | undefined;
+  let browser: Browser | undefined;
+  let lessons: LessonSummary[] = [];
+
+  beforeAll(async () => {
+    await mkdir(SHOTS_DIR, { recursive: true });
+    product = await startCourse();
+    browser = await launchChromium();
+    const response = await fetch(`${product.url}/api/lessons`);
+    const body = (await response.json()) as { modules: { lessons: LessonSummary[] }[] };
+    lessons = body.modules.flatMap((module) => module.lessons).filter((lesson) => lesson.c_num);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it.each(SCREENS)('on a $name screen', async ({ name, viewport, minimumZonePx }) => {
+    const url = (path: string) => `${product!.url}${path}`;
+    let context: BrowserContext | undefined;
+    try {
+      const opened = await newCoursePage(browser!, { viewport });
+      context = opened.context;
+      const { page, errors } = opened;
+      await page.goto(url('/register'));
+      await page.getByLabel('Email').fill(uniqueEmail(`framing-${name}`));
+      await page.getByLabel('Password').fill(PASSWORD);
+      page.once('dialog', (dialog) => void dialog.accept());
+      await page.getByRole('button', { name: 'Sign me up!' }).click();
+      await page.waitForURL(url('/home'));
+      await page.goto(url('/pricing'));
+      await page.getByRole('button', { name: 'Subscribe' }).click();
+      await page.getByRole('button', { name: 'Confirm subscription' }).click();
+      await page.waitForURL(url('/home?checkout=success'));
+
+      expect(lessons.length).toBeGreaterThanOrEqual(15);
+      const heights: { path: string; px: number }[] = [];
+      for (const lesson of lessons) {
+        const slug = lesson.path.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-/, '');
+        await page.goto(url(lesson.path));
+        await chartReady(page);
+        const canvas = page.locator('.exercise__chart canvas').first();
+        await canvas.scrollIntoViewIfNeeded();
+        const box = await canvas.boundingBox();
+        expect({ path: lesson.path, width: box?.width, height: box?.height }).toEqual({
+          path: lesson.path,
+          ...LESSON_CHART_SIZE[name],
+        });
+        const perDollar = await pixelsPerDollar(page);
+        await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}.png`) });
+
+        if (lesson.twoseries) {
+          await page.getByRole('button', { name: '1hr' }).click();
+          await page.waitForFunction(() => window.__chartEngine!.timeframe === '1hr');
+          await page.evaluate(() => window.__chartEngine!.settled());
+          // Every hour of the puzzle is in view: the viewport reaches from the first candle to
+          // past the last one.
+          const view = await page.evaluate(() => ({
+            ...window.__chartEngine!.viewport,
+            count: window.__chartEngine!.candleCount,
+          }));
+          expect(view.fromIndex).toBeLessThanOrEqual(0);
+          expect(view.toIndex).toBeGreaterThanOrEqual(view.count - 1);
+          await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-1hr.png`) });
+          await page.getByRole('button', { name: '5min' }).click();
+          await page.waitForFunction(() => window.__chartEngine!.timeframe === '5min');
+        }
+
+        const zone = await revealByThreeMisses(page, lesson.c_num!);
+        heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
+        await page.reload();
+        await chartReady(page);
+        await page.locator('.exercise__answer').waitFor();
+        await page.evaluate(() => window.__chartEngine!.settled());
+        await page.locator('.exercise__chart').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-revealed.png`) });
+      }
+      for (const height of heights) {
+        expect({ ...height, tallEnough: height.px >= minimumZonePx }).toEqual({
+          ...height,
+          tallEnough: true,
+        });
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context?.close();
+    }
+  });
+});
