@@ -33,6 +33,7 @@ const LESSON_CHART_SIZE = {
 const SHOTS_DIR = join(TEST_OUTPUT_DIR, 'exercises');
 
 interface LessonSummary {
+  id: number;
   path: string;
   c_num: number | null;
   twoseries: boolean;
@@ -62,6 +63,23 @@ async function chartReady(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Marks a lesson done, as the lesson's Next button does: lessons open in order, so the walk through
+ * the course completes each one before the next.
+ */
+async function completeLesson(page: Page, lessonId: number): Promise<void> {
+  const status = await page.evaluate(async (id) => {
+    const response = await fetch('/users/update/', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ completed: id }),
+    });
+    return response.status;
+  }, lessonId);
+  expect({ lessonId, status }).toEqual({ lessonId, status: 200 });
+}
+
 /** The answer, learned the way a learner learns it after three missed tries. */
 async function revealByThreeMisses(page: Page, chart: number): Promise<Zone> {
   return page.evaluate(async (chartNumber) => {
@@ -83,6 +101,7 @@ async function revealByThreeMisses(page: Page, chart: number): Promise<Zone> {
 describe('every chart lesson opens on a zone a beginner can find and mark', () => {
   let product: CourseProduct | undefined;
   let browser: Browser | undefined;
+  /** Every lesson, module by module in course order; chart lessons are the ones checked. */
   let lessons: LessonSummary[] = [];
 
   beforeAll(async () => {
@@ -91,7 +110,7 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
     browser = await launchChromium();
     const response = await fetch(`${product.url}/api/lessons`);
     const body = (await response.json()) as { modules: { lessons: LessonSummary[] }[] };
-    lessons = body.modules.flatMap((module) => module.lessons).filter((lesson) => lesson.c_num);
+    lessons = body.modules.flatMap((module) => module.lessons);
   });
 
   afterAll(async () => {
@@ -117,9 +136,13 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
       await page.getByRole('button', { name: 'Confirm subscription' }).click();
       await page.waitForURL(url('/home?checkout=success'));
 
-      expect(lessons.length).toBeGreaterThanOrEqual(15);
+      expect(lessons.filter((lesson) => lesson.c_num).length).toBeGreaterThanOrEqual(15);
       const heights: { path: string; px: number }[] = [];
       for (const lesson of lessons) {
+        if (!lesson.c_num) {
+          await completeLesson(page, lesson.id);
+          continue;
+        }
         const slug = lesson.path.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-/, '');
         await page.goto(url(lesson.path));
         await chartReady(page);
@@ -158,6 +181,7 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
         await page.evaluate(() => window.__chartEngine!.settled());
         await page.locator('.exercise__chart').scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-revealed.png`) });
+        await completeLesson(page, lesson.id);
       }
       for (const height of heights) {
         expect({ ...height, tallEnough: height.px >= minimumZonePx }).toEqual({
