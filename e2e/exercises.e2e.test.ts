@@ -81,21 +81,21 @@ async function completeLesson(page: Page, lessonId: number): Promise<void> {
 }
 
 /** The answer, learned the way a learner learns it after three missed tries. */
-async function revealByThreeMisses(page: Page, chart: number): Promise<Zone> {
-  return page.evaluate(async (chartNumber) => {
+async function revealByThreeMisses(page: Page, lesson: number): Promise<Zone> {
+  return page.evaluate(async (lessonId) => {
     let zone: { upper: number; lower: number } | undefined;
     for (let attempt = 0; attempt < 3 && !zone; attempt++) {
       const response = await fetch('/api/attempts', {
         method: 'POST',
         credentials: 'include',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ chart: chartNumber, lines: [0.01, 0.02] }),
+        body: JSON.stringify({ lesson: lessonId, lines: [0.01, 0.02] }),
       });
       zone = ((await response.json()) as { zone?: { upper: number; lower: number } }).zone;
     }
-    if (!zone) throw new Error(`chart ${chartNumber} did not reveal its zone`);
+    if (!zone) throw new Error(`lesson ${lessonId} did not reveal its zone`);
     return zone;
-  }, chart);
+  }, lesson);
 }
 
 describe('every chart lesson opens on a zone a beginner can find and mark', () => {
@@ -153,6 +153,11 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
           path: lesson.path,
           ...LESSON_CHART_SIZE[name],
         });
+        // Every exercise opens unsolved, even on a chart an earlier lesson showed.
+        expect({
+          path: lesson.path,
+          answerShown: await page.locator('.exercise__answer').count(),
+        }).toEqual({ path: lesson.path, answerShown: 0 });
         const perDollar = await pixelsPerDollar(page);
         await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}.png`) });
 
@@ -173,7 +178,7 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
           await page.waitForFunction(() => window.__chartEngine!.timeframe === '5min');
         }
 
-        const zone = await revealByThreeMisses(page, lesson.c_num!);
+        const zone = await revealByThreeMisses(page, lesson.id);
         heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
         await page.reload();
         await chartReady(page);

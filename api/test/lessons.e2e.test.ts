@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,10 +16,34 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
 const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));
 
-/** The fixture's four lessons beside the real chart scenarios. */
+/** A lesson showing the same chart as /m1-zone, as /hp-reacts-sb shows /comCrit-psych's. */
+const SAME_CHART_LESSON = `---
+id: 103
+path: /m1-zone-again
+title: The same zone again
+page: 2/2
+linkBack: /m1-zone
+linkNext: /welcome
+c_num: 7
+reqPass: false
+sub_req: false
+takeaway: A chart you have seen can teach a second lesson.
+illustration:
+  caption: A base and a move up.
+  frames:
+    - candles:
+        - [50, 50.4, 49.8, 50.1]
+        - [50, 52, 50, 51.9]
+---
+
+Mark the zone again.
+`;
+
+/** The fixture's lessons (and one more on chart 7) beside the real chart scenarios. */
 function makeContentDir(): string {
   const folder = mkdtempSync(join(tmpdir(), 'lessons-content-'));
   cpSync(FIXTURE_LESSONS, join(folder, 'lessons'), { recursive: true });
+  writeFileSync(join(folder, 'lessons', 'foundations', '03-zone-again.md'), SAME_CHART_LESSON);
   cpSync(join(REAL_CONTENT, 'charts.yaml'), join(folder, 'charts.yaml'));
   return folder;
 }
@@ -412,6 +436,57 @@ describe('lessons, charts, attempts and progress', () => {
       }
     });
 
+    it('keeps a chart that two lessons show as two exercises, each with its own tries', async () => {
+      const learner2 = await registerLearner(testApp.http, dataSource);
+      await complete(learner2, 101);
+      const chartOf = async (query: string) =>
+        (
+          await request(testApp.http)
+            .get(`/chart-data/7${query}`)
+            .set('Cookie', learner2.cookies)
+            .expect(200)
+        ).body as ChartBody;
+      const pageOf = async (path: string) =>
+        (
+          (
+            await request(testApp.http)
+              .get(`/api/lessons${path}`)
+              .set('Cookie', learner2.cookies)
+              .expect(200)
+          ).body as { exercise: { passed: boolean; tries: number; revealed: boolean } }
+        ).exercise;
+
+      await attempt(learner2, { lesson: 102, lines: rightLines(7) }).expect(200);
+      expect((await chartOf('?lesson=102')).hiddenpl).toBe(zoneOf(7).upper);
+      await complete(learner2, 102);
+      // The next lesson shows the same chart as a fresh exercise.
+      expect(await pageOf('/m1-zone-again')).toEqual({ passed: false, tries: 0, revealed: false });
+      const again = await chartOf('?lesson=103');
+      expect(again.hiddenpl).toBeUndefined();
+      expect(again.next).toBeUndefined();
+      const miss = await attempt(learner2, { lesson: 103, lines: wrongLines(7) }).expect(200);
+      expect(miss.body).toMatchObject({ pass: false, tries: 1, revealed: false });
+      // Asked by chart number alone (the spec's call), the chart's standing is the learner's.
+      expect((await chartOf('')).hiddenpl).toBe(zoneOf(7).upper);
+      expect(await pageOf('/m1-zone')).toMatchObject({ passed: true, revealed: true });
+
+      await request(testApp.http)
+        .get('/chart-data/7?lesson=1')
+        .set('Cookie', learner2.cookies)
+        .expect(400)
+        .expect((response) =>
+          expect((response.body as { message: string }).message).toBe(
+            'Lesson 1 does not show chart 7.',
+          ),
+        );
+      for (const bad of ['abc', '0', '99999']) {
+        await request(testApp.http)
+          .get(`/chart-data/7?lesson=${bad}`)
+          .set('Cookie', learner2.cookies)
+          .expect(400);
+      }
+    });
+
     it('lets a visitor answer a landing demo chart, counted in a signed cookie, not in rows', async () => {
       const before = await countAttempts();
       const first = await attempt(undefined, { chart: 30, lines: wrongLines(30) }).expect(200);
@@ -669,6 +744,7 @@ describe('lessons, charts, attempts and progress', () => {
       expect(catalogue.modules[0]?.lessons.map((lesson) => lesson.status)).toEqual([
         'completed',
         'open',
+        'locked',
       ]);
     });
 

@@ -22,6 +22,7 @@ import {
   type AttemptResult,
   AttemptsService,
   catalogueKey,
+  lessonKey,
   standingOf,
 } from './attempts.service.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
@@ -81,7 +82,6 @@ export class AttemptsController {
         fiveMinute,
         { practiceIndex: body.practice },
         body.lines,
-        null,
       );
     }
     if (body.lesson !== undefined) {
@@ -93,19 +93,13 @@ export class AttemptsController {
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
       this.access.requireLesson(await this.access.learner(user.id), lesson);
       const chart = this.catalogueChart(lesson.c_num);
-      return this.attempts.gradeAndRecord(
-        user.id,
-        chart,
-        catalogueKey(chart),
-        body.lines,
-        lesson.id,
-      );
+      return this.attempts.gradeAndRecord(user.id, chart, lessonKey(chart, lesson.id), body.lines);
     }
     const chartNumber = body.chart ?? 0;
     await this.access.requireChartAttempt(user?.id, chartNumber);
     const chart = this.catalogueChart(chartNumber);
     if (user) {
-      return this.attempts.gradeAndRecord(user.id, chart, catalogueKey(chart), body.lines, null);
+      return this.attempts.gradeAndRecord(user.id, chart, catalogueKey(chart), body.lines);
     }
     // A visitor on a landing demo chart: graded, counted in their cookie, never stored.
     const grade = this.attempts.grade(chart, body.lines);

@@ -34,9 +34,12 @@ export interface AttemptResult {
 
 /**
  * Which exercise a learner's tries count for: a catalogue chart (a try at an hourly twin counts
- * for its 5-min chart), or one of the learner's own practice charts, by its place in the portal.
+ * for its 5-min chart), a catalogue chart as one lesson asks it (two lessons can show the same
+ * chart, and each is its own exercise), or one of the learner's own practice charts, by its place
+ * in the portal.
  */
-export type ExerciseKey = { chartNumber: number } | { practiceIndex: number };
+export type ExerciseKey =
+  { chartNumber: number } | { chartNumber: number; lessonId: number } | { practiceIndex: number };
 
 /** The standing after `tries` failed tries, passed or not: the three-tries rule lives here. */
 export function standingOf(passed: boolean, tries: number): ExerciseStanding {
@@ -62,12 +65,25 @@ export class AttemptsService {
     return grade;
   }
 
+  /**
+   * A chart's standing counts every try at it; a lesson's counts the tries made in that lesson
+   * and those sent by chart number alone (the spec's client names no lesson).
+   */
   async standing(userId: string, key: ExerciseKey): Promise<ExerciseStanding> {
-    const rows: { pass: boolean; count: string }[] = await this.attempts
+    const query = this.attempts
       .createQueryBuilder('attempt')
       .select('attempt.pass', 'pass')
-      .addSelect('COUNT(*)', 'count')
-      .where({ userId, ...key })
+      .addSelect('COUNT(*)', 'count');
+    if ('lessonId' in key) {
+      query.where(
+        'attempt.userId = :userId AND attempt.chartNumber = :chartNumber AND ' +
+          '(attempt.lessonId = :lessonId OR attempt.lessonId IS NULL)',
+        { userId, chartNumber: key.chartNumber, lessonId: key.lessonId },
+      );
+    } else {
+      query.where({ userId, ...key });
+    }
+    const rows: { pass: boolean; count: string }[] = await query
       .groupBy('attempt.pass')
       .getRawMany();
     const passed = rows.some((row) => row.pass && Number(row.count) > 0);
@@ -80,14 +96,13 @@ export class AttemptsService {
     chart: ExerciseChart,
     key: ExerciseKey,
     lines: number[],
-    lessonId: number | null,
   ): Promise<AttemptResult> {
     const grade = this.grade(chart, lines);
     await this.attempts.insert({
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
-      lessonId,
+      lessonId: 'lessonId' in key ? key.lessonId : null,
       // The first two lines are the answer (spec, section 5); more are kept as drawn.
       lines,
       pass: grade.pass,
@@ -99,6 +114,11 @@ export class AttemptsService {
 /** The key of a catalogue chart's exercise. */
 export function catalogueKey(chart: ExerciseChart): ExerciseKey {
   return { chartNumber: gradedChartNumber(chart) };
+}
+
+/** The key of a catalogue chart's exercise as one lesson asks it. */
+export function lessonKey(chart: ExerciseChart, lessonId: number): ExerciseKey {
+  return { chartNumber: gradedChartNumber(chart), lessonId };
 }
 
 /** The answer to a try: the grade, the standing, and the zone once it may be shown. */

@@ -1,14 +1,24 @@
-import { BadRequestException, Controller, Get, Param, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Param,
+  Query,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MaybeUser, OptionalAuthGuard } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
-import { AttemptsService, catalogueKey, standingOf } from './attempts.service.js';
+import { AttemptsService, catalogueKey, lessonKey, standingOf } from './attempts.service.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
 import { CHART_ID, sendChartData } from './chart-data-response.js';
 import { CourseAccess } from './course-access.js';
+import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';
 
 /**
@@ -24,6 +34,7 @@ export class ChartDataController {
     private readonly charts: ChartCatalogue,
     private readonly chartData: ChartDataService,
     private readonly demo: DemoStanding,
+    private readonly content: CourseContent,
   ) {}
 
   @Get(':id')
@@ -37,12 +48,20 @@ export class ChartDataController {
       'tries. The landing demo and charts of free lessons are public; a gated lesson’s chart ' +
       'answers 401 without a session and 403 {subscriptionRequired: true} without the Pro Plan. ' +
       'Only the catalogue’s charts exist (a learner’s practice charts are at api/practice). ' +
-      'Served with an ETag; gzip when accepted.',
+      'With ?lesson={id}, the standing is the one of that lesson’s exercise (two lessons can ' +
+      'show the same chart, each its own exercise). Served with an ETag; gzip when accepted.',
   })
   @ApiParam({ name: 'id', description: 'Chart number', example: 3 })
+  @ApiQuery({
+    name: 'lesson',
+    required: false,
+    description: 'Id of a lesson that shows this chart (as its chart or its 1-hour chart)',
+    example: 7,
+  })
   @ApiOkResponse({ description: '{chart_number, type, timeframe, twin, data, ...}' })
   async chart(
     @Param('id') id: string,
+    @Query('lesson') lessonParam: unknown,
     @MaybeUser() user: User | undefined,
     @Req() request: Request,
     @Res() response: Response,
@@ -52,7 +71,8 @@ export class ChartDataController {
     await this.access.requireChartData(user?.id, chartNumber);
     const chart = this.charts.get(chartNumber);
     if (!chart) throw new Error(`chart ${chartNumber} passed the access check but does not exist`);
-    const key = catalogueKey(chart);
+    const lessonId = this.lessonShowing(lessonParam, chartNumber);
+    const key = lessonId === undefined ? catalogueKey(chart) : lessonKey(chart, lessonId);
     let revealed = false;
     if (user) {
       revealed = (await this.attempts.standing(user.id, key)).revealed;
@@ -61,5 +81,17 @@ export class ChartDataController {
       revealed = standingOf(tries.passed, tries.tries).revealed;
     }
     sendChartData(request, response, this.chartData.encoded(chartNumber, revealed));
+  }
+
+  /** The lesson named by ?lesson=, which must show the chart; undefined without one. */
+  private lessonShowing(value: unknown, chartNumber: number): number | undefined {
+    if (value === undefined) return undefined;
+    const lesson =
+      typeof value === 'string' && CHART_ID.test(value) ? this.content.byId(Number(value)) : null;
+    if (!lesson) throw new BadRequestException('lesson must be the id of a lesson.');
+    if (lesson.c_num !== chartNumber && lesson.hourly_c_num !== chartNumber) {
+      throw new BadRequestException(`Lesson ${lesson.id} does not show chart ${chartNumber}.`);
+    }
+    return lesson.id;
   }
 }

@@ -99,7 +99,10 @@ export class LessonsService {
       exercise:
         lesson.c_num === null
           ? null
-          : await this.attempts.standing(userId, { chartNumber: lesson.c_num }),
+          : await this.attempts.standing(userId, {
+              chartNumber: lesson.c_num,
+              lessonId: lesson.id,
+            }),
     };
   }
 }

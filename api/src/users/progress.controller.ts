@@ -57,7 +57,10 @@ export class ProgressController {
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.completed}.`);
     this.access.requireLesson(await this.access.learner(user.id), lesson);
     if (lesson.reqPass && lesson.c_num !== null) {
-      const { revealed } = await this.attempts.standing(user.id, { chartNumber: lesson.c_num });
+      const { revealed } = await this.attempts.standing(user.id, {
+        chartNumber: lesson.c_num,
+        lessonId: lesson.id,
+      });
       if (!revealed) {
         throw new ConflictException(
           'Pass this lesson’s chart exercise, or use your three tries, before moving on.',

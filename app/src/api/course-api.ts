@@ -89,9 +89,17 @@ export function createCourseApi(http: HttpClient) {
       ),
 
     // ---- charts and grading ----
-    /** Public for the landing demo and free lessons; a gated lesson's chart needs the session. */
-    chartData: (chartNumber: number) =>
-      withSession(() => http.get<ChartDataBody>(`/chart-data/${chartNumber}`)),
+    /**
+     * Public for the landing demo and free lessons; a gated lesson's chart needs the session.
+     * With a lesson, the zone comes with that lesson's standing (a chart two lessons show is
+     * two exercises).
+     */
+    chartData: (chartNumber: number, lessonId?: number) =>
+      withSession(() =>
+        http.get<ChartDataBody>(
+          `/chart-data/${chartNumber}${lessonId === undefined ? '' : `?lesson=${lessonId}`}`,
+        ),
+      ),
     /** The learner's own practice chart `index` (1-based) with its 1-hour twin. */
     practiceChart: (index: number) =>
       withSession(() => http.get<PracticeChartBody>(`/api/practice/${index}`)),

@@ -50,6 +50,7 @@ function loadCharts(
   practiceIndex: number | undefined,
   chartNumber: number | undefined,
   hourlyChartNumber: number | undefined,
+  lessonId: number | undefined,
 ): Promise<LoadedCharts> {
   if (practiceIndex !== undefined) {
     return api.practiceChart(practiceIndex).then((practice) => ({
@@ -59,8 +60,8 @@ function loadCharts(
     }));
   }
   return Promise.all([
-    api.chartData(chartNumber ?? 0),
-    hourlyChartNumber === undefined ? undefined : api.chartData(hourlyChartNumber),
+    api.chartData(chartNumber ?? 0, lessonId),
+    hourlyChartNumber === undefined ? undefined : api.chartData(hourlyChartNumber, lessonId),
   ]).then(([fiveMinute, hourly]) => ({ fiveMinute, hourly }));
 }
 
@@ -95,10 +96,11 @@ export function useChartExercise(options: UseChartExerciseOptions): ChartExercis
   const reloadedForAnswer = useRef(false);
   // The hook serves one exercise per mount, so the first target is the target.
   const [fixedTarget] = useState(target);
+  const lessonId = 'lesson' in fixedTarget ? fixedTarget.lesson : undefined;
 
   useEffect(() => {
     let current = true;
-    loadCharts(api, practiceIndex, chartNumber, hourlyChartNumber).then(
+    loadCharts(api, practiceIndex, chartNumber, hourlyChartNumber, lessonId).then(
       ({ fiveMinute, hourly, standing: known }) => {
         if (!current) return;
         setCharts({ fiveMinute, hourly });
@@ -115,7 +117,7 @@ export function useChartExercise(options: UseChartExerciseOptions): ChartExercis
     return () => {
       current = false;
     };
-  }, [api, practiceIndex, chartNumber, hourlyChartNumber, loads]);
+  }, [api, practiceIndex, chartNumber, hourlyChartNumber, lessonId, loads]);
 
   // Once revealed, the charts are fetched once more: now they carry the zone and what came next.
   useEffect(() => {
