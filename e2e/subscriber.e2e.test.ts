@@ -170,7 +170,7 @@ describe('a subscriber in Chromium', () => {
 
     await completeLessonsBefore(page, product!.url, '/validating-clean');
     await page.goto(url('/validating-clean'));
-    await page.getByText('The dashed lines are the ones you drew on the previous chart.').waitFor();
+    await page.getByText(/The dashed lines are the zone from the previous chart/).waitFor();
     await page.waitForFunction(() => window.__chartEngine !== undefined);
     const pulled = await page.evaluate(() => window.__chartEngine!.pulledLinePrices());
     expect(pulled).toEqual(pushed);

@@ -4,6 +4,8 @@ import {
   deriveSeed,
   detectZones,
   MAX_CONGESTION_CANDLES,
+  MAX_HISTORY_CONGESTION_CANDLES,
+  newYorkDayNumber,
   validateSeries,
 } from 'chart-kit/core';
 import fc from 'fast-check';
@@ -76,6 +78,7 @@ function expectFairExercise(
   });
   expect(clarity.problems).toEqual([]);
   expect(clarity.congestion.length).toBeLessThanOrEqual(MAX_CONGESTION_CANDLES);
+  expect(clarity.historyCongestion.length).toBeLessThanOrEqual(MAX_HISTORY_CONGESTION_CANDLES);
 
   // Findable: tall enough at the opening view on both screens of the page it is made for, as
   // chart-kit draws it.
@@ -97,6 +100,9 @@ function expectFairExercise(
     expect(planted!.upper).toBeCloseTo(zone.upper, 2);
     expect(planted!.lower).toBeCloseTo(zone.lower, 2);
     expect(planted!.firstReturn).toBeNull();
+    // The base and its move away happen in one session: a gap is not a move.
+    const sessionOf = (index: number) => newYorkDayNumber(candles[index]!.time);
+    expect(sessionOf(scenario.moveEnd)).toBe(sessionOf(scenario.baseIndexes[0]!));
     expect(scenario.baseIndexes.length).toBeLessThanOrEqual(3);
   }
   if (scenario.returnIndex !== null) {
@@ -219,7 +225,7 @@ describe('generateZoneScenario', () => {
     expect(text).toMatch(
       /^The (small candle at \d\d:\d\d|(two|three) small candles at [\d:, and]+) on \w+day/,
     );
-    expect(text).toMatch(/large red candles then left it fast/);
+    expect(text).toMatch(/(two|three|four|five) (long )?red candles then left it/);
     expect(text).toMatch(/about [\d.]+ average candle ranges/);
     expect(text).toContain(`$${scenario.zone.upper.toFixed(2)}`);
     expect(text).toContain(`$${scenario.zone.lower.toFixed(2)}`);

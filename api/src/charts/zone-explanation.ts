@@ -30,10 +30,15 @@ function dollars(amount: number): string {
   return `$${amount.toFixed(2)}`;
 }
 
+/** "4", "4.5": rounded to the nearest half. */
+function halves(amount: number): string {
+  const rounded = Math.round(amount * 2) / 2;
+  return rounded % 1 === 0 ? rounded.toFixed(0) : rounded.toFixed(1);
+}
+
 /** "about 4 average candle ranges", the course's yardstick for moves. */
 function inRanges(amount: number): string {
-  const rounded = Math.round(amount * 2) / 2;
-  return `about ${rounded % 1 === 0 ? rounded.toFixed(0) : rounded.toFixed(1)} average candle ranges`;
+  return `about ${halves(amount)} average candle ranges`;
 }
 
 function candleAt(candles: readonly Candle[], index: number): Candle {
@@ -69,7 +74,7 @@ export function explainZone(scenario: ZoneScenario): string {
   if (scenario.decoy) parts.push(explainDecoy(scenario));
   if (scenario.room) parts.push(explainRoom(scenario));
   parts.push(explainAfterwards(scenario));
-  return parts.join(' ');
+  return parts.filter((part) => part !== '').join(' ');
 }
 
 function explainBase(scenario: ZoneScenario): string {
@@ -81,17 +86,35 @@ function explainBase(scenario: ZoneScenario): string {
     : `The ${countWord(times.length)} small candles at ${listOfTimes(times)} on ${day} form the base;`;
 }
 
+/** A move's candles are called long when their bodies average this many average ranges. */
+const LONG_BODY_IN_RANGES = 1.2;
+
+/** The candles of the move away, from the one after the base to `moveEnd`. */
+function moveCandlesOf(scenario: ZoneScenario): Candle[] {
+  const { candles, baseIndexes, moveEnd } = scenario;
+  return candles.slice((baseIndexes[baseIndexes.length - 1] ?? moveEnd) + 1, moveEnd + 1);
+}
+
+/** From the zone's near edge to the move's last close, in dollars. */
+function moveDistance(scenario: ZoneScenario): number {
+  const { candles, zone, moveEnd } = scenario;
+  const close = candleAt(candles, moveEnd).close;
+  return zone.type === 'demand' ? close - zone.upper : zone.lower - close;
+}
+
 function explainMove(scenario: ZoneScenario): string {
-  const { candles, zone, baseIndexes, moveEnd } = scenario;
+  const { zone } = scenario;
   const demand = zone.type === 'demand';
-  const moveCount = moveEnd - (baseIndexes[baseIndexes.length - 1] ?? moveEnd);
-  const distance = demand
-    ? candleAt(candles, moveEnd).close - zone.upper
-    : zone.lower - candleAt(candles, moveEnd).close;
+  const move = moveCandlesOf(scenario);
+  const meanBody =
+    move.reduce((sum, candle) => sum + Math.abs(candle.close - candle.open), 0) /
+    Math.max(1, move.length);
+  // Only called long when they are: on a higher-timeframe chart the 5-minute move is steady.
+  const size = meanBody >= LONG_BODY_IN_RANGES * scenario.averageRange ? 'long ' : '';
   return (
-    `${countWord(moveCount)} large ${demand ? 'green' : 'red'} candles then left it fast, ` +
-    `${demand ? 'lifting' : 'dropping'} price ${dollars(distance)} (${inRanges(scenario.departure)}) ` +
-    `in ${moveCount * 5} minutes.`
+    `${countWord(move.length)} ${size}${demand ? 'green' : 'red'} candles then ` +
+    `left it, ${demand ? 'lifting' : 'dropping'} price ${dollars(moveDistance(scenario))} ` +
+    `(${inRanges(scenario.departure)}) in ${move.length * 5} minutes.`
   );
 }
 
@@ -206,18 +229,18 @@ function explainDecoy(scenario: ZoneScenario): string {
     );
   }
   if (decoy.kind === 'gentle-move') {
+    const move = moveCandlesOf(scenario);
     return (
       `The slow ${demand ? 'climb' : 'slide'} from ${from} took ${decoy.candles} small, ` +
-      `overlapping candles to cover ${inRanges(decoy.distance)}; the move out of this zone covered ` +
-      `${inRanges(scenario.departure)} in a few long candles. That steep angle is what marks the ` +
-      'stronger zone.'
+      `overlapping candles to cover ${dollars(decoy.upper - decoy.lower)}; the move out of this ` +
+      `zone covered ${dollars(moveDistance(scenario))} in ${countWord(move.length)} long candles. ` +
+      'A similar distance, a much steeper angle: that is what marks the stronger zone.'
     );
   }
   return (
     `The ${demand ? 'demand' : 'supply'} zone from ${dollars(decoy.lower)} to ` +
     `${dollars(decoy.upper)} that formed at ${from} is not the answer: price had already come ` +
-    `back into it at ${newYorkClock(timeOf(scenario, decoy.end))}, using up part of its orders. ` +
-    'This one was still fresh.'
+    `back into it at ${newYorkClock(timeOf(scenario, decoy.end))}, using up part of its orders.`
   );
 }
 
@@ -230,7 +253,7 @@ function explainRoom(scenario: ZoneScenario): string {
   return (
     `The ${room.pulled.type} zone from the last lesson starts at ${dollars(edge)}: from this ` +
     `zone's ${demand ? 'top' : 'bottom'} at ${dollars(near)} that leaves ` +
-    `${dollars(Math.abs(edge - near))} of room, about ${Math.floor(room.roomInHeights)} times the ` +
+    `${dollars(Math.abs(edge - near))} of room, about ${halves(room.roomInHeights)} times the ` +
     'zone’s height, so the zone is clean.'
   );
 }

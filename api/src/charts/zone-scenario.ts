@@ -164,7 +164,7 @@ const LAYOUTS: Record<ScenarioStyle | 'continuation', Layout> = {
   },
 };
 
-const MAX_ATTEMPTS = 250;
+const MAX_ATTEMPTS = 1000;
 /** A strong bounce, as the validating lessons define it: 3 average candle ranges or more. */
 const STRONG_REACTION_IN_RANGES = 3;
 const MIN_ZONE_HEIGHT = 0.08;
@@ -173,6 +173,14 @@ const MAX_ZONE_HEIGHT_IN_RANGES = 1.6;
 const MIN_CANDLE_SIGMA = 0.18;
 /** Room from a clean zone to the next opposing zone, in heights of the zone. */
 const CLEAN_ROOM_IN_HEIGHTS = 3;
+/** The steep move's departure, in average ranges, at the least. */
+const STEEP_MOVE_MIN_DEPARTURE = 5.5;
+/** Another run of candles in view as long as the steep move may rise this share of its rise. */
+const STEEPEST_MOVE_RATIO = 0.7;
+/** Candles one visit to a support or resistance may last: a touch, not a stall. */
+const MAX_TOUCH_CANDLES = 5;
+/** How far the gentle decoy's rise may differ in dollars from the steep move it is compared to. */
+const GENTLE_MOVE_SIZE_TOLERANCE = 0.25;
 /** A flip's break closes at least this many average ranges beyond the old level. */
 const CLEAR_BREAK_IN_RANGES = 0.8;
 /** Days from 2019-01-02 over which the first session is drawn. */
@@ -287,19 +295,30 @@ function tryScenario(
         ? 'tested-zone'
         : null;
   // The decoy (if any) sits in view before the answer's context, with a short bridge between.
-  const decoyBudget = decoyKind === null ? 0 : 34;
+  const decoyBudget = decoyKind === null ? 0 : decoyKind === 'gentle-move' ? 40 : 34;
   script.free(Math.max(0, patternAt - contextLength - decoyBudget - script.length));
   const steepDeparture = random.between(7, 9.5);
   let decoy: PlantedDecoy | null = null;
   if (decoyKind === 'long-base') decoy = plantLongBaseDecoy(script, type);
   if (decoyKind === 'gentle-move') {
-    decoy = plantGentleMoveDecoy(script, type, steepDeparture * random.between(0.55, 0.8));
+    decoy = plantGentleMoveDecoy(script, type, steepDeparture * random.between(0.85, 1.05));
   }
   if (decoyKind === 'tested-zone') decoy = plantTestedZoneDecoy(script, type);
   // Away from the decoy towards the answer; a tested zone is left behind the way it was left the
-  // first time, so the answer forms beyond it and the decoy stays intact.
+  // first time, so the answer forms beyond it and the decoy stays intact. After a gentle rise,
+  // price slips back to just beyond where it started, so the steep move covers the same ground
+  // (the chart compares the angles, and one stretch of prices keeps the zone tall in view).
   const bridge = (decoyKind === 'tested-zone' ? direction : -direction) as Direction;
-  if (decoy) script.lean(random.integer(4, 8), bridge, decoyKind === 'tested-zone' ? 0.45 : 0.25);
+  if (decoy && decoyKind === 'gentle-move') {
+    const start = direction > 0 ? decoy.lower : decoy.upper;
+    script.steerTo(
+      start - direction * script.yardstick() * random.between(0.8, 1.6),
+      random.integer(8, 12),
+      0.6,
+    );
+  } else if (decoy) {
+    script.lean(random.integer(4, 8), bridge, decoyKind === 'tested-zone' ? 0.45 : 0.25);
+  }
 
   // Context: price drifts into the pattern, so its band is not tangled up with earlier trading.
   // A level is approached from the side it holds (support from above); a flipped level was first
@@ -316,7 +335,16 @@ function tryScenario(
   script.lean(contextLength, (direction * legIn) as Direction, 0.1);
 
   const pulledZone = concepts.has('clean') ? request.continues?.zone : undefined;
-  const draft = plantPattern(script, type, concepts, style, legIn, steepDeparture, pulledZone);
+  const draft = plantPattern(
+    script,
+    type,
+    concepts,
+    style,
+    legIn,
+    steepDeparture,
+    pulledZone,
+    decoy,
+  );
   if (typeof draft === 'string') return draft;
 
   // After the pattern: the market goes on, then drifts back towards the answer.
@@ -371,6 +399,7 @@ function plantPattern(
   legIn: Direction,
   steepDeparture: number,
   pulledZone: PlantedBand | undefined,
+  decoy: PlantedDecoy | null,
 ): Draft | string {
   const { random } = script;
   if (concepts.has('support') || concepts.has('resistance')) {
@@ -448,6 +477,8 @@ function plantPattern(
   if (concepts.has('steep-move')) {
     shape.moveCandles = 3;
     shape.departure = steepDeparture;
+    // As far in dollars as the gentle rise before it went: only the angle tells them apart.
+    if (decoy) shape.moveDistance = (decoy.upper - decoy.lower) * random.between(0.92, 1.08);
   }
   if (concepts.has('fresh')) {
     // The view holds an older zone too: a taller base keeps this one easy to mark.
@@ -612,6 +643,18 @@ function verify(candidate: Candidate): ZoneScenario | string {
 
   const view = frameOpeningView(candidate);
   if (typeof view === 'string') return view;
+  if (candidate.concepts.has('support') || candidate.concepts.has('resistance')) {
+    // A learner who follows the lesson (the extremes of the touches in view) marks this band.
+    const taught = bandAsTaught(puzzle, band, view.from);
+    if (
+      Math.abs(taught.upper - band.upper) > 0.005 ||
+      Math.abs(taught.lower - band.lower) > 0.005
+    ) {
+      return 'the touches read by the lesson’s rule give another band';
+    }
+  }
+  const lingering = lingeringTouch(candidate, puzzle, view.from);
+  if (lingering !== null) return `price lingers at the level from candle ${lingering}`;
   const clarity = assessClarity({
     candles: puzzle,
     answer: {
@@ -688,9 +731,96 @@ function checkZone(candidate: Candidate, puzzle: readonly Candle[]): string | nu
       Math.abs(found.lower - band.lower) < 0.005,
   );
   if (!planted) return 'the detector did not find the planted zone';
+  // A gap is not a move away: the base and the move out happen in one session, so the pattern
+  // is one a learner can see happen (and the explanation's weekday is the base's and the move's).
+  const session = (index: number) => newYorkDayNumber(candleAt(puzzle, index).time);
+  if (session(firstBase) !== session(draft.moveEnd)) {
+    return 'the base and its move away span a session close';
+  }
   const early = puzzle.slice(draft.moveEnd + 1).findIndex((candle) => enters(band, candle));
   if (early !== -1) return `price came back early at ${draft.moveEnd + 1 + early}`;
   return null;
+}
+
+/**
+ * The visits of price to a level from `from` on, as a learner reads them: runs of candles that
+ * reach the band, apart when price went at least 1.5 average ranges away in between.
+ */
+function levelVisits(puzzle: readonly Candle[], band: PlantedBand, from: number): number[][] {
+  const groups: number[][] = [];
+  let current: number[] = [];
+  let awaySince = true;
+  for (let index = from; index < puzzle.length; index++) {
+    const candle = candleAt(puzzle, index);
+    const yardstick = averageRange(puzzle, index, RANGE_LOOKBACK);
+    const farAway =
+      band.type === 'demand'
+        ? candle.close > band.upper + 1.5 * yardstick
+        : candle.close < band.lower - 1.5 * yardstick;
+    if (enters(band, candle)) {
+      if (awaySince && current.length > 0) {
+        groups.push(current);
+        current = [];
+      }
+      current.push(index);
+      awaySince = false;
+    } else if (farAway) {
+      awaySince = true;
+    }
+  }
+  if (current.length > 0) groups.push(current);
+  return groups;
+}
+
+/**
+ * The band a learner marks by the lesson's rule: in each visit, the candle reaching furthest is
+ * the touch; the band runs from the most extreme touch to the body edge nearest the far side.
+ */
+function bandAsTaught(puzzle: readonly Candle[], band: PlantedBand, from: number): PlantedBand {
+  const demand = band.type === 'demand';
+  const touches = levelVisits(puzzle, band, from).map((group) =>
+    group
+      .map((index) => candleAt(puzzle, index))
+      .reduce((best, candle) =>
+        demand ? (candle.low < best.low ? candle : best) : candle.high > best.high ? candle : best,
+      ),
+  );
+  return demand
+    ? {
+        type: band.type,
+        lower: Math.min(...touches.map((candle) => candle.low)),
+        upper: Math.max(...touches.map((candle) => Math.min(candle.open, candle.close))),
+      }
+    : {
+        type: band.type,
+        upper: Math.max(...touches.map((candle) => candle.high)),
+        lower: Math.min(...touches.map((candle) => Math.max(candle.open, candle.close))),
+      };
+}
+
+/**
+ * A touch is price reaching a level and turning away, not a stall on it: the first candle of a
+ * visit (to a support or resistance, or to a flip's old level before its break) that lasts more
+ * than {@link MAX_TOUCH_CANDLES} candles; null when every visit is short.
+ */
+function lingeringTouch(
+  candidate: Candidate,
+  puzzle: readonly Candle[],
+  from: number,
+): number | null {
+  const { draft, concepts } = candidate;
+  let band: PlantedBand | undefined;
+  let until = puzzle.length;
+  if (concepts.has('support') || concepts.has('resistance')) band = draft.band;
+  if (draft.flip) {
+    // Before the break the level held from the other side.
+    band = { ...draft.band, type: draft.band.type === 'demand' ? 'supply' : 'demand' };
+    until = draft.flip.breakIndex;
+  }
+  if (!band) return null;
+  const visits = levelVisits(puzzle.slice(0, until), band, from);
+  const long = visits.find((visit) => visit.length > MAX_TOUCH_CANDLES);
+  return long?.[0] ?? null;
 }
 
 /** A level or a flip: touched by its own pattern, never broken during the puzzle. */
@@ -698,6 +828,7 @@ function checkTouchedBand(candidate: Candidate, puzzle: readonly Candle[]): stri
   const { draft } = candidate;
   const { band } = draft;
   const firstTouch = draft.baseIndexes[0] ?? 0;
+
   const from = draft.flip ? draft.flip.retestIndex : firstTouch;
   for (let index = from; index < puzzle.length; index++) {
     const candle = candleAt(puzzle, index);
@@ -721,9 +852,9 @@ function checkConcepts(candidate: Candidate, puzzle: readonly Candle[]): string 
     if (!enters(band, retest) || direction * (retest.close - farSide) <= 0) {
       return 'the retest does not dip into the old level and turn';
     }
+    // The retest is price's first return to the old level: until then it stays clear of it.
     for (let index = draft.flip.breakIndex + 1; index < draft.flip.retestIndex; index++) {
-      if (direction * (candleAt(puzzle, index).close - farSide) < 0)
-        return 'price fell back before the retest';
+      if (enters(band, candleAt(puzzle, index))) return 'price came back before the retest';
     }
   }
   if (draft.hourlyZone) {
@@ -757,7 +888,14 @@ function checkConcepts(candidate: Candidate, puzzle: readonly Candle[]): string 
   }
   if (concepts.has('steep-move') && decoy) {
     if (decoy.candles < 3 * draft.moveCandles) return 'the gentle move is not slow enough';
-    if (decoy.distance < 0.5 * draft.departure) return 'the gentle move is too short to compare';
+    // The lesson compares two rises of similar size in dollars: only the angle differs.
+    const ratio = (decoy.upper - decoy.lower) / moveInDollars(candidate);
+    if (ratio < 1 - GENTLE_MOVE_SIZE_TOLERANCE || ratio > 1 + GENTLE_MOVE_SIZE_TOLERANCE) {
+      return `the gentle move is ${ratio.toFixed(2)} times the steep one in dollars`;
+    }
+    if (draft.departure < STEEP_MOVE_MIN_DEPARTURE) return 'the steep move is not steep enough';
+    const steeper = steeperWindow(candidate, puzzle);
+    if (steeper !== null) return `a move at candle ${steeper} is nearly as steep as the answer's`;
   }
   if (candidate.style === 'easy') {
     // A beginner looks at the extremes first: the answer holds the lowest low (demand) or the
@@ -770,6 +908,38 @@ function checkConcepts(candidate: Candidate, puzzle: readonly Candle[]): string 
     if (Math.abs(extreme - farEdge) > 1e-9) return 'the zone is not the extreme of the chart';
   }
   return null;
+}
+
+/**
+ * The first run of as many candles as the steep move, in view and apart from it, that moves the
+ * same way by {@link STEEPEST_MOVE_RATIO} of the move's rise (both in average ranges at their
+ * start); null when the answer's move is clearly the steepest in view.
+ */
+function steeperWindow(candidate: Candidate, puzzle: readonly Candle[]): number | null {
+  const { draft, viewStart } = candidate;
+  const span = draft.moveCandles;
+  const direction = directionOf(draft.band.type);
+  const rise = (start: number) =>
+    (direction * (candleAt(puzzle, start + span - 1).close - candleAt(puzzle, start).open)) /
+    averageRange(puzzle, start, RANGE_LOOKBACK);
+  const moveStart = draft.moveEnd - span + 1;
+  const limit = STEEPEST_MOVE_RATIO * rise(moveStart);
+  for (let start = viewStart; start + span <= puzzle.length; start++) {
+    if (Math.abs(start - moveStart) >= span && rise(start) >= limit) return start;
+  }
+  return null;
+}
+
+/** From the zone's near edge to the farthest close of its move away, in dollars. */
+function moveInDollars(candidate: Candidate): number {
+  const { draft, candles } = candidate;
+  const { band } = draft;
+  let farthest = 0;
+  for (let index = (draft.baseIndexes.at(-1) ?? 0) + 1; index <= draft.moveEnd; index++) {
+    const close = candleAt(candles, index).close;
+    farthest = Math.max(farthest, band.type === 'demand' ? close - band.upper : band.lower - close);
+  }
+  return farthest;
 }
 
 function checkHourlyNesting(puzzle: readonly Candle[], draft: Draft): string | null {

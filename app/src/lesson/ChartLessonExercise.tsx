@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { LessonPageBody } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
 import { advanceButton } from '../exercise/exercise-state.js';
@@ -30,20 +30,34 @@ export function ChartLessonExercise({ lesson }: ChartLessonExerciseProps) {
     () => (lesson.pullLine ? loadUserLines(window.localStorage, lesson.prev_chart) : undefined),
     [lesson.pullLine, lesson.prev_chart],
   );
+  // Once the correct zone was shown after three misses, the next lesson builds on the zone,
+  // not on lines that missed it; a learner who passed carries their own lines.
+  const shownZone = !exercise.state.pass ? exercise.state.answer?.zone : undefined;
   const onLinesChange = useCallback(
     (lines: number[]) => {
-      if (lesson.pushLine && lines.length > 0) {
+      if (lesson.pushLine && lines.length > 0 && !shownZone) {
         saveUserLines(window.localStorage, { chart: lesson.c_num, lines });
       }
     },
-    [lesson.pushLine, lesson.c_num],
+    [lesson.pushLine, lesson.c_num, shownZone],
   );
+  useEffect(() => {
+    if (lesson.pushLine && shownZone) {
+      saveUserLines(window.localStorage, {
+        chart: lesson.c_num,
+        lines: [shownZone.upper, shownZone.lower],
+      });
+    }
+  }, [lesson.pushLine, lesson.c_num, shownZone]);
   const forward = advanceButton(exercise.state, lesson.reqPass);
 
   return (
     <>
       {pulledLines && pulledLines.length > 0 && (
-        <p className="muted">The dashed lines are the ones you drew on the previous chart.</p>
+        <p className="muted">
+          The dashed lines are the zone from the previous chart: your lines, or the correct zone if
+          it was shown to you.
+        </p>
       )}
       <ExerciseChart
         exercise={exercise}

@@ -50,6 +50,14 @@ export type { GradedZone, GradeOptions, GradeReason, GradeResult, PriceZone } fr
 export { clampViewport, initialViewport, panViewport, zoomViewport } from './viewport.js';
 export type { ViewportLimits } from './viewport.js';
 
+export {
+  isFullTradingDay,
+  isNyseEarlyClose,
+  isNyseHoliday,
+  nextFullTradingDay,
+  nyseEarlyCloses,
+  nyseHolidays,
+} from './exchange-calendar.js';
 export { createRandom, deriveSeed } from './random.js';
 export type { Random } from './random.js';
 export {
@@ -58,7 +66,6 @@ export {
   newYorkDayNumber,
   newYorkUtcOffset,
   newYorkUtcOffsetOnDay,
-  nextWeekday,
   sessionActivity,
   sessionOpenTime,
   sessionVolumeShape,
@@ -74,6 +81,7 @@ export {
   assessClarity,
   departureOf,
   MAX_CONGESTION_CANDLES,
+  MAX_HISTORY_CONGESTION_CANDLES,
   RIVAL_DEPARTURE_RATIO,
   TEMPTING_ZONE_DETECTION,
 } from './zone-clarity.js';

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { isFullTradingDay, nextFullTradingDay } from './exchange-calendar.js';
 import { aggregateCandles, TIMEFRAMES } from './aggregate.js';
 import { validateSeries, type Candle } from './candle.js';
 import {
@@ -7,7 +8,6 @@ import {
   newYorkDayNumber,
   newYorkUtcOffset,
   newYorkUtcOffsetOnDay,
-  nextWeekday,
   sessionActivity,
   sessionOpenTime,
   sessionVolumeShape,
@@ -53,9 +53,9 @@ describe('New York session calendar', () => {
   });
 
   it('skips weekends', () => {
-    expect(nextWeekday(dayOf(2024, 6, 8))).toBe(dayOf(2024, 6, 10));
-    expect(nextWeekday(dayOf(2024, 6, 9))).toBe(dayOf(2024, 6, 10));
-    expect(nextWeekday(dayOf(2024, 6, 11))).toBe(dayOf(2024, 6, 11));
+    expect(nextFullTradingDay(dayOf(2024, 6, 8))).toBe(dayOf(2024, 6, 10));
+    expect(nextFullTradingDay(dayOf(2024, 6, 9))).toBe(dayOf(2024, 6, 10));
+    expect(nextFullTradingDay(dayOf(2024, 6, 11))).toBe(dayOf(2024, 6, 11));
   });
 
   it('names the New York date of a session instant', () => {
@@ -118,7 +118,7 @@ describe('MarketSimulator', () => {
     );
   });
 
-  it('trades 78 five-minute candles from 09:30 to 15:55 on weekdays only', () => {
+  it('trades 78 five-minute candles from 09:30 to 15:55 on full trading days only', () => {
     fc.assert(
       fc.property(optionsArbitrary, (options) => {
         const candles = simulateMarket(options, 10 * CANDLES_PER_SESSION);
@@ -131,6 +131,7 @@ describe('MarketSimulator', () => {
         expect(days.size).toBe(10);
         for (const [day, session] of days) {
           expect([0, 6]).not.toContain(new Date(day * 86_400_000).getUTCDay());
+          expect(isFullTradingDay(day)).toBe(true);
           expect(session).toHaveLength(CANDLES_PER_SESSION);
           expect(newYorkMinutes(session[0]!.time)).toBe(9 * 60 + 30);
           expect(newYorkMinutes(session[session.length - 1]!.time)).toBe(15 * 60 + 55);

@@ -1,4 +1,5 @@
 import type { Candle } from './candle.js';
+import { nextFullTradingDay } from './exchange-calendar.js';
 import { createRandom, type Random } from './random.js';
 
 // Math's functions are read once: inside jest's VM modules every global lookup goes through an
@@ -15,11 +16,6 @@ const MILLISECONDS_PER_DAY = SECONDS_PER_DAY * 1000;
 const SESSION_OPEN_SECONDS = (9 * 60 + 30) * 60;
 const EASTERN_STANDARD_OFFSET = -5 * 3600;
 const EASTERN_DAYLIGHT_OFFSET = -4 * 3600;
-
-/** A day number: days since 1970-01-01, naming a calendar date (not an instant). */
-function weekday(dayNumber: number): number {
-  return new Date(dayNumber * MILLISECONDS_PER_DAY).getUTCDay();
-}
 
 /** Day of the month of the `nth` Sunday of a month (month 0 = January). */
 function nthSunday(year: number, month: number, nth: number): number {
@@ -63,18 +59,14 @@ export function sessionOpenTime(dayNumber: number): number {
   return dayNumber * SECONDS_PER_DAY + SESSION_OPEN_SECONDS - newYorkUtcOffsetOnDay(dayNumber);
 }
 
-/** The first Monday-to-Friday date on or after `dayNumber`. Exchange holidays are not modelled. */
-export function nextWeekday(dayNumber: number): number {
-  let day = dayNumber;
-  while (weekday(day) === 0 || weekday(day) === 6) day++;
-  return day;
-}
-
 export interface MarketSimOptions {
   seed: number;
   /** Price of the first open, in dollars; with `openWithGap`, the close before the first session. */
   startPrice: number;
-  /** Calendar date (day number) of the first session; moved forward to a weekday if needed. */
+  /**
+   * Calendar date (day number: days since 1970-01-01) of the first session; moved forward to the
+   * next full trading day if needed.
+   */
   firstSessionDay: number;
   /**
    * Typical standard deviation of one candle's return, as a fraction of price: its root mean square
@@ -248,7 +240,8 @@ export function sessionVolumeShape(candleInSession: number): number {
 }
 
 /**
- * A stock-like market in 5-minute candles over US sessions (09:30 to 16:00 New York, weekdays):
+ * A stock-like market in 5-minute candles over US sessions (09:30 to 16:00 New York, on the
+ * exchange's full trading days: no weekends, holidays or early-close days):
  * fat-tailed returns (Student-t), volatility that clusters within the day (GARCH) and from day to
  * day, regimes that trend up, trend down or range around a price, the intraday U shape of
  * volatility and volume, overnight gaps with fat tails and earnings days, occasional news bars,
@@ -312,7 +305,7 @@ export class MarketSimulator {
     this.intradayShape = options.intradayShape ?? true;
     this.price = roundToCents(options.startPrice);
     this.rangeAnchor = this.price;
-    this.day = nextWeekday(options.firstSessionDay);
+    this.day = nextFullTradingDay(options.firstSessionDay);
     if (options.openWithGap === true) this.startSession();
   }
 
@@ -497,7 +490,7 @@ export class MarketSimulator {
     this.candleInSession++;
     if (this.candleInSession < CANDLES_PER_SESSION) return;
     this.candleInSession = 0;
-    this.day = nextWeekday(this.day + 1);
+    this.day = nextFullTradingDay(this.day + 1);
     this.startSession();
   }
 

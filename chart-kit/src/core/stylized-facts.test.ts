@@ -1,5 +1,6 @@
 import type { Candle } from './candle.js';
-import { CANDLES_PER_SESSION, nextWeekday, sessionOpenTime } from './market-sim.js';
+import { nextFullTradingDay } from './exchange-calendar.js';
+import { CANDLES_PER_SESSION, sessionOpenTime } from './market-sim.js';
 import { measureStylizedFacts } from './stylized-facts.js';
 
 /** Tuesday 2 January 2024. */
@@ -16,10 +17,10 @@ interface SessionPlan {
   volume?: (slot: number) => number;
 }
 
-/** Sessions on consecutive weekdays from FIRST_DAY, each candle opening at the previous close. */
+/** Sessions on consecutive trading days from FIRST_DAY, each candle opening at the previous close. */
 function buildSeries(plans: readonly SessionPlan[]): Candle[] {
   const candles: Candle[] = [];
-  let day = nextWeekday(FIRST_DAY);
+  let day = nextFullTradingDay(FIRST_DAY);
   for (const plan of plans) {
     let close = plan.open;
     for (let slot = 0; slot < CANDLES_PER_SESSION; slot++) {
@@ -38,7 +39,7 @@ function buildSeries(plans: readonly SessionPlan[]): Candle[] {
       if (volume !== undefined) candle.volume = volume;
       candles.push(candle);
     }
-    day = nextWeekday(day + 1);
+    day = nextFullTradingDay(day + 1);
   }
   return candles;
 }

@@ -19,6 +19,12 @@ export const RIVAL_DEPARTURE_RATIO = 0.7;
  */
 export const MAX_CONGESTION_CANDLES = 3;
 /**
+ * Candles anywhere before the answer's pattern (the days a learner can pan back to, which the
+ * 1-hour view shows at once) that may trade inside its band: price may have passed through it a
+ * few times, but a band that was an earlier day's trading range is no clean base.
+ */
+export const MAX_HISTORY_CONGESTION_CANDLES = 6;
+/**
  * What a beginner would take for a zone: the course's detector with looser thresholds (a base
  * candle may be as big as an average candle, a move made of medium candles counts).
  */
@@ -48,7 +54,10 @@ export interface ClarityAnswer {
 }
 
 export interface ClarityInput {
-  /** The puzzle's candles: everything the learner can see or pan to, up to the puzzle's end. */
+  /**
+   * The puzzle's candles: everything the learner can see or pan to, up to the puzzle's end
+   * (earlier history is checked for congestion too).
+   */
   candles: readonly Candle[];
   answer: ClarityAnswer;
   /** First and last candle index in the opening view (inclusive). */
@@ -70,6 +79,8 @@ export interface ClarityReport {
   rivals: Rival[];
   /** Candles in view before the pattern that trade inside the answer's band. */
   congestion: number[];
+  /** Candles anywhere before the pattern that trade inside the answer's band. */
+  historyCongestion: number[];
   clear: boolean;
   /** Sentences naming what makes the chart ambiguous (empty when clear). */
   problems: string[];
@@ -163,18 +174,20 @@ function rivalTurns(input: ClarityInput, minimum: number): Rival[] {
  * - no rival: no other fresh zone of the answer's type based in view (found by the course's
  *   detector with {@link TEMPTING_ZONE_DETECTION}), and no sharp fresh turn in view, whose departure
  *   reaches {@link RIVAL_DEPARTURE_RATIO} of the answer's;
- * - no congestion: at most {@link MAX_CONGESTION_CANDLES} candles in view before the answer's
- *   pattern trade inside its band (a clean zone is not tangled up with earlier price action).
+ * - no congestion: at most {@link MAX_CONGESTION_CANDLES} candles in view, and at most
+ *   {@link MAX_HISTORY_CONGESTION_CANDLES} in all the history before it, trade inside the
+ *   answer's band before its pattern (a clean zone is not tangled up with earlier price action).
  */
 export function assessClarity(input: ClarityInput): ClarityReport {
   const { candles, answer, view } = input;
   const minimum = RIVAL_DEPARTURE_RATIO * answer.departure;
   const rivals = [...rivalZones(input, minimum), ...rivalTurns(input, minimum)];
-  const congestion: number[] = [];
-  for (let index = Math.max(0, view.from); index < answer.patternStart; index++) {
+  const historyCongestion: number[] = [];
+  for (let index = 0; index < answer.patternStart; index++) {
     const candle = candles[index];
-    if (candle && overlaps(candle, answer.lower, answer.upper)) congestion.push(index);
+    if (candle && overlaps(candle, answer.lower, answer.upper)) historyCongestion.push(index);
   }
+  const congestion = historyCongestion.filter((index) => index >= view.from);
   const problems: string[] = rivals.map(
     (rival) =>
       `a fresh ${rival.kind === 'zone' ? 'zone' : 'sharp turn'} at candle ${rival.start} ` +
@@ -187,5 +200,11 @@ export function assessClarity(input: ClarityInput): ClarityReport {
         `(at most ${MAX_CONGESTION_CANDLES} allowed)`,
     );
   }
-  return { rivals, congestion, clear: problems.length === 0, problems };
+  if (historyCongestion.length > MAX_HISTORY_CONGESTION_CANDLES) {
+    problems.push(
+      `${historyCongestion.length} earlier candles trade inside the answer's band ` +
+        `(at most ${MAX_HISTORY_CONGESTION_CANDLES} allowed before its pattern)`,
+    );
+  }
+  return { rivals, congestion, historyCongestion, clear: problems.length === 0, problems };
 }

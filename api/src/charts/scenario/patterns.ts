@@ -41,6 +41,8 @@ export interface ZoneShape {
   legInBody?: [number, number];
   /** Where the move's last close lands, instead of `departure` (a price). */
   moveTo?: number;
+  /** How far beyond the near edge the move's last close lands, instead of `departure` (dollars). */
+  moveDistance?: number;
   /** The base candles' long wick on the far side, in average ranges. Default [0.45, 0.95]. */
   farWick?: [number, number];
 }
@@ -82,9 +84,10 @@ export function plantZone(script: MarketScript, type: ZoneType, shape: ZoneShape
 
   const moveStart = script.length;
   const yardstick = script.yardstick();
+  const beyondNearEdge = shape.moveDistance ?? shape.departure * yardstick;
   const travel =
     shape.moveTo === undefined
-      ? shape.departure * yardstick + direction * (nearEdge(band) - script.price)
+      ? beyondNearEdge + direction * (nearEdge(band) - script.price)
       : direction * (shape.moveTo - script.price);
   const weights = Array.from({ length: shape.moveCandles }, () => random.between(0.8, 1.25));
   const total = weights.reduce((sum, weight) => sum + weight, 0);
@@ -343,7 +346,9 @@ export function plantGentleMoveDecoy(
   const yardstick = script.yardstick();
   const start = script.length;
   const from = script.price;
-  const count = random.integer(12, 16);
+  // About half an average range a candle at most: small, overlapping candles however far it goes.
+  const count =
+    Math.min(22, Math.max(12, Math.round(distanceInRanges / 0.5))) + random.integer(0, 2);
   script.steerTo(from + direction * distanceInRanges * yardstick, count, 0.45);
   const climb = script.candles.slice(start);
   return {
@@ -362,7 +367,9 @@ export function plantTestedZoneDecoy(script: MarketScript, type: ZoneType): Plan
   const { random } = script;
   const direction = directionOf(type);
   const zone = plantZone(script, type, {
-    legIn: random.chance(0.5) ? 1 : -1,
+    // Its leg in comes from the side away from where the answer forms later, so the answer's band
+    // is not crossed by the decoy's candles.
+    legIn: 1,
     legInCandles: 1,
     baseCandles: random.integer(1, 2),
     moveCandles: random.integer(3, 4),
