@@ -101,6 +101,19 @@ describe('timeAxisTicks', () => {
     expect(ticks.map((tick) => tick.label)).toEqual(['Mar 4', 'Mar 11', 'Mar 18', 'Mar 25']);
   });
 
+  it('keeps several labels on a phone-wide plot, none overlapping another', () => {
+    // About 100 five-minute candles on a 300 px plot: 3 px a candle.
+    const times = sessionTimes([4, 5]);
+    const ticks = timeAxisTicks(times, { fromIndex: 60, toIndex: 160 }, [0, 300], NEW_YORK);
+    expect(ticks.length).toBeGreaterThanOrEqual(3);
+    expectSpaced(ticks, 56);
+    ticks.slice(1).forEach((tick, i) => {
+      const previous = ticks[i]!;
+      const halfWidths = ((tick.label.length + previous.label.length) * 7) / 2;
+      expect(tick.x - previous.x).toBeGreaterThan(halfWidths);
+    });
+  });
+
   it('is empty when no candle is in view', () => {
     expect(timeAxisTicks([], { fromIndex: 0, toIndex: 10 }, [0, 100])).toEqual([]);
     expect(timeAxisTicks([0, 300], { fromIndex: 5, toIndex: 10 }, [0, 100])).toEqual([]);

@@ -7,9 +7,19 @@ export interface TimeFormatOptions {
 }
 
 export interface TimeAxisOptions extends TimeFormatOptions {
-  /** Smallest gap between two labels' anchors, in pixels. Default 80 (room for "Mar 14"). */
+  /**
+   * Smallest gap between two labels' anchors, in pixels. Default 80 (room for "Mar 14"), or 56
+   * on a plot narrower than {@link NARROW_PLOT_PX}, so a phone's axis still has several labels.
+   */
   minLabelSpacingPx?: number;
 }
+
+/** Advance of one glyph of the axis font (monospace, 11 px): what a label's width is reckoned by. */
+export const AXIS_LABEL_CHAR_PX = 7;
+/** Plots narrower than this space their time labels closer. */
+export const NARROW_PLOT_PX = 480;
+/** Space kept between two time labels, beyond their half widths. */
+const LABEL_GAP_PX = 12;
 
 /** One label on the time axis, anchored at a candle. */
 export interface TimeTick {
@@ -81,7 +91,8 @@ export function timeAxisTicks(
   options: TimeAxisOptions = {},
 ): TimeTick[] {
   const timeZone = options.timeZone ?? 'UTC';
-  const minSpacingPx = options.minLabelSpacingPx ?? 80;
+  const plotWidth = Math.abs(range[1] - range[0]);
+  const minSpacingPx = options.minLabelSpacingPx ?? (plotWidth < NARROW_PLOT_PX ? 56 : 80);
   const indexToX = createIndexScale(viewport, range);
   const first = Math.max(0, Math.ceil(viewport.fromIndex));
   const last = Math.min(times.length - 1, Math.floor(viewport.toIndex));
@@ -184,17 +195,26 @@ function monthStart(monthsSinceYearZero: number): number {
   return Date.UTC(Math.floor(monthsSinceYearZero / 12), monthsSinceYearZero % 12, 1) / 1000;
 }
 
-/** Keeps labels at least `minSpacingPx` apart, preferring a date over a clock time. */
+/**
+ * Keeps labels at least `minSpacingPx` apart, and far enough apart for their widths, preferring a
+ * date over a clock time.
+ */
 function dropCrowded(ticks: readonly TimeTick[], minSpacingPx: number): TimeTick[] {
   const kept: TimeTick[] = [];
+  const apart = (a: TimeTick, b: TimeTick) =>
+    Math.abs(a.x - b.x) >=
+    Math.max(
+      minSpacingPx,
+      ((a.label.length + b.label.length) * AXIS_LABEL_CHAR_PX) / 2 + LABEL_GAP_PX,
+    );
   for (const tick of ticks) {
     const previous = kept[kept.length - 1];
-    if (previous === undefined || Math.abs(tick.x - previous.x) >= minSpacingPx) {
+    if (previous === undefined || apart(tick, previous)) {
       kept.push(tick);
     } else if (tick.kind === 'day' && previous.kind === 'time') {
       kept.pop();
       const beforePrevious = kept[kept.length - 1];
-      if (beforePrevious === undefined || Math.abs(tick.x - beforePrevious.x) >= minSpacingPx) {
+      if (beforePrevious === undefined || apart(tick, beforePrevious)) {
         kept.push(tick);
       }
     }

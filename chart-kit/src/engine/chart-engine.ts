@@ -29,7 +29,7 @@ import { OverlayLayer } from '../render/overlay-layer.js';
 import { PriceTagLayer } from '../render/price-tag-layer.js';
 import { type DirtyLayers, RedrawScheduler } from '../render/redraw-scheduler.js';
 import { type ChartTheme, DARK_THEME } from '../render/themes.js';
-import { timeTicksView } from '../views/axes-view.js';
+import { priceLabelsView, timeTicksView } from '../views/axes-view.js';
 import { candlesView } from '../views/candles-view.js';
 import { crosshairView, snapMarkerView } from '../views/crosshair-view.js';
 import { overlayView } from '../views/overlay-view.js';
@@ -499,18 +499,22 @@ export class ChartEngine {
     if (this.destroyed || this.contextLost) return;
     const { model, theme } = this;
     const { frame } = model;
+    const tags = dirty.base || dirty.overlays || dirty.crosshair ? priceTagsView(model) : [];
     if (dirty.base) {
       const candles = candlesView(model);
       if (candles.kind === 'columns') this.candleLayer.update(candles.columns, candles.layout);
       else this.candleLayer.updateFree(candles.columns, candles.layout);
-      this.axesLayer.update(frame, timeTicksView(model), theme);
+    }
+    // The axis leaves out labels under the lines' tags, so it follows the overlays too.
+    if (dirty.base || dirty.overlays) {
+      this.axesLayer.update(frame, timeTicksView(model), priceLabelsView(model, tags), theme);
     }
     if (dirty.overlays) this.overlayLayer.update(frame, overlayView(model), theme);
     if (dirty.crosshair) {
       this.crosshairLayer.update(frame, crosshairView(model), snapMarkerView(model), theme);
     }
-    if (dirty.overlays || dirty.crosshair) {
-      this.priceTagLayer.update(frame, priceTagsView(model), theme);
+    if (dirty.base || dirty.overlays || dirty.crosshair) {
+      this.priceTagLayer.update(frame, tags, theme);
     }
     this.mesh.prepare();
     // Always render: frames are only scheduled for a change, and a flush (renderNow) must leave

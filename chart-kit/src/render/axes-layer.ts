@@ -1,5 +1,4 @@
-import { formatPrice } from '../core/scales.js';
-import type { TimeTick } from '../core/time-axis.js';
+import { AXIS_LABEL_CHAR_PX, type TimeTick } from '../core/time-axis.js';
 import type { ChartTheme } from './themes.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
@@ -8,10 +7,6 @@ import { RectPool } from './rect-pool.js';
 
 /** Gap between the price axis border and its labels. */
 const LABEL_INSET = 8;
-/** Advance of one monospace glyph at the label size, near enough to keep labels off the edges. */
-const LABEL_CHAR_WIDTH = 7;
-/** Half the height of a label line: a price label closer than this to an edge would be cut. */
-const HALF_LABEL_HEIGHT = 7;
 
 /**
  * The grid (behind the candles) and the two axis panels (in front of them, so candles slide under
@@ -29,7 +24,16 @@ export class AxesLayer {
     this.labels = new LabelPool(mesh.layer('axis-labels'), font);
   }
 
-  update(frame: FrameGeometry, timeTicks: readonly TimeTick[], theme: ChartTheme): void {
+  /**
+   * `priceLabels` are the price axis' labels that show (see views/axes-view.ts); the grid has a
+   * line at every tick of the frame.
+   */
+  update(
+    frame: FrameGeometry,
+    timeTicks: readonly TimeTick[],
+    priceLabels: readonly { text: string; y: number }[],
+    theme: ChartTheme,
+  ): void {
     const { layout, yOfPrice, priceTicks, devicePixelRatio: dpr } = frame;
     const { width, height, plotWidth, plotHeight } = layout;
     const hairline = 1 / dpr;
@@ -48,9 +52,9 @@ export class AxesLayer {
       if (y < 0 || y > plotHeight) continue;
       this.grid.rect(0, y, plotWidth, hairline, theme.grid);
       this.panels.rect(plotWidth, y, 4, hairline, theme.axisBorder);
-      // A label cut by the canvas edge reads as a different price: keep the grid line, drop it.
-      if (y < HALF_LABEL_HEIGHT || y > plotHeight - HALF_LABEL_HEIGHT) continue;
-      this.labels.text(formatPrice(value, priceTicks.step), plotWidth + LABEL_INSET, y, {
+    }
+    for (const label of priceLabels) {
+      this.labels.text(label.text, plotWidth + LABEL_INSET, snapToDevicePixel(label.y, dpr), {
         color: theme.text,
         anchorY: 0.5,
       });
@@ -62,7 +66,7 @@ export class AxesLayer {
       this.grid.rect(x, 0, hairline, plotHeight, theme.grid);
       this.panels.rect(x, plotHeight, hairline, 4, theme.axisBorder);
       // A label cut by the canvas edge reads as a different time: leave it out.
-      const halfLabel = (tick.label.length * LABEL_CHAR_WIDTH) / 2;
+      const halfLabel = (tick.label.length * AXIS_LABEL_CHAR_PX) / 2;
       if (x - halfLabel < 0 || x + halfLabel > plotWidth) continue;
       this.labels.text(tick.label, x, plotHeight + 6, { color: theme.text, anchorX: 0.5 });
     }

@@ -1,5 +1,16 @@
+import { formatPrice } from '../core/scales.js';
 import { timeAxisTicks, type TimeTick } from '../core/time-axis.js';
 import type { ChartModel } from '../model/chart-model.js';
+import { PRICE_TAG_HEIGHT, type PriceTag } from '../render/price-tag.js';
+
+/** A label of the price axis: its text at its y (CSS pixels from the plot's top). */
+export interface PriceLabel {
+  text: string;
+  y: number;
+}
+
+/** Half the height of a price label's line: a label closer than this to an edge would be cut. */
+export const HALF_PRICE_LABEL_HEIGHT = 7;
 
 /**
  * The time axis' labels for the model's view (price labels come with the frame's ticks). Mid-morph
@@ -11,4 +22,26 @@ export function timeTicksView(model: ChartModel): TimeTick[] {
   return timeAxisTicks(model.series.times, model.viewport, [0, frame.layout.plotWidth], {
     timeZone: model.timeZone,
   });
+}
+
+/**
+ * The price axis' labels at the frame's ticks. A label cut by the plot's edge reads as another
+ * price, and one half hidden behind a tag (a line's, a pulled line's, the revealed zone's) reads
+ * as part of it: both are left out, as lightweight-charts does; their grid lines stay. The
+ * crosshair's tag is not counted: it moves with the pointer and covers what it passes over.
+ */
+export function priceLabelsView(model: ChartModel, tags: readonly PriceTag[]): PriceLabel[] {
+  const { frame } = model;
+  const { priceTicks, yOfPrice } = frame;
+  const { plotHeight } = frame.layout;
+  const clearance = PRICE_TAG_HEIGHT / 2 + HALF_PRICE_LABEL_HEIGHT;
+  const covering = tags.filter((tag) => tag.kind !== 'crosshair').map((tag) => tag.y);
+  const labels: PriceLabel[] = [];
+  for (const value of priceTicks.values) {
+    const y = yOfPrice(value);
+    if (y < HALF_PRICE_LABEL_HEIGHT || y > plotHeight - HALF_PRICE_LABEL_HEIGHT) continue;
+    if (covering.some((tagY) => Math.abs(tagY - y) < clearance)) continue;
+    labels.push({ text: formatPrice(value, priceTicks.step), y });
+  }
+  return labels;
 }

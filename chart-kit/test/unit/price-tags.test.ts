@@ -3,6 +3,7 @@ import { waveSeries } from '../browser/series.js';
 import { ChartHarness } from '../harness/chart-harness.js';
 import { PRICE_TAG_HEIGHT } from '../../src/render/price-tag.js';
 import { stackPriceTags, type TagSlot } from '../../src/views/price-tag-stack.js';
+import { priceLabelsView } from '../../src/views/axes-view.js';
 import { priceTagsView } from '../../src/views/price-tags-view.js';
 
 const H = PRICE_TAG_HEIGHT;
@@ -125,5 +126,32 @@ describe('priceTagsView', () => {
     const crosshair = tags.find((tag) => tag.kind === 'crosshair');
     expect(crosshair?.y).toBeCloseTo(harness.yOfPrice(194.7));
     expect(tags.find((tag) => tag.kind === 'pulled')?.text).toBe('194.50');
+  });
+});
+
+describe('priceLabelsView', () => {
+  it('leaves out the axis labels a line, pulled line or zone tag would half cover', () => {
+    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
+    const all = priceLabelsView(harness.model, []);
+    expect(all.length).toBeGreaterThan(3);
+    const target = all[Math.floor(all.length / 2)]!;
+    const price = harness.model.frame.priceOfY(target.y + 4);
+    harness.model.addLine(price);
+    const labels = priceLabelsView(harness.model, priceTagsView(harness.model));
+    expect(labels.map((label) => label.text)).not.toContain(target.text);
+    expect(labels).toHaveLength(all.length - 1);
+    // Every label left is clear of every tag.
+    for (const label of labels) {
+      for (const tag of priceTagsView(harness.model)) {
+        expect(Math.abs(tag.y - label.y)).toBeGreaterThanOrEqual(PRICE_TAG_HEIGHT / 2 + 7);
+      }
+    }
+  });
+
+  it('does not hide labels for the crosshair, which moves over them', () => {
+    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80 });
+    const all = priceLabelsView(harness.model, []);
+    harness.hover(300, all[2]!.y);
+    expect(priceLabelsView(harness.model, priceTagsView(harness.model))).toEqual(all);
   });
 });
