@@ -329,10 +329,13 @@ function tryScenario(
       : concepts.has('support') ||
         concepts.has('resistance') ||
         style === 'easy' ||
-        random.chance(0.6);
+        random.chance(0.45);
   const legIn: Direction = reversal ? -1 : 1;
   const contextStart = script.length;
-  script.lean(contextLength, (direction * legIn) as Direction, 0.1);
+  // Before a continuation (rally-base-rally, drop-base-drop) the trend is plain to see, so price
+  // in view has been beyond the zone's far edge: the answer is not always the chart's extreme,
+  // which would teach a beginner to mark the lowest low (or highest high) on screen.
+  script.lean(contextLength, (direction * legIn) as Direction, reversal ? 0.1 : 0.5);
 
   const pulledZone = concepts.has('clean') ? request.continues?.zone : undefined;
   const draft = plantPattern(
