@@ -11,6 +11,7 @@ import {
   startCourse,
   uniqueEmail,
   type CourseProduct,
+  type Zone,
 } from './support/course.js';
 import { TEST_OUTPUT_DIR } from './support/product.js';
 
@@ -152,21 +153,49 @@ describe('a subscriber in Chromium', () => {
     await page.waitForURL(url('/m1-welcomeII'));
   });
 
-  it('carries the lines drawn on a push-line chart to the pull-line chart after it', async () => {
+  it('carries the zone of a push-line chart to the pull-line chart after it', async () => {
     await completeLessonsBefore(page, product!.url, '/validating-faz');
+    const storedLines = () =>
+      page.evaluate(
+        () => (JSON.parse(localStorage.getItem('userlines') ?? '{}') as { lines?: number[] }).lines,
+      );
+    // Three misses: the correct zone is shown, and it is what the next lesson would be given.
+    const faz = (await (await page.request.get(url('/api/lessons/validating-faz'))).json()) as {
+      id: number;
+    };
+    let zone: Zone | undefined;
+    for (let tries = 0; tries < 3; tries += 1) {
+      const missed = await page.request.post(url('/api/attempts'), {
+        data: { lesson: faz.id, lines: [0.01, 0.02] },
+      });
+      zone = ((await missed.json()) as { zone?: Zone }).zone;
+    }
+    if (!zone) throw new Error('three misses did not reveal the zone of /validating-faz');
     await page.goto(url('/validating-faz'));
     await page.waitForFunction(() => window.__chartEngine !== undefined);
+    const answer = page.getByRole('region', { name: 'The correct zone' });
+    await answer.waitFor();
+    await page.waitForFunction(() => localStorage.getItem('userlines') !== null);
+    expect(await storedLines()).toEqual([zone.upper, zone.lower]);
+
+    // The learner then marks the zone and passes: their own lines are carried instead.
     await page.getByText('Keyboard and typed prices').click();
-    const drawn = await page.evaluate(() => {
-      const engine = window.__chartEngine as unknown as { priceAtY(y: number): number };
-      return [engine.priceAtY(100), engine.priceAtY(140)].map((price) => Number(price.toFixed(2)));
-    });
+    const drawn = pricesInside(zone).map((price) => Number(price.toFixed(2)));
     for (const price of drawn) {
       await page.getByLabel('Line at price').fill(String(price));
       await page.getByRole('button', { name: 'Place line' }).click();
     }
     await page.waitForFunction(() => window.__chartEngine!.lines().length === 2);
     const pushed = await linePrices(page);
+    await page.getByRole('button', { name: 'Try' }).click();
+    await page.getByTestId('exercise-feedback').waitFor();
+    await page.waitForFunction(
+      (expected) =>
+        JSON.stringify(
+          (JSON.parse(localStorage.getItem('userlines') ?? '{}') as { lines?: number[] }).lines,
+        ) === JSON.stringify(expected),
+      pushed,
+    );
 
     await completeLessonsBefore(page, product!.url, '/validating-clean');
     await page.goto(url('/validating-clean'));

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LessonPageBody } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
 import { advanceButton } from '../exercise/exercise-state.js';
@@ -30,25 +30,16 @@ export function ChartLessonExercise({ lesson }: ChartLessonExerciseProps) {
     () => (lesson.pullLine ? loadUserLines(window.localStorage, lesson.prev_chart) : undefined),
     [lesson.pullLine, lesson.prev_chart],
   );
-  // Once the correct zone was shown after three misses, the next lesson builds on the zone,
-  // not on lines that missed it; a learner who passed carries their own lines.
+  const [drawn, setDrawn] = useState<number[]>([]);
+  const onLinesChange = useCallback((lines: number[]) => setDrawn(lines), []);
+  // What the next lesson is shown: the learner's lines, unless the correct zone was shown after
+  // three misses and they have not passed since; then the zone, not lines that missed it.
   const shownZone = !exercise.state.pass ? exercise.state.answer?.zone : undefined;
-  const onLinesChange = useCallback(
-    (lines: number[]) => {
-      if (lesson.pushLine && lines.length > 0 && !shownZone) {
-        saveUserLines(window.localStorage, { chart: lesson.c_num, lines });
-      }
-    },
-    [lesson.pushLine, lesson.c_num, shownZone],
-  );
   useEffect(() => {
-    if (lesson.pushLine && shownZone) {
-      saveUserLines(window.localStorage, {
-        chart: lesson.c_num,
-        lines: [shownZone.upper, shownZone.lower],
-      });
-    }
-  }, [lesson.pushLine, lesson.c_num, shownZone]);
+    if (!lesson.pushLine) return;
+    const lines = shownZone ? [shownZone.upper, shownZone.lower] : drawn;
+    if (lines.length > 0) saveUserLines(window.localStorage, { chart: lesson.c_num, lines });
+  }, [lesson.pushLine, lesson.c_num, shownZone, drawn]);
   const forward = advanceButton(exercise.state, lesson.reqPass);
 
   return (
