@@ -40,7 +40,9 @@ const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** Sends GET users/get-progress at a fixed rate (open loop) and returns each latency in ms. */
 async function measureLearner(port: number, cookie: string, seconds: number): Promise<number[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+  // Idle sockets are dropped before the server's keep-alive time-out could close one under a
+  // request (a reset that would be the benchmark's, not the API's).
+  const agent = new Agent({ keepAlive: true, maxSockets: 16, timeout: 4000 });
   const latencies: number[] = [];
   const failures: string[] = [];
   const pending: Promise<void>[] = [];

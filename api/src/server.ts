@@ -5,6 +5,7 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
+import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
@@ -37,6 +38,8 @@ import { refuseUnsafeInput } from './web/unsafe-input.js';
 
 /** A healthy Redis is waited for this long at start, so the first requests already share counters. */
 const REDIS_START_WAIT_MS = 1000;
+/** Longer than any balancer's idle time-out (60 s is the usual one). */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 /** Bodies the API accepts: its largest legitimate JSON body is a few hundred bytes. */
 export const JSON_BODY_LIMIT = '16kb';
@@ -105,6 +108,11 @@ export async function startServer(
 
   let url = '';
   if (options.listen !== false) {
+    const httpServer = app.getHttpServer() as HttpServer;
+    // A balancer keeps idle connections to the instances (haproxy and cloud balancers for 60 s):
+    // the instance must not close one first, or a request sent on it as it closes is reset.
+    httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+    httpServer.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1000;
     await app.listen(config.port, '0.0.0.0');
     const address = app.getHttpServer().address() as AddressInfo;
     url = `http://localhost:${address.port}`;
