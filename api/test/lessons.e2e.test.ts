@@ -374,12 +374,36 @@ describe('lessons, charts, attempts and progress', () => {
       ).toBe(403);
     });
 
-    it('serves the hourly twin of a chart', async () => {
-      const twin = charts.get(7)?.twin;
-      if (twin === null || twin === undefined) return;
-      const body = (await request(testApp.http).get(`/chart-data/${twin}`).expect(200))
-        .body as ChartBody & { timeframe: string };
-      expect(body.timeframe).toBe('1hr');
+    it('serves the hourly twin of a chart, ending on the hour in progress at the same price', async () => {
+      // Chart 11 and its twin 12 are shown by no fixture lesson: unlisted, for subscribers.
+      const subscriber = await registerLearner(testApp.http, dataSource);
+      await subscribe(subscriber);
+      const get = async (chartNumber: number) =>
+        (
+          await request(testApp.http)
+            .get(`/chart-data/${chartNumber}`)
+            .set('Cookie', subscriber.cookies)
+            .expect(200)
+        ).body as ChartBody & { timeframe: string; twin: number | null };
+      const fiveMinute = await get(11);
+      expect(fiveMinute.twin).toBe(12);
+      const hourly = await get(12);
+      expect(hourly.timeframe).toBe('1hr');
+      const lastFive = fiveMinute.data.at(-1)!;
+      const lastHour = hourly.data.at(-1)!;
+      // The hour in progress when the exercise ends, built from the exercise's candles only.
+      expect(lastHour.time).toBe(lastFive.time - (lastFive.time % 3600));
+      expect(lastHour.close).toBe(lastFive.close);
+      const ofThatHour = fiveMinute.data.filter((candle) => candle.time >= lastHour.time);
+      expect(lastHour.high).toBe(Math.max(...ofThatHour.map((candle) => candle.high)));
+
+      // Once revealed, that hour comes whole, first in what happened next.
+      for (let tries = 0; tries < 3; tries += 1) {
+        await attempt(subscriber, { chart: 11, lines: wrongLines(11) }).expect(200);
+      }
+      const revealed = await get(12);
+      expect(revealed.data.at(-1)!.time).toBeLessThan(lastHour.time);
+      expect((revealed.next as { time: number }[])[0]?.time).toBe(lastHour.time);
     });
   });
 

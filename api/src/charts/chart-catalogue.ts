@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { deriveSeed, TIMEFRAMES, type Candle } from 'chart-kit/core';
+import { aggregateCandles, deriveSeed, TIMEFRAMES, type Candle } from 'chart-kit/core';
 import { projectRoot } from '../config/config.js';
 import {
   FIRST_GENERATED_CHART,
@@ -29,6 +29,12 @@ export interface ExerciseChart {
   baseTimes: number[];
   /** The other timeframe of the same market (5-min <-> 1-hour), or null. */
   twin: number | null;
+  /**
+   * A 1-hour twin's hour in progress when the exercise ends, built from the exercise's 5-minute
+   * candles only: the last candle shown until the zone is revealed, so both timeframes end at
+   * the same price (once revealed, the whole hour comes first in `next`).
+   */
+  formingCandle?: Candle;
 }
 
 /** A generated chart n has its 1-hour twin at n + HOURLY_TWIN_OFFSET. */
@@ -178,6 +184,7 @@ export function buildPair(
     baseTimes: scenario.baseIndexes.map((index) => scenario.candles[index]?.time ?? 0),
     twin: hourlyNumber,
   };
+  const forming = formingHour(scenario);
   const hourly: ExerciseChart | null =
     hourlyNumber === null
       ? null
@@ -187,19 +194,32 @@ export function buildPair(
           candles: scenario.hourly,
           exerciseEnd: scenario.hourlyRevealEnd,
           zone,
-          // Every hour up to the end of the puzzle, the base session and all before it, with one
-          // empty slot after the last.
+          // Every hour up to the end of the puzzle, the base session and all before it, and the
+          // hour in progress, with one empty slot after the last.
           openingView: openingTimeWindow(
             scenario.hourly,
             { from: 0, to: scenario.hourlyRevealEnd - 1 },
             TIMEFRAMES['1hr'],
-            1,
+            forming ? 2 : 1,
           ),
           explanation: explainHourlyZone(scenario),
           baseTimes: hourlyBaseTimes(scenario),
           twin: chartNumber,
+          ...(forming ? { formingCandle: forming } : {}),
         };
   return deepFreeze({ fiveMinute, hourly });
+}
+
+/** The hour the puzzle ends in, as far as the puzzle's 5-minute candles go; none on a whole hour. */
+function formingHour(scenario: ZoneScenario): Candle | undefined {
+  const puzzleHours = aggregateCandles(
+    scenario.candles.slice(0, scenario.revealEnd),
+    TIMEFRAMES['1hr'],
+  );
+  const forming = puzzleHours[scenario.hourlyRevealEnd];
+  if (!forming || forming.time !== scenario.hourly[scenario.hourlyRevealEnd]?.time)
+    return undefined;
+  return forming;
 }
 
 /** Cached charts are shared by every caller; freezing makes an accidental edit fail loudly. */

@@ -237,10 +237,17 @@ function explainDecoy(scenario: ZoneScenario): string {
       'A similar distance, a much steeper angle: that is what marks the stronger zone.'
     );
   }
+  // The first candle of the visit that came back into it.
+  const inside = (index: number) => {
+    const candle = candleAt(scenario.candles, index);
+    return candle.low <= decoy.upper && candle.high >= decoy.lower;
+  };
+  let cameBack = decoy.end;
+  while (cameBack - 1 > decoy.start + decoy.candles + 1 && inside(cameBack - 1)) cameBack -= 1;
   return (
     `The ${demand ? 'demand' : 'supply'} zone from ${dollars(decoy.lower)} to ` +
     `${dollars(decoy.upper)} that formed at ${from} is not the answer: price had already come ` +
-    `back into it at ${newYorkClock(timeOf(scenario, decoy.end))}, using up part of its orders.`
+    `back into it at ${newYorkClock(timeOf(scenario, cameBack))}, using up part of its orders.`
   );
 }
 
@@ -248,13 +255,23 @@ function explainRoom(scenario: ZoneScenario): string {
   const { room, zone } = scenario;
   if (!room) return '';
   const demand = zone.type === 'demand';
-  const edge = demand ? room.pulled.lower : room.pulled.upper;
+  const pulledEdge = demand ? room.pulled.lower : room.pulled.upper;
   const near = demand ? zone.upper : zone.lower;
+  const pulled = `The ${room.pulled.type} zone from the last lesson starts at ${dollars(pulledEdge)}.`;
+  const room_ =
+    `${dollars(Math.abs(room.limit.price - near))} of room, about ${halves(room.roomInHeights)} ` +
+    'times the zone’s height, so the zone is clean.';
+  if (room.limit.kind === 'turn' && room.limit.index !== null) {
+    return (
+      `${pulled} Before reaching it, ${demand ? 'sellers' : 'buyers'} turned price at ` +
+      `${dollars(room.limit.price)} (${when(scenario, room.limit.index)}): measured to that ` +
+      `${demand ? 'top' : 'bottom'}, the nearer obstacle, from this zone's ` +
+      `${demand ? 'top' : 'bottom'} at ${dollars(near)} there is ${room_}`
+    );
+  }
   return (
-    `The ${room.pulled.type} zone from the last lesson starts at ${dollars(edge)}: from this ` +
-    `zone's ${demand ? 'top' : 'bottom'} at ${dollars(near)} that leaves ` +
-    `${dollars(Math.abs(edge - near))} of room, about ${halves(room.roomInHeights)} times the ` +
-    'zone’s height, so the zone is clean.'
+    `${pulled} From this zone's ${demand ? 'top' : 'bottom'} at ${dollars(near)} to it there ` +
+    `is ${room_}`
   );
 }
 

@@ -123,7 +123,15 @@ export interface ScenarioResult {
   /** A higher-timeframe zone: the 1-hour candle holding the base and the 1-hour zone. */
   hourlyZone: { hourIndex: number; upper: number; lower: number; strongHours: number } | null;
   /** A clean zone: the zone carried over from the continued chart and the room up to it. */
-  room: { pulled: ScenarioZone; roomInHeights: number } | null;
+  room: {
+    pulled: ScenarioZone;
+    /**
+     * The nearest price that stands in the way: the pulled zone's near edge, or the turn where
+     * price was pushed back before reaching it (the top of the rally, for demand), if nearer.
+     */
+    limit: { price: number; kind: 'pulled-zone' | 'turn'; index: number | null };
+    roomInHeights: number;
+  } | null;
 }
 export type ZoneScenario = ScenarioResult;
 
@@ -177,6 +185,11 @@ const CLEAN_ROOM_IN_HEIGHTS = 3;
 const STEEP_MOVE_MIN_DEPARTURE = 5.5;
 /** Another run of candles in view as long as the steep move may rise this share of its rise. */
 const STEEPEST_MOVE_RATIO = 0.7;
+/**
+ * Hours before a 1-hour zone's base hour that may trade inside it: price passing through a few
+ * times, not a day spent there.
+ */
+const MAX_HOURLY_CONGESTION = 4;
 /** Candles one visit to a support or resistance may last: a touch, not a stall. */
 const MAX_TOUCH_CANDLES = 5;
 /** How far the gentle decoy's rise may differ in dollars from the steep move it is compared to. */
@@ -968,17 +981,48 @@ function checkHourlyNesting(puzzle: readonly Candle[], draft: Draft): string | n
   if (draft.band.lower < zone.lower - 1e-9 || draft.band.upper > zone.upper + 1e-9) {
     return 'the 5-minute zone is not inside the 1-hour zone';
   }
+  // The 1-hour zone is read on the 1-hour chart, which shows the whole history at once: it must
+  // not sit in an earlier sideways stretch there.
+  const earlier = hours
+    .slice(0, index)
+    .filter((hour) => hour.low <= zone.upper && hour.high >= zone.lower);
+  if (earlier.length > MAX_HOURLY_CONGESTION) {
+    return `${earlier.length} earlier hours trade inside the 1-hour zone`;
+  }
   return null;
 }
 
 /** Room from a clean zone's near edge to the pulled opposing zone, in heights of the zone. */
+/**
+ * Room from a clean zone's near edge to what stands in its way, in heights of the zone: the
+ * pulled opposing zone, or the turn where the move away was pushed back before reaching it,
+ * whichever is nearer (a teacher measures to the first place sellers showed up).
+ */
 function roomToPulledZone(candidate: Candidate): ScenarioResult['room'] {
   const pulled = candidate.request.continues?.zone;
   if (!pulled || !candidate.concepts.has('clean')) return null;
-  const { band } = candidate.draft;
+  const { band, moveEnd } = candidate.draft;
+  const demand = band.type === 'demand';
   const height = band.upper - band.lower;
-  const room = band.type === 'demand' ? pulled.lower - band.upper : band.lower - pulled.upper;
-  return { pulled, roomInHeights: height > 0 ? room / height : 0 };
+  // The top of the rally after the move away (the bottom of the drop, for supply).
+  let turn: { price: number; index: number } | null = null;
+  for (let index = moveEnd + 1; index < candidate.revealEnd; index++) {
+    const candle = candleAt(candidate.candles, index);
+    const extreme = demand ? candle.high : candle.low;
+    if (turn === null || (demand ? extreme > turn.price : extreme < turn.price)) {
+      turn = { price: extreme, index };
+    }
+  }
+  let limit: NonNullable<ScenarioResult['room']>['limit'] = {
+    price: demand ? pulled.lower : pulled.upper,
+    kind: 'pulled-zone',
+    index: null,
+  };
+  if (turn && (demand ? turn.price < limit.price : turn.price > limit.price)) {
+    limit = { price: turn.price, kind: 'turn', index: turn.index };
+  }
+  const room = demand ? limit.price - band.upper : band.lower - limit.price;
+  return { pulled, limit, roomInHeights: height > 0 ? room / height : 0 };
 }
 
 /**
@@ -1034,7 +1078,11 @@ function checkReturn(candidate: Candidate): { dollars: number; inRanges: number 
     return 'the return broke through the zone';
   }
   let best = 0;
+  // The bounce a learner watches: within eight candles, before the session closes (a gap the
+  // next morning is not the zone's doing).
+  const session = newYorkDayNumber(touch.time);
   for (const candle of candles.slice(returnIndex, returnIndex + 8)) {
+    if (newYorkDayNumber(candle.time) !== session) break;
     if (closesBeyond(band, candle)) break;
     best = Math.max(best, direction > 0 ? candle.high - band.upper : band.lower - candle.low);
   }

@@ -45,6 +45,9 @@ function plainCandle(candle: Candle): Candle {
 
 export function chartDataBody(chart: ExerciseChart, revealed: boolean): ChartDataBody {
   const shown = chart.candles.slice(0, chart.exerciseEnd).map(plainCandle);
+  // Before the reveal a 1-hour twin ends on its hour in progress; after it, that hour whole
+  // opens `next`.
+  if (!revealed && chart.formingCandle) shown.push(plainCandle(chart.formingCandle));
   const [first, ...rest] = shown;
   const data: ChartDataCandle[] = first
     ? [

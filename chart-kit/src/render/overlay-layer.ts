@@ -15,6 +15,8 @@ export interface OverlayZone {
   upper: number;
   lower: number;
   label?: string;
+  /** Where the label starts, in CSS pixels from the plot's left edge (default 8). */
+  labelX?: number;
   progress: number;
 }
 
@@ -33,6 +35,9 @@ export interface OverlayState {
   /** Candle indices to emphasise, ascending. */
   highlighted: readonly number[];
 }
+
+/** The zone label's default distance from the plot's left edge. */
+export const ZONE_LABEL_INSET = 8;
 
 /** At most this many highlight bands are drawn; more would be a band across the whole view. */
 const MAX_HIGHLIGHT_BANDS = 512;
@@ -82,7 +87,9 @@ export class OverlayLayer {
       this.solidLines.rect(0, boxTop, plotWidth, hairline, theme.revealedZone, zone.progress);
       this.solidLines.rect(0, boxBottom, plotWidth, hairline, theme.revealedZone, zone.progress);
       if (zone.label && zone.progress >= 1) {
-        this.zoneLabels.text(zone.label, 8, boxTop + 4, { color: theme.revealedZone });
+        this.zoneLabels.text(zone.label, zone.labelX ?? ZONE_LABEL_INSET, boxTop + 4, {
+          color: theme.revealedZone,
+        });
       }
     }
 

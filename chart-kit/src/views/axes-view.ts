@@ -11,6 +11,8 @@ export interface PriceLabel {
 
 /** Half the height of a price label's line: a label closer than this to an edge would be cut. */
 export const HALF_PRICE_LABEL_HEIGHT = 7;
+/** Half the height of the label's digits: a tag this close to them covers part of a digit. */
+const HALF_GLYPH_HEIGHT = 5;
 
 /**
  * The time axis' labels for the model's view (price labels come with the frame's ticks). Mid-morph
@@ -34,7 +36,7 @@ export function priceLabelsView(model: ChartModel, tags: readonly PriceTag[]): P
   const { frame } = model;
   const { priceTicks, yOfPrice } = frame;
   const { plotHeight } = frame.layout;
-  const clearance = PRICE_TAG_HEIGHT / 2 + HALF_PRICE_LABEL_HEIGHT;
+  const clearance = PRICE_TAG_HEIGHT / 2 + HALF_GLYPH_HEIGHT;
   const covering = tags.filter((tag) => tag.kind !== 'crosshair').map((tag) => tag.y);
   const labels: PriceLabel[] = [];
   for (const value of priceTicks.values) {

@@ -1,7 +1,37 @@
+import { AXIS_LABEL_CHAR_PX } from '../core/time-axis.js';
 import type { ChartModel } from '../model/chart-model.js';
 import type { OverlayState } from '../render/overlay-layer.js';
 
 const NO_DRAFT: readonly number[] = [];
+/** The zone label's inset from the plot's edge, and the height of its line, in CSS pixels. */
+const LABEL_INSET = 8;
+const LABEL_LINE = 14;
+
+/**
+ * Where the revealed zone's label goes: at the plot's left, unless candles there cross the
+ * label's line (a base at the left edge, often on a phone), then at the right if it is clear
+ * there; left otherwise.
+ */
+function zoneLabelX(model: ChartModel, label: string, upper: number): number {
+  const { frame } = model;
+  const width = label.length * AXIS_LABEL_CHAR_PX;
+  const top = frame.yOfPrice(upper) + 4;
+  const [labelLow, labelHigh] = [frame.priceOfY(top + LABEL_LINE), frame.priceOfY(top)];
+  const series = model.series;
+  const base = series.base;
+  const crosses = (fromX: number): boolean => {
+    const first = Math.max(0, Math.floor(frame.indexOfX(fromX)));
+    const last = Math.min(series.count - 1, Math.ceil(frame.indexOfX(fromX + width)));
+    for (let index = first; index <= last; index++) {
+      if ((base.low[index] ?? Infinity) <= labelHigh && (base.high[index] ?? -Infinity) >= labelLow)
+        return true;
+    }
+    return false;
+  };
+  if (!crosses(LABEL_INSET)) return LABEL_INSET;
+  const right = frame.layout.plotWidth - width - LABEL_INSET;
+  return right > LABEL_INSET && !crosses(right) ? right : LABEL_INSET;
+}
 
 /**
  * What the overlay layer draws: the user's lines and those a gesture is drawing, the zone box
@@ -22,7 +52,19 @@ export function overlayView(model: ChartModel): OverlayState {
         ? { upper: Math.max(first, second), lower: Math.min(first, second) }
         : undefined,
     pulledLines: model.marks.pulledLines,
-    revealedZone: shown && { ...shown.zone, progress: shown.progress },
+    revealedZone: shown && {
+      ...shown.zone,
+      progress: shown.progress,
+      ...(shown.zone.label === undefined
+        ? {}
+        : {
+            labelX: zoneLabelX(
+              model,
+              shown.zone.label,
+              Math.max(shown.zone.upper, shown.zone.lower),
+            ),
+          }),
+    },
     highlighted: model.marks.highlighted,
   };
 }

@@ -5,6 +5,7 @@ import { viewAfterSwitch } from '../../src/model/timeframe-morph.js';
 import { ChartModel, type InvalidLayer } from '../../src/model/chart-model.js';
 import { waveSeries } from '../browser/series.js';
 import { ChartHarness } from '../harness/chart-harness.js';
+import { overlayView } from '../../src/views/overlay-view.js';
 
 const FIVE_MINUTE = waveSeries(288);
 const HOURLY = aggregateCandles(FIVE_MINUTE, TIMEFRAMES['1hr']);
@@ -207,5 +208,34 @@ describe('invalidation and events', () => {
     await model.setTimeframe('1hr', { animate: false });
     expect(model.lines.list.map((line) => line.price)).toEqual([101.25]);
     expect(model.marks.highlighted).toEqual([2]);
+  });
+});
+
+describe('the revealed zone’s label', () => {
+  const flat = (from: number, count: number, price: number) =>
+    Array.from({ length: count }, (_, i) => ({
+      time: 1_700_000_000 + (from + i) * 300,
+      open: price,
+      high: price + 0.5,
+      low: price - 0.5,
+      close: price + 0.1,
+    }));
+
+  it('moves to the right when candles at the left cross its line, and stays left otherwise', () => {
+    // Forty candles around 100, then forty around 110: the zone at 100 is crowded at the left.
+    const candles = [...flat(0, 40, 100), ...flat(40, 40, 110)];
+    const harness = new ChartHarness({ candles, initialBars: 80 });
+    void harness.model.revealZone(
+      { upper: 100.4, lower: 99.6, label: 'Demand zone' },
+      { animate: false },
+    );
+    const crowded = overlayView(harness.model).revealedZone?.labelX ?? 0;
+    expect(crowded).toBeGreaterThan(harness.model.frame.layout.plotWidth / 2);
+
+    void harness.model.revealZone(
+      { upper: 110.4, lower: 109.6, label: 'Supply zone' },
+      { animate: false },
+    );
+    expect(overlayView(harness.model).revealedZone?.labelX).toBe(8);
   });
 });

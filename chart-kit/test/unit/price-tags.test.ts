@@ -143,7 +143,7 @@ describe('priceLabelsView', () => {
     // Every label left is clear of every tag.
     for (const label of labels) {
       for (const tag of priceTagsView(harness.model)) {
-        expect(Math.abs(tag.y - label.y)).toBeGreaterThanOrEqual(PRICE_TAG_HEIGHT / 2 + 7);
+        expect(Math.abs(tag.y - label.y)).toBeGreaterThanOrEqual(PRICE_TAG_HEIGHT / 2 + 5);
       }
     }
   });
