@@ -20,7 +20,7 @@ export type {
 export type { HomeViews, TimeframeSeries } from './model/series-set.js';
 export { DARK_THEME, LIGHT_THEME } from './render/themes.js';
 export type { ChartTheme } from './render/themes.js';
-export type { ChartLine } from './model/user-lines.js';
+export type { ChartLine, LineRole } from './model/user-lines.js';
 export type { ReplayState, ReplayStatus } from './model/replay.js';
 export type { Candle } from './core/candle.js';
 export type { Timeframe } from './core/aggregate.js';

@@ -47,10 +47,22 @@ export class Announcer {
     const price = (value: number) => model.formatLinePrice(value);
     switch (notice.kind) {
       case 'line-added': {
+        if (notice.line.role) {
+          const next = model.lines.nextRole;
+          return (
+            `${notice.line.role} placed at ${price(notice.line.price)}.` +
+            (next ? ` Next: ${next.name}.` : '')
+          );
+        }
         const limit = Number.isFinite(notice.maxLines) ? ` of ${notice.maxLines}` : '';
         return `Line ${notice.count}${limit} placed at ${price(notice.line.price)}.`;
       }
       case 'box-drawn': {
+        if (notice.lines.some((line) => line.role)) {
+          return notice.lines
+            .map((line) => `${line.role ?? 'Line'} placed at ${price(line.price)}.`)
+            .join(' ');
+        }
         const prices = notice.lines.map((line) => line.price);
         if (prices.length === 1) return `Line placed at ${price(prices[0] ?? 0)}.`;
         const low = Math.min(...prices);
@@ -60,14 +72,14 @@ export class Announcer {
       case 'line-refused':
         return `You can draw at most ${notice.maxLines} lines. Delete one to draw another.`;
       case 'line-moved':
-        return `Line moved to ${price(notice.line.price)}.`;
+        return `${notice.line.role ?? 'Line'} moved to ${price(notice.line.price)}.`;
       case 'line-removed':
-        return `Line at ${price(notice.line.price)} deleted. ${notice.remaining} left.`;
+        return `${notice.line.role ?? 'Line'} at ${price(notice.line.price)} deleted. ${notice.remaining} left.`;
       case 'lines-cleared':
         return 'All lines cleared.';
       case 'line-selected':
         return (
-          `Line at ${price(notice.line.price)} selected. ` +
+          `${notice.line.role ?? 'Line'} at ${price(notice.line.price)} selected. ` +
           'Up and down arrows move it, Delete removes it.'
         );
       case 'no-line-to-select':

@@ -38,7 +38,7 @@ import { ChartMarks } from './marks.js';
 import { ReplayController, type ReplayState } from './replay.js';
 import { type HomeViews, SeriesSet, type SeriesSource } from './series-set.js';
 import { type MorphFrame, TimeframeMorph, viewAfterSwitch } from './timeframe-morph.js';
-import { type ChartLine, UserLines } from './user-lines.js';
+import { type ChartLine, type LineRole, UserLines } from './user-lines.js';
 
 /** A part of the picture that must be drawn again (see `ChartModel.onInvalidate`). */
 export type InvalidLayer = 'base' | 'overlays' | 'crosshair';
@@ -50,8 +50,14 @@ export interface ChartModelOptions extends SeriesSource {
   homeView?: ViewTarget;
   /** The view each timeframe of `series` opens on, and returns to on a switch or `resetView`. */
   homeViews?: HomeViews;
-  /** Most lines the user may draw. Default: no limit. */
+  /** Most lines the user may draw. Default: no limit (one per role when `lineRoles` is set). */
   maxLines?: number;
+  /**
+   * What each line means, when lines are not interchangeable (a trade plan's entry, stop and
+   * target): each placed line takes the first free role, drawn in its colour with its name.
+   * The user's zone box is not shaded on such a chart; roles shade bands of their own.
+   */
+  lineRoles?: readonly LineRole[];
   /** Snap placed and dragged lines to the nearest open, high, low or close. Default false. */
   magnet?: boolean;
   /** The instrument's price increment. */
@@ -132,7 +138,7 @@ export class ChartModel {
     this.magnetOn = options.magnet ?? false;
     this.tick = options.tickSize;
     this.sizeNow = { ...DEFAULT_SIZE, ...options.size };
-    this.lines = new UserLines(options.maxLines);
+    this.lines = new UserLines(options.maxLines, options.lineRoles);
     this.homes = { ...options.homeViews };
     this.singleHome = options.homeView;
     this.marks = new ChartMarks({

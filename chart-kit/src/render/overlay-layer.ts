@@ -8,7 +8,21 @@ import type { ChartTheme } from './themes.js';
 export interface OverlayLine {
   id: string;
   price: number;
+  /** A role's colour (0xRRGGBB), instead of the theme's line colour. */
+  color?: number;
+  /** A role's name, written above the line at the plot's right. */
+  label?: string;
 }
+
+/** A shaded band between two prices (a trade plan's risk or reward), in a colour of its own. */
+export interface OverlayBand {
+  upper: number;
+  lower: number;
+  color: number;
+}
+
+/** Opacity of role bands: light enough to read the candles through. */
+const BAND_ALPHA = 0.16;
 
 /** A zone box to show, with how far its entrance animation has got (0..1, eased). */
 export interface OverlayZone {
@@ -34,7 +48,12 @@ export interface OverlayState {
   revealedZone: OverlayZone | undefined;
   /** Candle indices to emphasise, ascending. */
   highlighted: readonly number[];
+  /** Bands shaded between role lines (risk and reward of a trade plan). */
+  bands: readonly OverlayBand[];
 }
+
+/** Advance of one glyph of the label font, to right-align a role's name. */
+const ROLE_LABEL_CHAR_PX = 7;
 
 /** The zone label's default distance from the plot's left edge. */
 export const ZONE_LABEL_INSET = 8;
@@ -93,6 +112,12 @@ export class OverlayLayer {
       }
     }
 
+    for (const band of state.bands) {
+      const top = snap(yOfPrice(Math.max(band.upper, band.lower)));
+      const bottom = snap(yOfPrice(Math.min(band.upper, band.lower)));
+      this.boxes.rect(0, top, plotWidth, bottom - top, band.color, BAND_ALPHA);
+    }
+
     const box = state.userZone;
     if (box) {
       const top = snap(yOfPrice(Math.max(box.upper, box.lower)));
@@ -118,8 +143,13 @@ export class OverlayLayer {
       const selected = line.id === state.selectedId;
       const emphasised = selected || line.id === state.hoveredId;
       const thickness = emphasised ? snap(2) : Math.max(hairline, snap(1));
-      const color = selected ? theme.selectedLine : theme.line;
+      const color = line.color ?? (selected ? theme.selectedLine : theme.line);
       this.solidLines.rect(0, y - thickness / 2, plotWidth, thickness, color);
+      if (line.label) {
+        // The role's name above the line, at the right, clear of the price axis.
+        const width = line.label.length * ROLE_LABEL_CHAR_PX;
+        this.zoneLabels.text(line.label, plotWidth - width - 16, y - 16, { color });
+      }
       if (selected) {
         // Grab handles at both ends say "this one can be dragged or deleted".
         this.solidLines.rect(4, y - 4, 8, 8, color);

@@ -1,7 +1,7 @@
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import type { FrameGeometry } from './layout.js';
-import { PRICE_TAG_HEIGHT, type PriceTag, type PriceTagKind } from './price-tag.js';
+import { PRICE_TAG_HEIGHT, type PriceTag } from './price-tag.js';
 import { RectPool } from './rect-pool.js';
 import type { ChartTheme } from './themes.js';
 
@@ -27,7 +27,7 @@ export class PriceTagLayer {
     this.rects.begin();
     this.labels.begin();
     for (const tag of tags) {
-      const colors = tagColors(tag.kind, theme);
+      const colors = tagColors(tag, theme);
       this.rects.rect(
         plotWidth + 1,
         tag.y - PRICE_TAG_HEIGHT / 2,
@@ -43,8 +43,9 @@ export class PriceTagLayer {
   }
 }
 
-function tagColors(kind: PriceTagKind, theme: ChartTheme): { background: number; text: number } {
-  switch (kind) {
+function tagColors(tag: PriceTag, theme: ChartTheme): { background: number; text: number } {
+  if (tag.color !== undefined) return { background: tag.color, text: theme.background };
+  switch (tag.kind) {
     case 'zone':
       return { background: theme.revealedZone, text: theme.tagText };
     case 'pulled':

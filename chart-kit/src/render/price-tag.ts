@@ -8,6 +8,8 @@ export type PriceTagKind = 'zone' | 'pulled' | 'line' | 'selected-line' | 'cross
 export interface PriceTag {
   kind: PriceTagKind;
   text: string;
+  /** A line role's colour for the tag's background, instead of the kind's. */
+  color?: number;
   /** Centre of the tag, in CSS pixels. */
   y: number;
 }

@@ -7,6 +7,21 @@ const NO_DRAFT: readonly number[] = [];
 const LABEL_INSET = 8;
 const LABEL_LINE = 14;
 
+/** The bands roles ask to shade: between a role's line and its `shadeTo` role's line. */
+function roleBands(model: ChartModel): OverlayState['bands'] {
+  const { roles, list } = model.lines;
+  const priceOf = (name: string) => list.find((line) => line.role === name)?.price;
+  const bands: { upper: number; lower: number; color: number }[] = [];
+  for (const role of roles) {
+    if (role.shadeTo === undefined || role.color === undefined) continue;
+    const from = priceOf(role.name);
+    const to = priceOf(role.shadeTo);
+    if (from === undefined || to === undefined) continue;
+    bands.push({ upper: Math.max(from, to), lower: Math.min(from, to), color: role.color });
+  }
+  return bands;
+}
+
 /**
  * Where the revealed zone's label goes: at the plot's left, unless candles there cross the
  * label's line (a base at the left edge, often on a phone), then at the right if it is clear
@@ -38,7 +53,18 @@ function zoneLabelX(model: ChartModel, label: string, upper: number): number {
  * between the first two of them, pulled lines, the revealed zone and highlighted candles.
  */
 export function overlayView(model: ChartModel): OverlayState {
-  const lines = model.lines.list;
+  const userLines = model.lines;
+  const withRoles = userLines.roles.length > 0;
+  const lines = withRoles
+    ? userLines.list.map((line) => {
+        const role = userLines.roleOf(line);
+        return {
+          ...line,
+          ...(role?.color === undefined ? {} : { color: role.color }),
+          ...(role ? { label: role.name } : {}),
+        };
+      })
+    : userLines.list;
   const draftLines = model.draftLines ?? NO_DRAFT;
   const [first, second] = [...lines.map((line) => line.price), ...draftLines];
   const shown = model.marks.revealedZone;
@@ -47,10 +73,12 @@ export function overlayView(model: ChartModel): OverlayState {
     draftLines,
     selectedId: model.selectedLine,
     hoveredId: model.hoveredLine,
+    // Roles give lines their own meaning: no zone box between the first two.
     userZone:
-      first !== undefined && second !== undefined
+      !withRoles && first !== undefined && second !== undefined
         ? { upper: Math.max(first, second), lower: Math.min(first, second) }
         : undefined,
+    bands: roleBands(model),
     pulledLines: model.marks.pulledLines,
     revealedZone: shown && {
       ...shown.zone,

@@ -9,6 +9,7 @@ interface WantedTag {
   price: number;
   y: number;
   pinned?: boolean;
+  color?: number;
 }
 
 /** How far outside the plot a line may be and still have its tag (pinned to the edge). */
@@ -24,10 +25,10 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   const { yOfPrice } = frame;
   const { plotHeight } = frame.layout;
   const wanted: WantedTag[] = [];
-  const add = (kind: PriceTagKind, price: number, pinned = false) => {
+  const add = (kind: PriceTagKind, price: number, pinned = false, color?: number) => {
     const y = yOfPrice(price);
     if (y < -EDGE_SLACK_PX || y > plotHeight + EDGE_SLACK_PX) return;
-    wanted.push({ kind, price, y, pinned });
+    wanted.push({ kind, price, y, pinned, ...(color === undefined ? {} : { color }) });
   };
   const zone = model.marks.revealedZone;
   if (zone && zone.progress >= 1) {
@@ -36,7 +37,8 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   }
   for (const price of model.marks.pulledLines) add('pulled', price);
   for (const line of model.lines.list) {
-    add(line.id === model.selectedLine ? 'selected-line' : 'line', line.price);
+    const color = model.lines.roleOf(line)?.color;
+    add(line.id === model.selectedLine ? 'selected-line' : 'line', line.price, false, color);
   }
   for (const price of model.draftLines ?? []) add('selected-line', price);
   const crosshair = crosshairView(model);
@@ -52,6 +54,7 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   const lineStep = model.tickSize ?? step;
   return wanted.map((tag, index) => ({
     kind: tag.kind,
+    ...(tag.color === undefined ? {} : { color: tag.color }),
     text: formatPrice(
       tag.price,
       tag.kind === 'line' || tag.kind === 'selected-line' ? lineStep : step,

@@ -6,6 +6,7 @@ import { ChartModel, type InvalidLayer } from '../../src/model/chart-model.js';
 import { waveSeries } from '../browser/series.js';
 import { ChartHarness } from '../harness/chart-harness.js';
 import { overlayView } from '../../src/views/overlay-view.js';
+import { priceTagsView } from '../../src/views/price-tags-view.js';
 
 const FIVE_MINUTE = waveSeries(288);
 const HOURLY = aggregateCandles(FIVE_MINUTE, TIMEFRAMES['1hr']);
@@ -237,5 +238,61 @@ describe('the revealed zone’s label', () => {
       { animate: false },
     );
     expect(overlayView(harness.model).revealedZone?.labelX).toBe(8);
+  });
+});
+
+describe('line roles (a trade plan’s entry, stop and target)', () => {
+  const ROLES = [
+    { name: 'Entry', color: 0x4f8cff },
+    { name: 'Stop', color: 0xef5350, shadeTo: 'Entry' },
+    { name: 'Target', color: 0x26a69a, shadeTo: 'Entry' },
+  ];
+
+  it('gives each placed line the first free role, one line per role', () => {
+    const harness = new ChartHarness({ candles: waveSeries(200), lineRoles: ROLES });
+    const { model } = harness;
+    const entry = model.addLine(101);
+    model.addLine(100);
+    model.addLine(104);
+    expect(model.lines.list.map((line) => [line.role, line.price])).toEqual([
+      ['Entry', 101],
+      ['Stop', 100],
+      ['Target', 104],
+    ]);
+    expect(model.addLine(105)).toBeUndefined();
+    // A deleted role is the next one placed; a moved line keeps its role.
+    const stop = model.lines.list[1]!;
+    model.removeLine(stop.id);
+    expect(model.lines.nextRole?.name).toBe('Stop');
+    expect(model.addLine(99.5)?.role).toBe('Stop');
+    model.moveLine(entry!.id, 101.2);
+    expect(model.lines.get(entry!.id)?.role).toBe('Entry');
+  });
+
+  it('draws each line in its colour with its name, shades risk and reward, and no zone box', () => {
+    const harness = new ChartHarness({ candles: waveSeries(200), lineRoles: ROLES });
+    harness.model.addLines([101, 100, 104]);
+    const overlay = overlayView(harness.model);
+    expect(overlay.userZone).toBeUndefined();
+    expect(overlay.lines.map((line) => [line.label, line.color])).toEqual([
+      ['Entry', 0x4f8cff],
+      ['Stop', 0xef5350],
+      ['Target', 0x26a69a],
+    ]);
+    expect(overlay.bands).toEqual([
+      { upper: 101, lower: 100, color: 0xef5350 },
+      { upper: 104, lower: 101, color: 0x26a69a },
+    ]);
+    const tags = priceTagsView(harness.model).filter((tag) => tag.kind === 'line');
+    expect(tags.map((tag) => tag.color).sort()).toEqual([0x26a69a, 0x4f8cff, 0xef5350].sort());
+  });
+
+  it('names the role when a line is placed, moved or deleted', () => {
+    const harness = new ChartHarness({ candles: waveSeries(200), lineRoles: ROLES });
+    harness.model.addLine(101);
+    expect(harness.lastAnnouncement).toMatch(/^Entry placed at 101\.00?\. Next: Stop\.$/);
+    const [entry] = harness.model.lines.list;
+    harness.model.removeLine(entry!.id);
+    expect(harness.lastAnnouncement).toMatch(/^Entry at 101/);
   });
 });
