@@ -24,14 +24,28 @@ function bodyOf(entry: Lesson): string {
 }
 
 describe('the course content', () => {
-  it('has the five modules with the spec’s lesson counts', () => {
+  it('has the spec’s five modules with their lesson counts, then Managing Risk', () => {
     expect(content.modules.map((module) => [module.key, module.lessons.length])).toEqual([
       ['foundations', 7],
       ['candlesticks', 14],
       ['sd-basics', 9],
       ['finding', 10],
       ['validating', 12],
+      ['risk', 10],
     ]);
+  });
+
+  it('gives Managing Risk two trade-plan exercises, a long and a short, in order', () => {
+    const risk = content.modules.find((module) => module.key === 'risk')!;
+    expect(risk.lessons[0]).toMatchObject({ path: '/risk-welcome', sub_req: false });
+    expect(risk.lessons.slice(1).every((entry) => entry.sub_req)).toBe(true);
+    const plans = risk.lessons.filter((entry) => entry.exerciseKind === 'plan');
+    expect(plans.map((entry) => [entry.path, entry.c_num, entry.reqPass])).toEqual([
+      ['/risk-plan-long', 40, true],
+      ['/risk-plan-short', 41, true],
+    ]);
+    // Ids of their own: every learner's progress in the other modules keeps its meaning.
+    expect(risk.lessons.map((entry) => entry.id).every((id) => id >= 601 && id <= 699)).toBe(true);
   });
 
   it('keeps the spec’s ids, pages, charts and flags', () => {

@@ -30,6 +30,15 @@ export interface ExerciseChart {
   /** The other timeframe of the same market (5-min <-> 1-hour), or null. */
   twin: number | null;
   /**
+   * A trade-plan chart's setting (see ScenarioTrade): the next opposing zone, the average
+   * candle range the stop's buffer is judged by, and the model plan.
+   */
+  trade?: {
+    opposing: { upper: number; lower: number };
+    averageRange: number;
+    model: { entry: number; stop: number; target: number };
+  };
+  /**
    * A 1-hour twin's hour in progress when the exercise ends, built from the exercise's 5-minute
    * candles only: the last candle shown until the zone is revealed, so both timeframes end at
    * the same price (once revealed, the whole hour comes first in `next`).
@@ -97,6 +106,11 @@ export class ChartCatalogue {
   /** The hand-numbered chart numbers, hourly twins included, ascending. */
   numbers(): number[] {
     return [...this.definitions.keys(), ...this.hourlyParents.keys()].sort((a, b) => a - b);
+  }
+
+  /** Whether a hand-numbered chart is made for trade plans, without generating it. */
+  plansTrades(chartNumber: number): boolean {
+    return this.definitions.get(chartNumber)?.concepts.includes('trade-plan') ?? false;
   }
 
   /** Whether a chart with this number exists, without generating it. */
@@ -183,6 +197,18 @@ export function buildPair(
     explanation: explainZone(scenario),
     baseTimes: scenario.baseIndexes.map((index) => scenario.candles[index]?.time ?? 0),
     twin: hourlyNumber,
+    ...(scenario.trade
+      ? {
+          trade: {
+            opposing: {
+              upper: scenario.trade.opposing.upper,
+              lower: scenario.trade.opposing.lower,
+            },
+            averageRange: scenario.averageRange,
+            model: { ...scenario.trade.model },
+          },
+        }
+      : {}),
   };
   const forming = formingHour(scenario);
   const hourly: ExerciseChart | null =

@@ -8,6 +8,9 @@ import {
   detectZones,
   MarketSimulator,
   newYorkDayNumber,
+  playOutTrade,
+  SHARES,
+  type TradeOutcome,
   newYorkUtcOffset,
   TIMEFRAMES,
   validateSeries,
@@ -58,6 +61,7 @@ export const CONCEPTS = [
   'higher-timeframe',
   'fresh',
   'clean',
+  'trade-plan',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
@@ -123,6 +127,8 @@ export interface ScenarioResult {
   /** A higher-timeframe zone: the 1-hour candle holding the base and the 1-hour zone. */
   hourlyZone: { hourIndex: number; upper: number; lower: number; strongHours: number } | null;
   /** A clean zone: the zone carried over from the continued chart and the room up to it. */
+  /** A trade-plan exercise: the next opposing zone, the model plan and how it played out. */
+  trade: ScenarioTrade | null;
   room: {
     pulled: ScenarioZone;
     /**
@@ -134,6 +140,20 @@ export interface ScenarioResult {
   } | null;
 }
 export type ZoneScenario = ScenarioResult;
+
+/** What a trade-plan exercise is graded against, and its model answer. */
+export interface ScenarioTrade {
+  /**
+   * The next opposing zone in the trade's direction: the candle where the move away was turned
+   * back (for a long, the top of the rally: its high down to its body top), and its index.
+   */
+  opposing: { upper: number; lower: number; index: number };
+  /** Entry at the proximal line, stop a quarter range beyond the distal line, target short of the opposing zone. */
+  model: { entry: number; stop: number; target: number };
+  rewardToRisk: number;
+  /** The model plan played out on the candles after the puzzle (per unit). */
+  outcome: TradeOutcome;
+}
 
 export class ScenarioError extends Error {
   override name = 'ScenarioError';
@@ -220,6 +240,10 @@ function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
   if (concepts.has('clean') && request.continues?.zone.type === request.zoneType) {
     fail('the room of a clean zone is measured to an opposing zone');
   }
+  const onlyTrade = [...concepts].every(
+    (concept) => concept === 'trade-plan' || concept === 'zone',
+  );
+  if (concepts.has('trade-plan') && !onlyTrade) fail('a trade-plan chart is a plain zone');
   if (request.continues && concepts.has('round-number')) {
     fail('a continued chart cannot also be moved to a round number');
   }
@@ -693,6 +717,13 @@ function verify(candidate: Candidate): ZoneScenario | string {
     reaction = returned;
   }
 
+  let trade: ScenarioTrade | null = null;
+  if (concepts.has('trade-plan')) {
+    const planned = planTrade(candidate);
+    if (typeof planned === 'string') return planned;
+    trade = planned;
+  }
+
   const hourly = aggregateCandles(candles, HOUR);
   const endTime = candles[revealEnd]?.time ?? Number.POSITIVE_INFINITY;
   const hourStart = draft.hourlyZone?.hourStart;
@@ -731,6 +762,7 @@ function verify(candidate: Candidate): ZoneScenario | string {
             strongHours: draft.hourlyZone.strongHours,
           },
     room: roomToPulledZone(candidate),
+    trade,
   };
 }
 
@@ -1023,6 +1055,56 @@ function roomToPulledZone(candidate: Candidate): ScenarioResult['room'] {
   }
   const room = demand ? limit.price - band.upper : band.lower - limit.price;
   return { pulled, limit, roomInHeights: height > 0 ? room / height : 0 };
+}
+
+/** The stop's buffer beyond the distal line in the model plan, in average ranges. */
+const MODEL_STOP_BUFFER = 0.25;
+/** The model target stays this many average ranges short of the opposing zone. */
+const MODEL_TARGET_MARGIN = 0.1;
+/** The model plan's least reward-to-risk: room above the course's 2:1 for a learner's own plan. */
+const MODEL_MIN_REWARD_TO_RISK = 2.5;
+
+const cents = (price: number) => Math.round(price * 100) / 100;
+
+/**
+ * A trade at the answer: the next opposing zone is where the move away was turned back; the
+ * model plan enters at the proximal line, stops a quarter range beyond the distal line and
+ * targets just short of the opposing zone. The chart is a trade-plan exercise only if that plan
+ * pays at least 2.5:1 and, played out after the puzzle, is filled and reaches its target: the
+ * lesson shows a plan working as planned.
+ */
+function planTrade(candidate: Candidate): ScenarioTrade | string {
+  const { candles, draft, revealEnd } = candidate;
+  const { band, moveEnd, averageRange: range } = draft;
+  const demand = band.type === 'demand';
+  const direction = demand ? 1 : -1;
+  let turn: number | null = null;
+  for (let index = moveEnd + 1; index < revealEnd; index++) {
+    const candle = candleAt(candles, index);
+    const best = turn === null ? undefined : candleAt(candles, turn);
+    if (!best || (demand ? candle.high > best.high : candle.low < best.low)) turn = index;
+  }
+  if (turn === null) return 'nothing turned price back before the puzzle ends';
+  const top = candleAt(candles, turn);
+  const opposing = demand
+    ? { upper: top.high, lower: Math.max(top.open, top.close), index: turn }
+    : { upper: Math.min(top.open, top.close), lower: top.low, index: turn };
+  const entry = demand ? band.upper : band.lower;
+  const stop = cents((demand ? band.lower : band.upper) - direction * MODEL_STOP_BUFFER * range);
+  const near = demand ? opposing.lower : opposing.upper;
+  const target = cents(near - direction * MODEL_TARGET_MARGIN * range);
+  const rewardToRisk = Math.abs(target - entry) / Math.abs(entry - stop);
+  if (!(rewardToRisk >= MODEL_MIN_REWARD_TO_RISK)) {
+    return `the model plan pays only ${rewardToRisk.toFixed(1)}:1`;
+  }
+  const outcome = playOutTrade(
+    { entry, stop, target, size: 1 },
+    band.type,
+    candles.slice(revealEnd),
+    SHARES,
+  );
+  if (outcome.exit !== 'target') return `the model plan ends ${outcome.exit}`;
+  return { opposing, model: { entry, stop, target }, rewardToRisk, outcome };
 }
 
 /**

@@ -13,6 +13,7 @@ import { CreatePasswordResetTokens1764000000000 } from './migrations/17640000000
 import { CreateBilling1764100000000 } from './migrations/1764100000000-create-billing.js';
 import { CreateProgressAndAttempts1764200000000 } from './migrations/1764200000000-create-progress-and-attempts.js';
 import { PracticeAttempts1764300000000 } from './migrations/1764300000000-practice-attempts.js';
+import { TradePlanAttempts1764400000000 } from './migrations/1764400000000-trade-plan-attempts.js';
 
 export const ENTITIES = [
   User,
@@ -31,6 +32,7 @@ export const MIGRATIONS = [
   CreateBilling1764100000000,
   CreateProgressAndAttempts1764200000000,
   PracticeAttempts1764300000000,
+  TradePlanAttempts1764400000000,
 ];
 
 /**

@@ -1,5 +1,14 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+/** What a trade-plan try sent and was graded at, beside its three prices. */
+export interface RecordedPlan {
+  account: number;
+  riskPercent: number;
+  size: number;
+  rewardToRisk: number;
+  failed: string[];
+}
+
 /**
  * One graded try at a chart exercise by a learner. (Visitors of the landing demo are graded
  * without a row: their tries live in a signed cookie. Rows from before that keep `visitor_id`.)
@@ -32,6 +41,10 @@ export class Attempt {
 
   @Column({ type: 'boolean' })
   pass!: boolean;
+
+  /** A trade plan's money side and grade (its prices are `lines`: entry, stop, target). */
+  @Column({ type: 'jsonb', nullable: true })
+  plan!: RecordedPlan | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -134,6 +134,15 @@ function loadLessonFile(
   if (frontMatter.showReturn && frontMatter.c_num === null) {
     problems.push(`${name}: showReturn needs an exercise chart (c_num)`);
   }
+  if (
+    frontMatter.exerciseKind === 'plan' &&
+    (frontMatter.c_num === null || frontMatter.plan === null)
+  ) {
+    problems.push(`${name}: a plan exercise needs an exercise chart (c_num) and plan settings`);
+  }
+  if (frontMatter.exerciseKind === 'zone' && frontMatter.plan !== null) {
+    problems.push(`${name}: plan settings belong to a plan exercise (exerciseKind: plan)`);
+  }
   if (problems.length > 0) return { path, problems };
 
   const { illustration: _illustration, ...descriptor } = raw as unknown as Lesson;
@@ -175,11 +184,14 @@ function pageLabelProblems(module: CourseModule): string[] {
 
 /**
  * Reads and validates every lesson under `contentDir/lessons/<module>/`. `chartExists` says
- * whether a chart number can be served; every chart a lesson names must.
+ * whether a chart number can be served; every chart a lesson names must. `plansTrades` says
+ * whether a chart is made for trade plans (an opposing zone and a model plan that works); every
+ * plan exercise's chart must be.
  */
 export function loadCourseContent(
   contentDir: string,
   chartExists: (chartNumber: number) => boolean,
+  plansTrades: (chartNumber: number) => boolean = () => true,
 ): CourseContent {
   const problems: string[] = [];
   const modules: CourseModule[] = [];
@@ -226,6 +238,9 @@ export function loadCourseContent(
       if (chart !== null && !chartExists(chart)) {
         problems.push(`${lesson.file}: ${field} ${chart} is not a known chart`);
       }
+    }
+    if (lesson.exerciseKind === 'plan' && lesson.c_num !== null && !plansTrades(lesson.c_num)) {
+      problems.push(`${lesson.file}: chart ${lesson.c_num} is not a trade-plan chart`);
     }
   }
   for (const module of modules) problems.push(...pageLabelProblems(module));

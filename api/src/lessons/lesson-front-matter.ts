@@ -6,11 +6,13 @@ import {
   ArrayMinSize,
   IsArray,
   IsBoolean,
+  IsIn,
   IsInt,
   IsNumber,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
   Min,
   MinLength,
@@ -62,6 +64,32 @@ export class IllustrationSchema {
   @ValidateNested({ each: true })
   @Type(() => IllustrationFrameSchema)
   frames!: IllustrationFrameSchema[];
+}
+
+/** The instruments a trade-plan exercise can be sized in (see chart-kit's trade-plan.ts). */
+export const PLAN_INSTRUMENTS = ['shares', 'micro-e-mini', 'forex'] as const;
+export type PlanInstrumentName = (typeof PLAN_INSTRUMENTS)[number];
+
+/** A trade-plan exercise's money side, as the lesson sets it (the learner may change both). */
+export class PlanSettingsSchema {
+  @IsIn(PLAN_INSTRUMENTS)
+  instrument!: PlanInstrumentName;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(100)
+  @Max(10_000_000)
+  account!: number;
+
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(0.1)
+  @Max(5)
+  riskPercent!: number;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(1)
+  @Max(5)
+  minRewardToRisk?: number;
 }
 
 /** What a lesson file's front matter must hold (see api/content/README.md). */
@@ -136,6 +164,15 @@ export class LessonFrontMatter {
   @ValidateNested()
   @Type(() => IllustrationSchema)
   illustration!: IllustrationSchema;
+
+  /** What the chart exercise asks: mark the zone (default), or plan a trade at a given zone. */
+  @IsIn(['zone', 'plan'])
+  exerciseKind!: 'zone' | 'plan';
+
+  @ValidateIf((_, value) => value !== null)
+  @ValidateNested()
+  @Type(() => PlanSettingsSchema)
+  plan!: PlanSettingsSchema | null;
 }
 
 /** Fields a file may leave out, with the value they then take. */
@@ -149,4 +186,6 @@ export const FRONT_MATTER_DEFAULTS = {
   pullLine: false,
   showReturn: false,
   prev_chart: null,
+  exerciseKind: 'zone',
+  plan: null,
 } as const;

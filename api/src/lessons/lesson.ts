@@ -5,6 +5,7 @@ export const COURSE_MODULES = [
   { key: 'sd-basics', title: 'Supply and Demand Basics' },
   { key: 'finding', title: 'Finding Supply and Demand Zones' },
   { key: 'validating', title: 'Validating Supply and Demand Zones' },
+  { key: 'risk', title: 'Managing Risk' },
 ] as const;
 
 export type ModuleKey = (typeof COURSE_MODULES)[number]['key'];
@@ -53,6 +54,19 @@ export interface LessonDescriptor {
   sub_req: boolean;
   takeaway: string;
   module: ModuleKey;
+  /** 'zone': mark the zone (the spec's exercise); 'plan': plan a trade at a zone given. */
+  exerciseKind: 'zone' | 'plan';
+  /** A trade-plan exercise's instrument, account and risk (null for a zone exercise). */
+  plan: PlanSettings | null;
+}
+
+/** A trade-plan exercise's money side, as the lesson sets it; the learner may change both. */
+export interface PlanSettings {
+  instrument: 'shares' | 'micro-e-mini' | 'forex';
+  account: number;
+  riskPercent: number;
+  /** Default: the course's 2:1. */
+  minRewardToRisk?: number;
 }
 
 /** A lesson as loaded from its file: the descriptor plus what the page shows. */

@@ -14,6 +14,8 @@ import { courseContentProvider } from './course-content.provider.js';
 import { DemoStanding } from './demo-standing.js';
 import { LessonsController } from './lessons.controller.js';
 import { LessonsService } from './lessons.service.js';
+import { PlansController } from './plans.controller.js';
+import { PlansService } from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
 import { PracticeController } from './practice.controller.js';
 
@@ -23,7 +25,13 @@ import { PracticeController } from './practice.controller.js';
  */
 @Module({
   imports: [TypeOrmModule.forFeature([Attempt]), AuthModule, BillingModule, ProgressModule],
-  controllers: [LessonsController, ChartDataController, AttemptsController, PracticeController],
+  controllers: [
+    LessonsController,
+    ChartDataController,
+    AttemptsController,
+    PlansController,
+    PracticeController,
+  ],
   providers: [
     chartCatalogueProvider,
     courseContentProvider,
@@ -32,6 +40,7 @@ import { PracticeController } from './practice.controller.js';
     CourseAccess,
     DemoStanding,
     LessonsService,
+    PlansService,
     PracticeCharts,
   ],
   exports: [AttemptsService, CourseAccess, LessonsService, courseContentProvider],

@@ -2,7 +2,9 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import { AttemptsService, type ExerciseStanding } from './attempts.service.js';
 import { CourseAccess, lessonStatus, type LessonStatus } from './course-access.js';
+import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
+import { type PlanSetup, PlansService } from './plans.service.js';
 import type { Illustration, Lesson, LessonDescriptor } from './lesson.js';
 
 export type { LessonStatus };
@@ -32,6 +34,8 @@ export interface LessonPage extends LessonSummary {
   illustration: Illustration;
   /** The caller's standing on the lesson's exercise, when it has one. */
   exercise: ExerciseStanding | null;
+  /** A plan exercise's zone (given, not to be found) and money side; null otherwise. */
+  planSetup: PlanSetup | null;
 }
 
 function descriptorOf(lesson: Lesson): LessonDescriptor {
@@ -48,6 +52,8 @@ export class LessonsService {
     private readonly content: CourseContent,
     private readonly access: CourseAccess,
     private readonly attempts: AttemptsService,
+    private readonly plans: PlansService,
+    private readonly charts: ChartCatalogue,
   ) {}
 
   /** The catalogue for visitors, serialised and gzipped once (it reads no database). */
@@ -89,6 +95,10 @@ export class LessonsService {
     const learner = await this.access.learner(userId);
     this.access.requireLesson(learner, lesson);
     const module = this.content.modules.find((entry) => entry.key === lesson.module);
+    const planChart =
+      lesson.exerciseKind === 'plan' && lesson.c_num !== null
+        ? this.charts.get(lesson.c_num)
+        : undefined;
     return {
       ...descriptorOf(lesson),
       status: this.access.status(lesson, learner.completed),
@@ -103,6 +113,7 @@ export class LessonsService {
               chartNumber: lesson.c_num,
               lessonId: lesson.id,
             }),
+      planSetup: planChart ? this.plans.setup(lesson, planChart) : null,
     };
   }
 }

@@ -204,7 +204,9 @@ export function gradeTradePlan(plan: TradePlan, setting: PlanSetting): PlanGrade
       `Your size does not match your risk. Risking ${plan.riskPercent}% of ${plan.account.toLocaleString('en-US')} dollars with this entry and stop allows ${correctSize} ${instrument.unit}: money at risk divided by what one unit loses between entry and stop.`,
     );
   }
-  const riskDollars = Math.abs(plan.entry - plan.stop) * instrument.pointValue * plan.size;
+  // In cents: the product of prices and sizes carries float noise (250.00000000000355).
+  const riskDollars =
+    Math.round(Math.abs(plan.entry - plan.stop) * instrument.pointValue * plan.size * 100) / 100;
   if (failed.length === 0) feedback.push('Well done! Your plan follows every rule.');
   return {
     pass: failed.length === 0,

@@ -1,0 +1,68 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  HttpCode,
+  HttpStatus,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
+import type { User } from '../users/user.entity.js';
+import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { CourseAccess } from './course-access.js';
+import { CourseContent } from './course-content.js';
+import { PlanDto } from './dto/plan.dto.js';
+import { type PlanResult, PlansService } from './plans.service.js';
+
+@ApiTags('lessons')
+@Controller('api/plans')
+@UseGuards(JwtAuthGuard)
+export class PlansController {
+  constructor(
+    private readonly plans: PlansService,
+    private readonly access: CourseAccess,
+    private readonly content: CourseContent,
+    private readonly charts: ChartCatalogue,
+  ) {}
+
+  @Post()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Grade a trade plan',
+    description:
+      'Grades entry, stop, target and size for a lesson’s plan exercise with chart-kit ' +
+      'gradeTradePlan: entry at or inside the proximal line, stop beyond the distal line (at ' +
+      'most one average range), target short of the next opposing zone, reward-to-risk at least ' +
+      'the lesson’s minimum (2:1 by default), size within one unit of account x risk / (entry - ' +
+      'stop). Answers {pass, failed, feedback, rewardToRisk, riskDollars, correctSize, tries, ' +
+      'revealed}; from a pass or the third failed try also the model plan and both plans’ ' +
+      'outcomes on the candles after the exercise (when one candle reaches both the stop and ' +
+      'the target, the stop counts first). A stop on the wrong side of the entry is a 400. A ' +
+      'gated lesson answers 403 {subscriptionRequired: true}, a lesson not yet open 403 ' +
+      '{finishFirst}.',
+  })
+  @ApiOkResponse({ description: '{pass, failed, feedback, ..., model?, outcome?}' })
+  async plan(@CurrentUser() user: User, @Body() body: PlanDto): Promise<PlanResult> {
+    const lesson = this.content.byId(body.lesson);
+    if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
+    if (lesson.exerciseKind !== 'plan' || lesson.c_num === null) {
+      throw new BadRequestException(`Lesson ${lesson.id} has no trade-plan exercise.`);
+    }
+    this.access.requireLesson(await this.access.learner(user.id), lesson);
+    const chart = this.charts.get(lesson.c_num);
+    if (!chart)
+      throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
+    const { entry, stop, target, account, riskPercent, size } = body;
+    return this.plans.gradeAndRecord(user.id, lesson, chart, {
+      entry,
+      stop,
+      target,
+      account,
+      riskPercent,
+      size,
+    });
+  }
+}

@@ -1,0 +1,200 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  FOREX_STANDARD_LOT,
+  gradeTradePlan,
+  type Instrument,
+  MICRO_E_MINI,
+  type PlanGrade,
+  PlanInputError,
+  playOutTrade,
+  positionSize,
+  rewardToRisk,
+  SHARES,
+  type TradeOutcome,
+  type TradePlan,
+} from 'chart-kit/core';
+import type { Repository } from 'typeorm';
+import { Attempt } from './attempt.entity.js';
+import { AttemptsService, lessonKey } from './attempts.service.js';
+import type { ExerciseChart } from './chart-catalogue.provider.js';
+import type { Lesson, PlanSettings } from './lesson.js';
+
+const INSTRUMENTS: Record<PlanSettings['instrument'], Instrument> = {
+  shares: SHARES,
+  'micro-e-mini': MICRO_E_MINI,
+  forex: FOREX_STANDARD_LOT,
+};
+
+/** How a plan played out after the exercise, with the times of the candles that made it. */
+export interface PlanOutcome extends TradeOutcome {
+  fillTime: number | null;
+  exitTime: number | null;
+}
+
+export interface ModelPlan {
+  entry: number;
+  stop: number;
+  target: number;
+  size: number;
+  rewardToRisk: number;
+  outcome: PlanOutcome;
+}
+
+export interface PlanResult extends PlanGrade {
+  tries: number;
+  revealed: boolean;
+  /** Once revealed: the course's plan for this zone, sized for the learner's account and risk. */
+  model?: ModelPlan;
+  /** Once revealed: how the learner's own plan played out. */
+  outcome?: PlanOutcome;
+}
+
+/** What a plan exercise shows before any try: the zone traded and the money side. */
+export interface PlanSetup {
+  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
+  /** The next opposing zone in the trade's direction, which the target must stay short of. */
+  opposing: { upper: number; lower: number };
+  instrument: PlanSettings['instrument'];
+  /** What one unit is worth per 1.00 of price, and its name and smallest step. */
+  pointValue: number;
+  unit: string;
+  step: number;
+  account: number;
+  riskPercent: number;
+  minRewardToRisk: number;
+}
+
+/**
+ * Grades trade plans with chart-kit's `gradeTradePlan` against a plan chart's zone, its next
+ * opposing zone and its average range, keeps every try (three prices in `lines`, the money side
+ * in `plan`), and once the plan is passed or three tries are used shows the model plan and how
+ * both played out on the candles after the exercise.
+ */
+@Injectable()
+export class PlansService {
+  constructor(
+    @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
+    private readonly standing: AttemptsService,
+  ) {}
+
+  setup(lesson: Lesson, chart: ExerciseChart): PlanSetup {
+    const settings = this.settingsOf(lesson);
+    const instrument = INSTRUMENTS[settings.instrument];
+    return {
+      zone: { type: chart.zone.type, upper: chart.zone.upper, lower: chart.zone.lower },
+      opposing: { ...this.tradeOf(chart).opposing },
+      instrument: settings.instrument,
+      pointValue: instrument.pointValue,
+      unit: instrument.unit,
+      step: instrument.step,
+      account: settings.account,
+      riskPercent: settings.riskPercent,
+      minRewardToRisk: settings.minRewardToRisk ?? 2,
+    };
+  }
+
+  /** Grades and keeps a try; a plan that is not a plan at all is a 400 and keeps nothing. */
+  async gradeAndRecord(
+    userId: string,
+    lesson: Lesson,
+    chart: ExerciseChart,
+    plan: TradePlan,
+  ): Promise<PlanResult> {
+    const grade = this.grade(lesson, chart, plan);
+    const key = lessonKey(chart, lesson.id);
+    await this.attempts.insert({
+      userId,
+      chartNumber: 'chartNumber' in key ? key.chartNumber : null,
+      practiceIndex: null,
+      lessonId: lesson.id,
+      lines: [plan.entry, plan.stop, plan.target],
+      pass: grade.pass,
+      plan: {
+        account: plan.account,
+        riskPercent: plan.riskPercent,
+        size: plan.size,
+        rewardToRisk: grade.rewardToRisk,
+        failed: grade.failed,
+      },
+    });
+    const standing = await this.standing.standing(userId, key);
+    const result: PlanResult = { ...grade, tries: standing.tries, revealed: standing.revealed };
+    if (!standing.revealed) return result;
+    return {
+      ...result,
+      model: this.modelPlan(lesson, chart, plan.account, plan.riskPercent),
+      outcome: this.outcome(lesson, chart, plan),
+    };
+  }
+
+  private grade(lesson: Lesson, chart: ExerciseChart, plan: TradePlan): PlanGrade {
+    const trade = this.tradeOf(chart);
+    const long = chart.zone.type === 'demand';
+    if (long ? plan.stop >= plan.entry : plan.stop <= plan.entry) {
+      throw new BadRequestException(
+        long
+          ? 'For a long trade at a demand zone the stop goes below the entry.'
+          : 'For a short trade at a supply zone the stop goes above the entry.',
+      );
+    }
+    const settings = this.settingsOf(lesson);
+    try {
+      return gradeTradePlan(plan, {
+        zone: chart.zone,
+        opposing: trade.opposing,
+        averageRange: trade.averageRange,
+        minRewardToRisk: settings.minRewardToRisk ?? 2,
+        instrument: INSTRUMENTS[settings.instrument],
+      });
+    } catch (error) {
+      if (error instanceof PlanInputError) {
+        throw new BadRequestException(`This plan cannot be graded: ${error.message}.`);
+      }
+      throw error;
+    }
+  }
+
+  private modelPlan(
+    lesson: Lesson,
+    chart: ExerciseChart,
+    account: number,
+    riskPercent: number,
+  ): ModelPlan {
+    const { model } = this.tradeOf(chart);
+    const instrument = INSTRUMENTS[this.settingsOf(lesson).instrument];
+    const size = positionSize(account, riskPercent, model.entry, model.stop, instrument);
+    return {
+      ...model,
+      size,
+      rewardToRisk: rewardToRisk(model.entry, model.stop, model.target),
+      outcome: this.outcome(lesson, chart, { ...model, size }),
+    };
+  }
+
+  /** The plan played out on what came after the exercise. */
+  private outcome(
+    lesson: Lesson,
+    chart: ExerciseChart,
+    plan: { entry: number; stop: number; target: number; size: number },
+  ): PlanOutcome {
+    const next = chart.candles.slice(chart.exerciseEnd);
+    const instrument = INSTRUMENTS[this.settingsOf(lesson).instrument];
+    const played = playOutTrade(plan, chart.zone.type, next, instrument);
+    return {
+      ...played,
+      fillTime: played.fillIndex === null ? null : (next[played.fillIndex]?.time ?? null),
+      exitTime: played.exitIndex === null ? null : (next[played.exitIndex]?.time ?? null),
+    };
+  }
+
+  private tradeOf(chart: ExerciseChart): NonNullable<ExerciseChart['trade']> {
+    if (!chart.trade) throw new Error(`chart ${chart.chartNumber} is not a trade-plan chart`);
+    return chart.trade;
+  }
+
+  private settingsOf(lesson: Lesson): PlanSettings {
+    if (!lesson.plan) throw new Error(`lesson ${lesson.id} is not a plan exercise`);
+    return lesson.plan;
+  }
+}

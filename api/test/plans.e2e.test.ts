@@ -1,0 +1,205 @@
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { positionSize, SHARES } from 'chart-kit/core';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
+import { expectError } from './support/http.js';
+import { type Learner, registerLearner } from './support/learners.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
+const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));
+
+/** A free plan exercise on the real trade-plan chart 40, opening its own module. */
+const PLAN_LESSON = `---
+id: 150
+path: /plan-a-trade
+title: Plan a trade
+page: 1/1
+linkBack: /home
+linkNext: /home
+c_num: 40
+reqPass: true
+sub_req: false
+exerciseKind: plan
+plan:
+  instrument: shares
+  account: 25000
+  riskPercent: 1
+takeaway: A plan is entry, stop, target and size, written before the trade.
+illustration:
+  caption: A demand zone and a plan above it.
+  frames:
+    - candles:
+        - [50, 50.4, 49.8, 50.1]
+        - [50, 52, 50, 51.9]
+---
+
+Place the entry, the stop and the target, then press Try.
+`;
+
+interface PlanBody {
+  pass: boolean;
+  failed: string[];
+  feedback: string[];
+  rewardToRisk: number;
+  riskDollars: number;
+  correctSize: number;
+  tries: number;
+  revealed: boolean;
+  model?: {
+    entry: number;
+    stop: number;
+    target: number;
+    size: number;
+    rewardToRisk: number;
+    outcome: { exit: string; resultR: number; fillTime: number | null; exitTime: number | null };
+  };
+  outcome?: { exit: string; resultR: number; resultDollars: number; stopAssumedFirst: boolean };
+}
+
+describe('POST api/plans: trade-plan exercises', () => {
+  let testApp: TestApp;
+  let contentDir: string;
+  let chart: ExerciseChart;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    contentDir = mkdtempSync(join(tmpdir(), 'plans-content-'));
+    cpSync(FIXTURE_LESSONS, join(contentDir, 'lessons'), { recursive: true });
+    mkdirSync(join(contentDir, 'lessons', 'risk'));
+    writeFileSync(join(contentDir, 'lessons', 'risk', '01-plan.md'), PLAN_LESSON);
+    cpSync(join(REAL_CONTENT, 'charts.yaml'), join(contentDir, 'charts.yaml'));
+    chart = ChartCatalogue.load(contentDir).get(40)!;
+    testApp = await startTestApp({ contentDir });
+    dataSource = testApp.app.get(DataSource);
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(contentDir, { recursive: true, force: true });
+  });
+
+  /** The course's own plan for chart 40, sized for 25,000 dollars at 1%. */
+  const goodPlan = () => {
+    const { entry, stop, target } = chart.trade!.model;
+    return {
+      lesson: 150,
+      entry,
+      stop,
+      target,
+      account: 25_000,
+      riskPercent: 1,
+      size: positionSize(25_000, 1, entry, stop, SHARES),
+    };
+  };
+  const send = (learner: Learner | undefined, body: object) => {
+    const call = request(testApp.http).post('/api/plans').send(body);
+    return learner ? call.set('Cookie', learner.cookies) : call;
+  };
+
+  it('shows the given zone, the opposing zone and the money side on the lesson page', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const page = await request(testApp.http)
+      .get('/api/lessons/plan-a-trade')
+      .set('Cookie', learner.cookies)
+      .expect(200);
+    expect(page.body).toMatchObject({
+      exerciseKind: 'plan',
+      plan: { instrument: 'shares', account: 25_000, riskPercent: 1 },
+      planSetup: {
+        zone: { type: 'demand', upper: chart.zone.upper, lower: chart.zone.lower },
+        opposing: chart.trade!.opposing,
+        unit: 'shares',
+        pointValue: 1,
+        account: 25_000,
+        riskPercent: 1,
+        minRewardToRisk: 2,
+      },
+      exercise: { passed: false, tries: 0, revealed: false },
+    });
+  });
+
+  it('names every rule a plan breaks, keeping the model plan until three tries', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const { zone } = chart;
+    const bad = {
+      ...goodPlan(),
+      // Above the zone, a stop inside it, a target in the supply above, the wrong size.
+      entry: zone.upper + 0.5,
+      stop: zone.lower + 0.05,
+      target: chart.trade!.opposing.upper + 0.2,
+      size: 3,
+    };
+    const first = (await send(learner, bad).expect(200)).body as PlanBody;
+    expect(first.pass).toBe(false);
+    expect(first.failed).toEqual(['entry', 'stop', 'target', 'size']);
+    expect(first.feedback).toHaveLength(4);
+    expect(first.feedback[0]).toMatch(/above the zone/);
+    expect(first.tries).toBe(1);
+    expect(first).not.toHaveProperty('model');
+    expect(first).not.toHaveProperty('outcome');
+    await send(learner, bad).expect(200);
+    const third = (await send(learner, bad).expect(200)).body as PlanBody;
+    expect(third).toMatchObject({ tries: 3, revealed: true });
+    expect(third.model).toMatchObject({
+      ...chart.trade!.model,
+      size: goodPlan().size,
+      outcome: { exit: 'target' },
+    });
+    expect(third.model!.rewardToRisk).toBeGreaterThanOrEqual(2.5);
+    expect(third.outcome).toBeDefined();
+  });
+
+  it('passes the course’s plan and plays it out to its target', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const result = (await send(learner, goodPlan()).expect(200)).body as PlanBody;
+    expect(result).toMatchObject({ pass: true, failed: [], tries: 0, revealed: true });
+    expect(result.riskDollars).toBeLessThanOrEqual(250);
+    expect(result.outcome).toMatchObject({ exit: 'target', stopAssumedFirst: false });
+    expect(result.outcome!.resultR).toBeGreaterThanOrEqual(2.5);
+    // A passed plan exercise counts as done, like a passed zone exercise.
+    await request(testApp.http)
+      .post('/users/update/')
+      .set('Cookie', learner.cookies)
+      .send({ completed: 150 })
+      .expect(200);
+    const rows = await dataSource.query<{ lines: number[]; plan: { size: number } }[]>(
+      'SELECT lines, plan FROM attempts a JOIN users u ON u.id = a.user_id WHERE u.email = $1',
+      [learner.email],
+    );
+    expect(rows).toEqual([
+      {
+        lines: [goodPlan().entry, goodPlan().stop, goodPlan().target],
+        plan: expect.objectContaining({ size: goodPlan().size }) as unknown,
+      },
+    ]);
+  });
+
+  it('refuses plans that are not plans with a clear 400, recording nothing', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const plan = goodPlan();
+    expectError(
+      await send(learner, { ...plan, stop: plan.entry + 1 }),
+      400,
+      'For a long trade at a demand zone the stop goes below the entry.',
+    );
+    expectError(await send(learner, { ...plan, stop: undefined }), 400, 'stop must be a price');
+    expectError(await send(learner, { ...plan, entry: 'high' }), 400, /entry must be a price/);
+    expectError(await send(learner, { ...plan, size: 1e12 }), 400, /size must be at most/);
+    expectError(await send(learner, { ...plan, riskPercent: 0 }), 400, /riskPercent/);
+    expectError(
+      await send(learner, { ...plan, lesson: 101 }),
+      400,
+      'Lesson 101 has no trade-plan exercise.',
+    );
+    expectError(await send(undefined, plan), 401, /not logged in/);
+    const [row] = await dataSource.query<{ n: string }[]>(
+      'SELECT COUNT(*) AS n FROM attempts a JOIN users u ON u.id = a.user_id WHERE u.email = $1',
+      [learner.email],
+    );
+    expect(Number(row?.n)).toBe(0);
+  });
+});
