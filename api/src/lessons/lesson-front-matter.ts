@@ -90,6 +90,13 @@ export class PlanSettingsSchema {
   @Min(1)
   @Max(5)
   minRewardToRisk?: number;
+
+  /** The most one position may be worth (shares: cash, or margin buying power). */
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false })
+  @Min(100)
+  @Max(100_000_000)
+  buyingPower?: number;
 }
 
 /** What a lesson file's front matter must hold (see api/content/README.md). */

@@ -67,6 +67,8 @@ export interface PlanSettings {
   riskPercent: number;
   /** Default: the course's 2:1. */
   minRewardToRisk?: number;
+  /** The most one position may be worth, in dollars (shares); no limit when absent. */
+  buyingPower?: number;
 }
 
 /** A lesson as loaded from its file: the descriptor plus what the page shows. */

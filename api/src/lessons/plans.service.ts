@@ -7,8 +7,8 @@ import {
   MICRO_E_MINI,
   type PlanGrade,
   PlanInputError,
+  plannedSize,
   playOutTrade,
-  positionSize,
   rewardToRisk,
   SHARES,
   type TradeOutcome,
@@ -63,6 +63,8 @@ export interface PlanSetup {
   account: number;
   riskPercent: number;
   minRewardToRisk: number;
+  /** The most one position may be worth (shares), or null without a limit. */
+  buyingPower: number | null;
 }
 
 /**
@@ -91,6 +93,7 @@ export class PlansService {
       account: settings.account,
       riskPercent: settings.riskPercent,
       minRewardToRisk: settings.minRewardToRisk ?? 2,
+      buyingPower: settings.buyingPower ?? null,
     };
   }
 
@@ -146,6 +149,7 @@ export class PlansService {
         averageRange: trade.averageRange,
         minRewardToRisk: settings.minRewardToRisk ?? 2,
         instrument: INSTRUMENTS[settings.instrument],
+        ...(settings.buyingPower === undefined ? {} : { buyingPower: settings.buyingPower }),
       });
     } catch (error) {
       if (error instanceof PlanInputError) {
@@ -162,8 +166,13 @@ export class PlansService {
     riskPercent: number,
   ): ModelPlan {
     const { model } = this.tradeOf(chart);
-    const instrument = INSTRUMENTS[this.settingsOf(lesson).instrument];
-    const size = positionSize(account, riskPercent, model.entry, model.stop, instrument);
+    const settings = this.settingsOf(lesson);
+    const instrument = INSTRUMENTS[settings.instrument];
+    const { size } = plannedSize(
+      { account, riskPercent, entry: model.entry, stop: model.stop },
+      instrument,
+      settings.buyingPower,
+    );
     return {
       ...model,
       size,

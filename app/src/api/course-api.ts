@@ -9,6 +9,8 @@ import type {
   LessonPageBody,
   MessageBody,
   PlanBody,
+  PlanRequest,
+  PlanResult,
   PracticeChartBody,
   ProgressBody,
   SessionBody,
@@ -105,6 +107,8 @@ export function createCourseApi(http: HttpClient) {
       withSession(() => http.get<PracticeChartBody>(`/api/practice/${index}`)),
     attempt: (target: AttemptTarget, lines: number[]) =>
       withSession(() => http.post<AttemptResult>('/api/attempts', { ...target, lines })),
+    /** Grades a trade plan for a lesson's plan exercise. */
+    gradePlan: (plan: PlanRequest) => withSession(() => http.post<PlanResult>('/api/plans', plan)),
 
     // ---- billing ----
     plan: () => http.get<PlanBody>('/api/billing/plan'),

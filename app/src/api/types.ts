@@ -38,6 +38,77 @@ export interface LessonDescriptor {
   sub_req: boolean;
   takeaway: string;
   module: ModuleKey;
+  /** 'zone': mark the zone; 'plan': plan a trade at a zone given. */
+  exerciseKind: 'zone' | 'plan';
+  plan: PlanSettings | null;
+}
+
+/** A plan exercise's money side as the lesson sets it. */
+export interface PlanSettings {
+  instrument: 'shares' | 'micro-e-mini' | 'forex';
+  account: number;
+  riskPercent: number;
+  minRewardToRisk?: number;
+  buyingPower?: number;
+}
+
+/** What a plan exercise shows before any try (api/lessons/{path}). */
+export interface PlanSetup {
+  zone: { type: ZoneType; upper: number; lower: number };
+  /** The next opposing zone, which the target must stay short of. */
+  opposing: { upper: number; lower: number };
+  instrument: PlanSettings['instrument'];
+  pointValue: number;
+  unit: string;
+  step: number;
+  account: number;
+  riskPercent: number;
+  minRewardToRisk: number;
+  /** The most one position may be worth (shares), or null without a limit. */
+  buyingPower: number | null;
+}
+
+/** POST api/plans */
+export interface PlanRequest {
+  lesson: number;
+  entry: number;
+  stop: number;
+  target: number;
+  account: number;
+  riskPercent: number;
+  size: number;
+}
+
+export interface PlanOutcome {
+  fillIndex: number | null;
+  exit: 'stop' | 'target' | 'open' | 'not-filled';
+  exitIndex: number | null;
+  exitPrice: number | null;
+  stopAssumedFirst: boolean;
+  resultR: number;
+  resultDollars: number;
+  fillTime: number | null;
+  exitTime: number | null;
+}
+
+export interface PlanResult {
+  pass: boolean;
+  failed: ('entry' | 'stop' | 'target' | 'reward-to-risk' | 'size')[];
+  feedback: string[];
+  rewardToRisk: number;
+  riskDollars: number;
+  correctSize: number;
+  tries: number;
+  revealed: boolean;
+  model?: {
+    entry: number;
+    stop: number;
+    target: number;
+    size: number;
+    rewardToRisk: number;
+    outcome: PlanOutcome;
+  };
+  outcome?: PlanOutcome;
 }
 
 export interface LessonSummary extends LessonDescriptor {
@@ -90,6 +161,8 @@ export interface LessonPageBody extends LessonSummary {
   html: string;
   illustration: Illustration;
   exercise: ExerciseStanding | null;
+  /** A plan exercise's zone and money side; null for other lessons. */
+  planSetup: PlanSetup | null;
 }
 
 export interface ChartCandle {

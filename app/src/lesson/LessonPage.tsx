@@ -7,6 +7,7 @@ import { Notice } from '../components/Notice.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useApi } from '../session/session-context.js';
+import { PlanLessonExercise } from '../plan/PlanLessonExercise.js';
 import { ChartLessonExercise } from './ChartLessonExercise.js';
 import { IllustrationChart } from './IllustrationChart.js';
 import { LessonNav } from './LessonNav.js';
@@ -87,6 +88,10 @@ function LessonContent({ lesson }: { lesson: LessonPageBody }) {
       )}
       {chartNumber === null ? (
         <TextLessonFooter lesson={lesson} />
+      ) : lesson.exerciseKind === 'plan' && lesson.planSetup ? (
+        <PlanLessonExercise
+          lesson={{ ...lesson, c_num: chartNumber, planSetup: lesson.planSetup }}
+        />
       ) : (
         <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />
       )}

@@ -93,6 +93,7 @@ export {
   MICRO_E_MINI,
   MIN_REWARD_TO_RISK,
   PlanInputError,
+  plannedSize,
   playOutTrade,
   positionSize,
   rewardToRisk,

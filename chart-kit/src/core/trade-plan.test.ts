@@ -5,6 +5,7 @@ import {
   gradeTradePlan,
   MICRO_E_MINI,
   PlanInputError,
+  plannedSize,
   playOutTrade,
   positionSize,
   rewardToRisk,
@@ -67,6 +68,36 @@ describe('positionSize', () => {
         },
       ),
     );
+  });
+});
+
+describe('plannedSize', () => {
+  it('sizes by risk, and no bigger than the buying power pays for (shares)', () => {
+    const plan = { account: 25_000, riskPercent: 1, entry: 192.6, stop: 192.8 };
+    // 250 dollars over 0.20 a share is 1,250 shares: 240,750 dollars of stock.
+    expect(plannedSize(plan, SHARES)).toEqual({ size: 1250, limitedByBuyingPower: false });
+    // A margin account with 100,000 dollars of buying power pays for 519 of them.
+    expect(plannedSize(plan, SHARES, 100_000)).toEqual({ size: 519, limitedByBuyingPower: true });
+    // A wider stop needs fewer shares than the buying power allows.
+    expect(plannedSize({ ...plan, stop: 195 }, SHARES, 100_000)).toEqual({
+      size: 104,
+      limitedByBuyingPower: false,
+    });
+    // Buying power limits shares only: futures and forex are sized by margin elsewhere.
+    expect(plannedSize({ ...plan, entry: 5000, stop: 4996 }, MICRO_E_MINI, 1_000)).toEqual({
+      size: 12,
+      limitedByBuyingPower: false,
+    });
+  });
+
+  it('tells a learner sizing past the buying power what the account can pay for', () => {
+    const grade = gradeTradePlan(
+      { entry: 100.5, stop: 100.4, target: 103.9, account: 10_000, riskPercent: 1, size: 1000 },
+      { ...demand, averageRange: 0.4, buyingPower: 40_000 },
+    );
+    expect(grade.correctSize).toBe(398);
+    expect(grade.failed).toContain('size');
+    expect(grade.feedback.join(' ')).toMatch(/buying power buys at most 398 shares/);
   });
 });
 

@@ -54,6 +54,12 @@ export interface PlanSetting {
   /** Least reward-to-risk the exercise asks for. Default {@link MIN_REWARD_TO_RISK}. */
   minRewardToRisk?: number;
   instrument: Instrument;
+  /**
+   * The most a position may be worth, in dollars (shares only: cash, or a margin account's
+   * buying power). A stop close to the entry can make the risk budget buy more shares than the
+   * account can pay for; then the size is what the buying power allows.
+   */
+  buyingPower?: number;
 }
 
 /** The course asks for at least 2:1: at 2:1 a trader breaks even winning one trade in three. */
@@ -107,6 +113,25 @@ export function positionSize(
   if (!(perUnit > 0)) throw new PlanInputError('the entry and the stop must be different prices');
   const units = floorToStep((account * riskPercent) / 100 / perUnit, instrument.step);
   return Math.max(0, Number(units.toFixed(6)));
+}
+
+/**
+ * The size a plan should trade: {@link positionSize}, and no more than `buyingPower` pays for
+ * (shares only: the entry price times the units).
+ */
+export function plannedSize(
+  plan: Pick<TradePlan, 'account' | 'riskPercent' | 'entry' | 'stop'>,
+  instrument: Instrument,
+  buyingPower?: number,
+): { size: number; limitedByBuyingPower: boolean } {
+  const byRisk = positionSize(plan.account, plan.riskPercent, plan.entry, plan.stop, instrument);
+  if (buyingPower === undefined || instrument.kind !== 'shares') {
+    return { size: byRisk, limitedByBuyingPower: false };
+  }
+  const affordable = Math.max(0, floorToStep(buyingPower / plan.entry, instrument.step));
+  return affordable < byRisk
+    ? { size: affordable, limitedByBuyingPower: true }
+    : { size: byRisk, limitedByBuyingPower: false };
 }
 
 /** Reward over risk: how many times the distance to the stop the target lies from the entry. */
@@ -191,17 +216,14 @@ export function gradeTradePlan(plan: TradePlan, setting: PlanSetting): PlanGrade
       `Your reward-to-risk is ${ratio.toFixed(1)}:1. This exercise asks for at least ${minimum}:1: move the target further or the entry and stop closer, or skip the trade.`,
     );
   }
-  const correctSize = positionSize(
-    plan.account,
-    plan.riskPercent,
-    plan.entry,
-    plan.stop,
-    instrument,
-  );
+  const planned = plannedSize(plan, instrument, setting.buyingPower);
+  const correctSize = planned.size;
   if (Math.abs(plan.size - correctSize) > SIZE_SLACK_UNITS * instrument.step + 1e-9) {
     failed.push('size');
     feedback.push(
-      `Your size does not match your risk. Risking ${plan.riskPercent}% of ${plan.account.toLocaleString('en-US')} dollars with this entry and stop allows ${correctSize} ${instrument.unit}: money at risk divided by what one unit loses between entry and stop.`,
+      planned.limitedByBuyingPower
+        ? `Your size is more than the account can pay for. The risk would allow more, but ${(setting.buyingPower ?? 0).toLocaleString('en-US')} dollars of buying power buys at most ${correctSize} ${instrument.unit} at ${plan.entry}: trade that many, and risk less than planned.`
+        : `Your size does not match your risk. Risking ${plan.riskPercent}% of ${plan.account.toLocaleString('en-US')} dollars with this entry and stop allows ${correctSize} ${instrument.unit}: money at risk divided by what one unit loses between entry and stop.`,
     );
   }
   // In cents: the product of prices and sizes carries float noise (250.00000000000355).

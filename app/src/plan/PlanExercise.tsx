@@ -1,0 +1,347 @@
+import type { ChartEngine, LineRole } from 'chart-kit';
+import { Chart, useLines, useReplay } from 'chart-kit/react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { PlanOutcome, PlanSetup } from '../api/index.js';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
+import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
+import { TRIES_BEFORE_REVEAL } from '../exercise/exercise-state.js';
+import { KeyboardHelp } from '../exercise/KeyboardHelp.js';
+import { planNumbers, ratioText, resultText } from './plan-numbers.js';
+import type { usePlanExercise } from './use-plan-exercise.js';
+
+const MARKET_TIME_ZONE = 'America/New_York';
+
+/** The lines of a plan, placed in this order, each in its colour; risk and reward shaded. */
+const ROLES: readonly LineRole[] = [
+  { name: 'Entry', color: 0x4f8cff },
+  { name: 'Stop', color: 0xef5350, shadeTo: 'Entry' },
+  { name: 'Target', color: 0x26a69a, shadeTo: 'Entry' },
+];
+
+interface PlanExerciseProps {
+  exercise: ReturnType<typeof usePlanExercise>;
+  setup: PlanSetup;
+  label: string;
+  /** Next / Skip, shown after the tools. */
+  actions?: ReactNode;
+}
+
+function money(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+function outcomeSentence(outcome: PlanOutcome, whose: string): string {
+  if (outcome.exit === 'not-filled') return `${whose} entry was never reached: no trade, no loss.`;
+  if (outcome.exit === 'open') {
+    return `${whose} trade was filled and still open at the end of the chart: ${resultText(outcome.resultR, outcome.resultDollars)} so far.`;
+  }
+  const how = outcome.exit === 'target' ? 'reached the target' : 'hit the stop';
+  const both = outcome.stopAssumedFirst
+    ? ' One candle touched both the stop and the target; the course counts the stop first, because a chart cannot show which came first.'
+    : '';
+  return `${whose} trade was filled and ${how}: ${resultText(outcome.resultR, outcome.resultDollars)}.${both}`;
+}
+
+/**
+ * A trade-plan exercise: the zone is given (blue box) and the next opposing zone is dashed; the
+ * learner places entry, stop and target, enters the account and the risk, sees the size, the
+ * risk in dollars and the reward-to-risk worked out live, and sends the plan for grading. Once
+ * passed or after three tries, the model plan is shown and Replay plays both plans out.
+ */
+export function PlanExercise({ exercise, setup, label, actions }: PlanExerciseProps) {
+  const { state, submit, reload } = exercise;
+  const { chart, result } = state;
+  const [engine, setEngine] = useState<ChartEngine>();
+  const { lines, tool, setTool, addLine, clearLines } = useLines(engine);
+  const replay = useReplay(engine);
+  const [replayed, setReplayed] = useState(false);
+  const [account, setAccount] = useState(String(setup.account));
+  const [risk, setRisk] = useState(String(setup.riskPercent));
+
+  const onEngine = useCallback((next: ChartEngine | undefined) => {
+    setEngine(next);
+    exposeEngineForTests(next);
+  }, []);
+
+  const series = useMemo(() => (chart ? exerciseSeries(chart, undefined) : undefined), [chart]);
+  const homeViews = useMemo(
+    () => (chart ? exerciseHomeViews(chart, undefined) : undefined),
+    [chart],
+  );
+
+  // The zone is given, not to be found: shown from the start, with the opposing zone dashed.
+  useEffect(() => {
+    if (!engine) return;
+    void engine.revealZone(
+      { upper: setup.zone.upper, lower: setup.zone.lower, label: zoneLabel(setup.zone.type) },
+      { animate: false },
+    );
+    engine.setPulledLines([setup.opposing.upper, setup.opposing.lower]);
+  }, [engine, setup]);
+
+  const numbers = planNumbers(lines, setup, Number(account), Number(risk));
+  const long = setup.zone.type === 'demand';
+  const opposingName = long ? 'supply' : 'demand';
+  const { entry, stop, target, size } = numbers;
+  const ready = entry !== undefined && stop !== undefined && target !== undefined;
+
+  const onTry = () => {
+    if (entry === undefined || stop === undefined || target === undefined) return;
+    if (size === undefined) return;
+    void submit({
+      entry,
+      stop,
+      target,
+      account: Number(account),
+      riskPercent: Number(risk),
+      size,
+    });
+  };
+
+  const startReplay = useCallback(() => {
+    if (!engine || !chart?.next) return;
+    const lastTime = chart.data.at(-1)?.time;
+    if (lastTime === undefined) return;
+    if (!replayed) {
+      engine.setSeries(exerciseSeries(chart, undefined, true));
+      setReplayed(true);
+    }
+    replay.start({ from: lastTime, speedMs: 250 });
+  }, [engine, chart, replayed, replay]);
+
+  // After the replay, the candles that filled and closed the learner's trade are highlighted.
+  const outcome = result?.outcome;
+  useEffect(() => {
+    if (!engine || !outcome || replay.state.status !== 'finished') return;
+    const times = [outcome.fillTime, outcome.exitTime].filter(
+      (time): time is number => time !== null,
+    );
+    engine.highlightCandles(times);
+  }, [engine, outcome, replay.state.status]);
+
+  const chartBoxStyle = { height: 440 };
+  const replaying = replay.state.status === 'playing';
+  const left = Math.max(0, TRIES_BEFORE_REVEAL - state.tries);
+
+  return (
+    <div className="exercise plan">
+      <div className="plan__layout">
+        <div className="plan__chart">
+          <div className="exercise__chart" style={chartBoxStyle}>
+            {series ? (
+              <Chart
+                series={series}
+                height="100%"
+                lineRoles={ROLES}
+                maxLines={ROLES.length}
+                magnet
+                timeZone={MARKET_TIME_ZONE}
+                homeViews={homeViews}
+                label={label}
+                onEngine={onEngine}
+              />
+            ) : state.loadError ? (
+              <Notice tone="error">
+                Could not load the chart: {state.loadError}{' '}
+                <button type="button" className="link-button" onClick={reload}>
+                  Try again
+                </button>
+              </Notice>
+            ) : (
+              <LoadingState label="Loading the chart" />
+            )}
+          </div>
+          <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
+            <button
+              type="button"
+              className={`button ${tool === 'line' ? 'button--active' : 'button--ghost'}`}
+              aria-pressed={tool === 'line'}
+              onClick={() => setTool('line')}
+              disabled={!engine || lines.length >= ROLES.length}
+            >
+              Draw Line
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={clearLines}
+              disabled={!engine || lines.length === 0}
+              title="Clear your lines"
+            >
+              <span aria-hidden="true">↻&nbsp;</span>Refresh
+            </button>
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={onTry}
+              disabled={!engine || !ready || state.submitting}
+            >
+              {state.submitting ? 'Checking…' : 'Try'}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void engine?.resetView()}
+              disabled={!engine}
+              title="Back to the chart's opening view"
+            >
+              Reset view
+            </button>
+            <span className="exercise__spacer" />
+            {actions}
+          </div>
+          <p className="exercise__status" aria-live="polite">
+            {lines.length < ROLES.length
+              ? `Press Draw Line and click to place the ${nextRoleName(lines)}. ` +
+                `The blue box is the ${long ? 'demand' : 'supply'} zone; the dashed lines are the next ${opposingName} zone.`
+              : 'All three lines are placed. Drag a line to adjust it, then press Try.'}
+          </p>
+        </div>
+
+        <aside className="plan__panel" aria-label="Your plan">
+          <h3>Your plan</h3>
+          <div className="plan__money">
+            <label>
+              Account (dollars)
+              <input
+                type="number"
+                min="1"
+                step="any"
+                inputMode="decimal"
+                value={account}
+                onChange={(event) => setAccount(event.target.value)}
+              />
+            </label>
+            <label>
+              Risk per trade (%)
+              <input
+                type="number"
+                min="0.1"
+                max="100"
+                step="0.1"
+                inputMode="decimal"
+                value={risk}
+                onChange={(event) => setRisk(event.target.value)}
+              />
+            </label>
+          </div>
+          <dl className="plan__numbers">
+            <dt>Money at risk</dt>
+            <dd>{money(numbers.budget)} dollars</dd>
+            {setup.buyingPower !== null && (
+              <>
+                <dt>Buying power</dt>
+                <dd>{money(setup.buyingPower)} dollars</dd>
+              </>
+            )}
+            {(['entry', 'stop', 'target'] as const).map((role) => (
+              <div key={role} className={`plan__row plan__row--${role}`}>
+                <dt>{role.charAt(0).toUpperCase() + role.slice(1)}</dt>
+                <dd>{numbers[role] === undefined ? '–' : numbers[role].toFixed(2)}</dd>
+              </div>
+            ))}
+            <dt>Size</dt>
+            <dd data-testid="plan-size">
+              {numbers.size === undefined ? '–' : `${numbers.size} ${setup.unit}`}
+            </dd>
+            {numbers.positionValue !== undefined && (
+              <>
+                <dt>Position value</dt>
+                <dd>{money(numbers.positionValue)} dollars</dd>
+              </>
+            )}
+            <dt>Risk if the stop is hit</dt>
+            <dd>
+              {numbers.riskDollars === undefined ? '–' : `${money(numbers.riskDollars)} dollars`}
+            </dd>
+            <dt>Reward-to-risk</dt>
+            <dd data-testid="plan-ratio">
+              {numbers.rewardToRisk === undefined ? '–' : ratioText(numbers.rewardToRisk)}
+            </dd>
+          </dl>
+          <p className="muted">The course asks for at least {setup.minRewardToRisk} : 1.</p>
+          {numbers.missing && <p className="muted">{numbers.missing}</p>}
+          {numbers.limitedByBuyingPower && setup.buyingPower !== null && (
+            <p className="muted" data-testid="plan-buying-power">
+              The risk would allow more {setup.unit}, but {money(setup.buyingPower)} dollars of
+              buying power pays for only {numbers.size}: this trade risks less than planned.
+            </p>
+          )}
+          <p className="muted">
+            Size = money at risk ÷ (entry − stop
+            {setup.pointValue === 1 ? '' : ` × ${setup.pointValue} dollars per point`}), rounded
+            down.
+          </p>
+        </aside>
+      </div>
+
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      {result && (
+        <Notice tone={result.pass ? 'success' : 'info'}>
+          <ul className="plan__feedback" data-testid="plan-feedback">
+            {result.feedback.map((sentence) => (
+              <li key={sentence}>{sentence}</li>
+            ))}
+          </ul>
+          {!result.pass && (
+            <span className="exercise__tries">
+              {state.tries} failed {state.tries === 1 ? 'try' : 'tries'}
+              {left > 0 ? ` · the course's plan shows after ${left} more` : ''}
+            </span>
+          )}
+        </Notice>
+      )}
+
+      {state.revealed && result?.model && (
+        <section className="exercise__answer" aria-label="The course's plan">
+          <h3>The course&apos;s plan</h3>
+          <p>
+            Entry {result.model.entry.toFixed(2)} at the zone&apos;s proximal line, stop{' '}
+            {result.model.stop.toFixed(2)} a quarter of an average candle beyond its distal line,
+            target {result.model.target.toFixed(2)} just short of the next {opposingName} zone:{' '}
+            {ratioText(result.model.rewardToRisk)}, {result.model.size} {setup.unit} risking{' '}
+            {money(
+              result.model.size *
+                Math.abs(result.model.entry - result.model.stop) *
+                setup.pointValue,
+            )}{' '}
+            dollars.
+          </p>
+          {replay.state.status === 'finished' && result.outcome && (
+            <>
+              <p data-testid="plan-outcome">{outcomeSentence(result.outcome, 'Your')}</p>
+              <p>{outcomeSentence(result.model.outcome, "The course's")}</p>
+            </>
+          )}
+          {chart?.next && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={startReplay}
+              disabled={replaying}
+            >
+              {replaying
+                ? `Replaying… ${replay.state.shown}/${replay.state.total}`
+                : 'Replay: watch the plans play out'}
+            </button>
+          )}
+        </section>
+      )}
+      {state.revealed && !result && (
+        <Notice tone="info">
+          You have finished this exercise. Place a plan and press Try to see the course&apos;s plan
+          and replay how both play out.
+        </Notice>
+      )}
+
+      <KeyboardHelp onPlace={(price) => addLine(price)} disabled={!engine} />
+    </div>
+  );
+}
+
+function nextRoleName(lines: readonly { role?: string }[]): string {
+  const taken = new Set(lines.map((line) => line.role));
+  return (ROLES.find((role) => !taken.has(role.name))?.name ?? '').toLowerCase();
+}

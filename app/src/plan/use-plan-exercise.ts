@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  ApiError,
+  errorMessage,
+  type CourseApi,
+  type ExerciseChartData,
+  type ExerciseStanding,
+  type PlanRequest,
+  type PlanResult,
+} from '../api/index.js';
+
+export interface PlanExerciseState {
+  chart: ExerciseChartData | undefined;
+  loadError: string | undefined;
+  gated: boolean;
+  submitting: boolean;
+  /** Why the last plan could not be graded (a 400, the network). */
+  error: string | undefined;
+  /** The last graded plan. */
+  result: PlanResult | undefined;
+  passed: boolean;
+  tries: number;
+  /** The model plan and the outcomes may be shown: passed, or three tries used. */
+  revealed: boolean;
+}
+
+/**
+ * One lesson's plan exercise: loads its chart, sends plans to the API, and once the answer may be
+ * shown loads the chart again, now with what price did next (for the replay). The server keeps
+ * the tries and decides the reveal; this only shows what it answered.
+ */
+export function usePlanExercise(options: {
+  api: CourseApi;
+  lessonId: number;
+  chartNumber: number;
+  standing: ExerciseStanding | null;
+}) {
+  const { api, lessonId, chartNumber, standing } = options;
+  const [chart, setChart] = useState<ExerciseChartData>();
+  const [loadError, setLoadError] = useState<string>();
+  const [gated, setGated] = useState(false);
+  const [loads, setLoads] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+  const [result, setResult] = useState<PlanResult>();
+  const passed = Boolean(result?.pass) || Boolean(standing?.passed);
+  const tries = result?.tries ?? standing?.tries ?? 0;
+  const revealed = result?.revealed ?? standing?.revealed ?? false;
+
+  // Loaded again once revealed: the chart then carries the candles after the exercise.
+  useEffect(() => {
+    let current = true;
+    api.chartData(chartNumber, lessonId).then(
+      (body) => current && setChart(body),
+      (caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof ApiError && caught.subscriptionRequired) setGated(true);
+        else setLoadError(errorMessage(caught));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, chartNumber, lessonId, loads, revealed]);
+
+  const submit = useCallback(
+    async (plan: Omit<PlanRequest, 'lesson'>) => {
+      setSubmitting(true);
+      setError(undefined);
+      try {
+        setResult(await api.gradePlan({ ...plan, lesson: lessonId }));
+      } catch (caught) {
+        setError(errorMessage(caught));
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [api, lessonId],
+  );
+
+  const reload = useCallback(() => {
+    setLoadError(undefined);
+    setLoads((count) => count + 1);
+  }, []);
+
+  const state: PlanExerciseState = {
+    chart,
+    loadError,
+    gated,
+    submitting,
+    error,
+    result,
+    passed,
+    tries,
+    revealed,
+  };
+  return { state, submit, reload };
+}

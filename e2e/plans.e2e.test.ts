@@ -1,0 +1,186 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from './support/chromium.js';
+import {
+  completeLessonsBefore,
+  drawLines,
+  newCoursePage,
+  PASSWORD,
+  startCourse,
+  uniqueEmail,
+  type CourseProduct,
+} from './support/course.js';
+import { TEST_OUTPUT_DIR } from './support/product.js';
+
+interface PlanSetup {
+  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
+  opposing: { upper: number; lower: number };
+  account: number;
+  riskPercent: number;
+}
+
+interface LessonBody {
+  id: number;
+  planSetup: PlanSetup;
+}
+
+const SHOTS_DIR = join(TEST_OUTPUT_DIR, 'plans');
+
+async function linesByRole(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      (window.__chartEngine!.lines() as readonly { role?: string; price: number }[]).map((line) => [
+        line.role ?? '',
+        line.price,
+      ]),
+    ),
+  );
+}
+
+/** Types a price into the chart's price field with the keyboard alone and presses Enter. */
+async function typeLine(page: Page, price: number): Promise<void> {
+  const field = page.getByLabel('Line at price');
+  await field.focus();
+  await page.keyboard.type(price.toFixed(2));
+  await page.keyboard.press('Enter');
+}
+
+describe('a subscriber plans trades at zones (Managing Risk)', () => {
+  let product: CourseProduct | undefined;
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let errors: string[];
+  const url = (path: string) => `${product!.url}${path}`;
+
+  beforeAll(async () => {
+    await mkdir(SHOTS_DIR, { recursive: true });
+    product = await startCourse();
+    browser = await launchChromium();
+    ({ context, page, errors } = await newCoursePage(browser));
+    await page.goto(url('/register'));
+    await page.getByLabel('Email').fill(uniqueEmail('planner'));
+    await page.getByLabel('Password').fill(PASSWORD);
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Sign me up!' }).click();
+    await page.waitForURL(url('/home'));
+    await page.goto(url('/pricing'));
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Confirm subscription' }).click();
+    await page.waitForURL(url('/home?checkout=success'));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('places a plan by mouse, is told every rule it broke, then sees the course’s plan play out', async () => {
+    await completeLessonsBefore(page, product!.url, '/risk-plan-long');
+    const lesson = (await (
+      await page.request.get(url('/api/lessons/risk-plan-long'))
+    ).json()) as LessonBody;
+    const { zone, opposing } = lesson.planSetup;
+    const height = zone.upper - zone.lower;
+    await page.goto(url('/risk-plan-long'));
+    await page.waitForFunction(() => window.__chartEngine !== undefined);
+    await page.screenshot({ path: join(SHOTS_DIR, 'plan-long-desktop.png') });
+
+    // Entry above the zone, stop inside it, target inside the supply above: three broken rules.
+    await drawLines(page, [zone.upper + 2 * height, zone.lower + height / 2, opposing.upper]);
+    const placed = await linesByRole(page);
+    expect(Object.keys(placed).sort()).toEqual(['Entry', 'Stop', 'Target']);
+    // The panel works the size out live: 250 dollars over the distance from entry to stop, and
+    // no more than 100,000 dollars of buying power pays for.
+    const size = Math.min(
+      Math.floor(250 / Math.abs(placed.Entry! - placed.Stop!)),
+      Math.floor(100_000 / placed.Entry!),
+    );
+    await page.getByTestId('plan-size').getByText(`${size} shares`).waitFor();
+    const ratio = Math.abs(placed.Target! - placed.Entry!) / Math.abs(placed.Entry! - placed.Stop!);
+    await page
+      .getByTestId('plan-ratio')
+      .getByText(`${ratio.toFixed(1)} : 1`)
+      .waitFor();
+    await page.screenshot({ path: join(SHOTS_DIR, 'plan-long-placed-desktop.png') });
+
+    await page.getByRole('button', { name: 'Try' }).click();
+    const feedback = page.getByTestId('plan-feedback');
+    await feedback.waitFor();
+    const sentences = await feedback.locator('li').allTextContents();
+    expect(sentences.join(' ')).toMatch(/above the zone/);
+    expect(sentences.join(' ')).toMatch(/inside or above the zone/);
+    expect(sentences.join(' ')).toMatch(/opposing zone/);
+    await page.screenshot({ path: join(SHOTS_DIR, 'plan-long-feedback-desktop.png') });
+
+    // Two more tries by keyboard alone: the course's plan is then shown.
+    await page.getByText('Keyboard and typed prices').click();
+    for (let tries = 0; tries < 2; tries += 1) {
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      for (const price of [zone.upper + 2 * height, zone.lower + height / 2, opposing.upper]) {
+        await typeLine(page, price);
+      }
+      await page.waitForFunction(() => window.__chartEngine!.lines().length === 3);
+      await page.getByRole('button', { name: 'Try' }).focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(`${tries + 2} failed tries`, { exact: false }).waitFor();
+    }
+    const answer = page.getByRole('region', { name: "The course's plan" });
+    await answer.waitFor();
+    await page.getByRole('button', { name: /Replay/ }).click();
+    await page.waitForFunction(
+      () =>
+        (window.__chartEngine as unknown as { replayState: { status: string } }).replayState
+          .status === 'finished',
+      undefined,
+      { timeout: 60_000 },
+    );
+    const outcome = await page.getByTestId('plan-outcome').textContent();
+    expect(outcome).toMatch(/^Your (entry was never reached|trade was filled)/);
+    await answer.getByText(/The course's trade was filled and reached the target/).waitFor();
+    await page.getByRole('button', { name: 'Skip' }).waitFor();
+    await page.screenshot({
+      path: join(SHOTS_DIR, 'plan-long-replayed-desktop.png'),
+      fullPage: true,
+    });
+  });
+
+  it('passes a short plan on a phone with typed prices', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await completeLessonsBefore(page, product!.url, '/risk-plan-short');
+    const lesson = (await (
+      await page.request.get(url('/api/lessons/risk-plan-short'))
+    ).json()) as LessonBody;
+    const { zone, opposing } = lesson.planSetup;
+    expect(zone.type).toBe('supply');
+    const buffer = (zone.upper - zone.lower) / 4;
+    const entry = zone.lower;
+    const stop = zone.upper + buffer;
+    const target = opposing.upper + buffer;
+    await page.goto(url('/risk-plan-short'));
+    await page.waitForFunction(() => window.__chartEngine !== undefined);
+    await page.getByText('Keyboard and typed prices').click();
+    for (const price of [entry, stop, target]) await typeLine(page, price);
+    await page.waitForFunction(() => window.__chartEngine!.lines().length === 3);
+    const ratio = (entry - target) / (stop - entry);
+    expect(ratio).toBeGreaterThanOrEqual(2);
+    await page.getByRole('button', { name: 'Try' }).click();
+    await page
+      .getByTestId('plan-feedback')
+      .getByText('Well done! Your plan follows every rule.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Next' }).waitFor();
+    await page.screenshot({ path: join(SHOTS_DIR, 'plan-short-passed-phone.png'), fullPage: true });
+    await page
+      .locator('.plan')
+      .screenshot({ path: join(SHOTS_DIR, 'plan-short-exercise-phone.png') });
+    // Nothing scrolls sideways on the phone.
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
+});
