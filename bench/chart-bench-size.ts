@@ -17,6 +17,21 @@ export interface BundleSize {
    * loaded on demand (chart-kit's WebGPU fallback, pixi's environment extensions it skips).
    */
   loaded: { chunks: string[]; minifiedBytes: number; gzippedBytes: number };
+  /**
+   * What the loaded chunks are made of, by package (or chart-kit folder), largest first: the
+   * minified bytes each contributes, and its gzipped share estimated in proportion (gzip does
+   * not split exactly by module).
+   */
+  loadedByModule: { module: string; minifiedBytes: number; gzippedBytes: number }[];
+}
+
+/** "pixi.js", "d3-scale", "chart-kit/render": the package, or chart-kit's folder, of a module. */
+function moduleGroup(id: string): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(id);
+  if (inPackage?.[1]) return inPackage[1];
+  const inChartKit = /chart-kit\/(?:src|dist)\/([^/]+)\//.exec(id);
+  if (inChartKit?.[1]) return `chart-kit/${inChartKit[1]}`;
+  return /chart-kit\//.test(id) ? 'chart-kit' : 'entry';
 }
 
 async function bundleSize(root: string, library: string, entry: string): Promise<BundleSize> {
@@ -52,6 +67,24 @@ async function bundleSize(root: string, library: string, entry: string): Promise
   };
   for (const chunk of built) if (chunk.isEntry) visit(chunk.fileName);
   const loaded = chunks.filter((chunk) => loadedFiles.has(chunk.file));
+  const byModule = new Map<string, number>();
+  for (const chunk of built) {
+    if (!loadedFiles.has(chunk.fileName)) continue;
+    for (const [id, info] of Object.entries(chunk.modules)) {
+      const group = moduleGroup(id);
+      byModule.set(group, (byModule.get(group) ?? 0) + info.renderedLength);
+    }
+  }
+  const renderedTotal = [...byModule.values()].reduce((sum, bytes) => sum + bytes, 0);
+  const loadedGzipped = loaded.reduce((sum, chunk) => sum + chunk.gzippedBytes, 0);
+  const loadedByModule = [...byModule]
+    .map(([module, minifiedBytes]) => ({
+      module,
+      minifiedBytes,
+      gzippedBytes:
+        renderedTotal > 0 ? Math.round((loadedGzipped * minifiedBytes) / renderedTotal) : 0,
+    }))
+    .sort((a, b) => b.minifiedBytes - a.minifiedBytes);
   return {
     library,
     chunks,
@@ -62,6 +95,7 @@ async function bundleSize(root: string, library: string, entry: string): Promise
     },
     minifiedBytes: chunks.reduce((sum, chunk) => sum + chunk.minifiedBytes, 0),
     gzippedBytes: chunks.reduce((sum, chunk) => sum + chunk.gzippedBytes, 0),
+    loadedByModule,
   };
 }
 

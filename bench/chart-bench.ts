@@ -184,6 +184,16 @@ async function main(): Promise<void> {
   console.log('Building the benchmark page and the size bundles...');
   await build({ configFile: PAGE_CONFIG });
   const sizes = await bundleSizes(ROOT);
+  for (const size of sizes) {
+    console.log(`\nWhat a page loads to draw a ${size.library} chart, by module:`);
+    console.table(
+      size.loadedByModule.map((entry) => ({
+        module: entry.module,
+        'minified KB': (entry.minifiedBytes / 1024).toFixed(1),
+        'gzipped KB (share)': (entry.gzippedBytes / 1024).toFixed(1),
+      })),
+    );
+  }
   const server = await preview({
     configFile: PAGE_CONFIG,
     preview: { host: '127.0.0.1', port: 0, open: false },

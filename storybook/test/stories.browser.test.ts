@@ -105,6 +105,7 @@ describe('the static Storybook', () => {
         'chart-input--touch',
         'chart-input--keyboard',
         'react-hooks--use-zone-drawing',
+        'chart-trade-plan--entry-stop-target',
       ]),
     );
     const titlesWithDocs = new Set(docsPages.map((page) => page.title));
@@ -362,6 +363,30 @@ describe('story interactions', () => {
       // A zone 8 px tall: the release placed the second line, nothing grabbed the first.
       expect(Math.abs((await yOfPrice(page, bottom)) - 158)).toBeLessThanOrEqual(1);
       await waitForAnnouncement(page, 'Zone drawn from');
+    });
+  });
+
+  it('Trade plan: three clicks place the entry, the stop and the target, each named', async () => {
+    await withStory('chart-trade-plan--entry-stop-target', async (page) => {
+      await waitForChart(page);
+      await page.waitForFunction(() => window.chartEngine?.tool === 'line');
+      const box = await canvasBox(page);
+      for (const y of [200, 240, 120]) await page.mouse.click(box.x + 300, box.y + y);
+      await waitForLineCount(page, 3);
+      const roles = await page.evaluate(
+        () => window.chartEngine?.lines().map((line) => line.role) ?? [],
+      );
+      expect(roles).toEqual(['Entry', 'Stop', 'Target']);
+      await waitForAnnouncement(page, 'Target placed at');
+      await page
+        .getByTestId('plan')
+        .getByText(/size \d+ shares/)
+        .waitFor();
+      await page.getByRole('button', { name: 'Check plan' }).click();
+      await page
+        .getByTestId('grade')
+        .getByText(/^(Pass|Miss): /)
+        .waitFor();
     });
   });
 
