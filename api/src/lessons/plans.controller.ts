@@ -14,6 +14,7 @@ import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
+import { PlanResultDto } from './dto/plan-result.dto.js';
 import { PlanDto } from './dto/plan.dto.js';
 import { type PlanResult, PlansService } from './plans.service.js';
 
@@ -44,7 +45,7 @@ export class PlansController {
       'gated lesson answers 403 {subscriptionRequired: true}, a lesson not yet open 403 ' +
       '{finishFirst}.',
   })
-  @ApiOkResponse({ description: '{pass, failed, feedback, ..., model?, outcome?}' })
+  @ApiOkResponse({ type: PlanResultDto })
   async plan(@CurrentUser() user: User, @Body() body: PlanDto): Promise<PlanResult> {
     const lesson = this.content.byId(body.lesson);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
