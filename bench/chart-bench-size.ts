@@ -31,7 +31,7 @@ function moduleGroup(id: string): string {
   if (inPackage?.[1]) return inPackage[1];
   const inChartKit = /chart-kit\/(?:src|dist)\/([^/]+)\//.exec(id);
   if (inChartKit?.[1]) return `chart-kit/${inChartKit[1]}`;
-  return /chart-kit\//.test(id) ? 'chart-kit' : 'entry';
+  return id.includes('chart-kit/') ? 'chart-kit' : 'entry';
 }
 
 async function bundleSize(root: string, library: string, entry: string): Promise<BundleSize> {

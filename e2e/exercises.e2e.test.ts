@@ -4,10 +4,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import {
   newCoursePage,
-  PASSWORD,
   startCourse,
-  uniqueEmail,
   type CourseProduct,
+  registerSubscriber,
 } from './support/course.js';
 import { TEST_OUTPUT_DIR } from './support/product.js';
 
@@ -125,16 +124,7 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
       const opened = await newCoursePage(browser!, { viewport });
       context = opened.context;
       const { page, errors } = opened;
-      await page.goto(url('/register'));
-      await page.getByLabel('Email').fill(uniqueEmail(`framing-${name}`));
-      await page.getByLabel('Password').fill(PASSWORD);
-      page.once('dialog', (dialog) => void dialog.accept());
-      await page.getByRole('button', { name: 'Sign me up!' }).click();
-      await page.waitForURL(url('/home'));
-      await page.goto(url('/pricing'));
-      await page.getByRole('button', { name: 'Subscribe' }).click();
-      await page.getByRole('button', { name: 'Confirm subscription' }).click();
-      await page.waitForURL(url('/home?checkout=success'));
+      await registerSubscriber(page, product!.url, 'framing');
 
       expect(lessons.filter((lesson) => lesson.c_num).length).toBeGreaterThanOrEqual(15);
       const heights: { path: string; px: number }[] = [];

@@ -6,10 +6,9 @@ import {
   completeLessonsBefore,
   drawLines,
   newCoursePage,
-  PASSWORD,
   startCourse,
-  uniqueEmail,
   type CourseProduct,
+  registerSubscriber,
 } from './support/course.js';
 import { TEST_OUTPUT_DIR } from './support/product.js';
 
@@ -59,16 +58,7 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     product = await startCourse();
     browser = await launchChromium();
     ({ context, page, errors } = await newCoursePage(browser));
-    await page.goto(url('/register'));
-    await page.getByLabel('Email').fill(uniqueEmail('planner'));
-    await page.getByLabel('Password').fill(PASSWORD);
-    page.once('dialog', (dialog) => void dialog.accept());
-    await page.getByRole('button', { name: 'Sign me up!' }).click();
-    await page.waitForURL(url('/home'));
-    await page.goto(url('/pricing'));
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByRole('button', { name: 'Confirm subscription' }).click();
-    await page.waitForURL(url('/home?checkout=success'));
+    await registerSubscriber(page, product.url, 'planner');
   });
 
   afterAll(async () => {

@@ -6,12 +6,11 @@ import {
   completeLessonsBefore,
   learnZone,
   newCoursePage,
-  PASSWORD,
   pricesInside,
   startCourse,
-  uniqueEmail,
   type CourseProduct,
   type Zone,
+  registerSubscriber,
 } from './support/course.js';
 import { TEST_OUTPUT_DIR } from './support/product.js';
 
@@ -62,15 +61,7 @@ describe('a subscriber in Chromium', () => {
     product = await startCourse();
     browser = await launchChromium();
     ({ context, page, errors } = await newCoursePage(browser));
-    await page.goto(url('/register'));
-    await page.getByLabel('Email').fill(uniqueEmail('subscriber'));
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign me up!' }).click();
-    await page.waitForURL(url('/home'));
-    await page.goto(url('/pricing'));
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-    await page.getByRole('button', { name: 'Confirm subscription' }).click();
-    await page.waitForURL(url('/home?checkout=success'));
+    await registerSubscriber(page, product.url, 'subscriber');
   });
 
   afterAll(async () => {

@@ -5,7 +5,6 @@ import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
-import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
@@ -108,7 +107,7 @@ export async function startServer(
 
   let url = '';
   if (options.listen !== false) {
-    const httpServer = app.getHttpServer() as HttpServer;
+    const httpServer = app.getHttpServer();
     // A balancer keeps idle connections to the instances (haproxy and cloud balancers for 60 s):
     // the instance must not close one first, or a request sent on it as it closes is reset.
     httpServer.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

@@ -273,3 +273,24 @@ export async function resetLinkFromOutbox(
   if (!match) throw new Error(`no reset link in the mail:\n${raw}`);
   return `${baseUrl}/password-reset?e=${match[1]}&tk=${match[2]}`;
 }
+
+/**
+ * Registers a new learner through the page (accepting the 'successfully registered user' alert)
+ * and takes the Pro Plan through the test-mode checkout, as a learner does.
+ */
+export async function registerSubscriber(
+  page: Page,
+  baseUrl: string,
+  emailPrefix: string,
+): Promise<void> {
+  await page.goto(`${baseUrl}/register`);
+  await page.getByLabel('Email').fill(uniqueEmail(emailPrefix));
+  await page.getByLabel('Password').fill(PASSWORD);
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Sign me up!' }).click();
+  await page.waitForURL(`${baseUrl}/home`);
+  await page.goto(`${baseUrl}/pricing`);
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  await page.getByRole('button', { name: 'Confirm subscription' }).click();
+  await page.waitForURL(`${baseUrl}/home?checkout=success`);
+}

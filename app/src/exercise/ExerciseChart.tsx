@@ -1,8 +1,8 @@
 import type { ChartEngine, Timeframe } from 'chart-kit';
 import { Chart, useReplay, useTimeframe, useZoneDrawing } from 'chart-kit/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
+import { DrawingTools, ExerciseChartBox, ToolbarEnd } from './ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, zoneLabel } from './chart-series.js';
 import { exposeEngineForTests } from './chart-test-hook.js';
 import { triesText } from './exercise-state.js';
@@ -114,8 +114,13 @@ export function ExerciseChart({
 
   return (
     <div className="exercise">
-      <div className="exercise__chart" style={chartBoxStyle}>
-        {series ? (
+      <ExerciseChartBox
+        style={chartBoxStyle}
+        loaded={series !== undefined}
+        loadError={loadError}
+        onRetry={reload}
+      >
+        {series && (
           <Chart
             series={series}
             height="100%"
@@ -126,37 +131,17 @@ export function ExerciseChart({
             label={label}
             onEngine={onEngine}
           />
-        ) : loadError ? (
-          <Notice tone="error">
-            Could not load the chart: {loadError}{' '}
-            <button type="button" className="link-button" onClick={reload}>
-              Try again
-            </button>
-          </Notice>
-        ) : (
-          <LoadingState label="Loading the chart" />
         )}
-      </div>
+      </ExerciseChartBox>
 
       <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
-        <button
-          type="button"
-          className={`button ${drawing.tool === 'line' ? 'button--active' : 'button--ghost'}`}
-          aria-pressed={drawing.tool === 'line'}
-          onClick={drawing.startDrawing}
-          disabled={!engine}
-        >
-          Draw Line
-        </button>
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={drawing.clearLines}
-          disabled={!engine || drawing.lines.length === 0}
-          title="Clear your lines"
-        >
-          <span aria-hidden="true">↻&nbsp;</span>Refresh
-        </button>
+        <DrawingTools
+          engine={engine}
+          drawing={drawing.tool === 'line'}
+          hasLines={drawing.lines.length > 0}
+          onDraw={drawing.startDrawing}
+          onClear={drawing.clearLines}
+        />
         <button
           type="button"
           className="button button--primary"
@@ -181,17 +166,7 @@ export function ExerciseChart({
             ))}
           </div>
         )}
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => void engine?.resetView()}
-          disabled={!engine}
-          title="Back to the chart's opening view"
-        >
-          Reset view
-        </button>
-        <span className="exercise__spacer" />
-        {actions}
+        <ToolbarEnd engine={engine} actions={actions} />
       </div>
 
       <p className="exercise__status" aria-live="polite">

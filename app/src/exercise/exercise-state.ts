@@ -85,7 +85,10 @@ export interface AdvanceButton {
  * Next after a pass (or on a lesson that does not require one); Skip once the tries are used up;
  * a disabled Skip on a lesson that requires a pass until then (spec, section 4).
  */
-export function advanceButton(state: ExerciseState, passRequired: boolean): AdvanceButton {
+export function advanceButton(
+  state: Pick<ExerciseState, 'pass' | 'revealed'>,
+  passRequired: boolean,
+): AdvanceButton {
   if (state.pass) return { label: 'Next', enabled: true };
   if (state.revealed) return { label: 'Skip', enabled: true };
   if (passRequired) return { label: 'Skip', enabled: false };

@@ -1,12 +1,11 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { LessonPageBody } from '../api/index.js';
-import { Notice } from '../components/Notice.js';
 import { advanceButton } from '../exercise/exercise-state.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
 import { useChartExercise } from '../exercise/use-chart-exercise.js';
 import { useApi } from '../session/session-context.js';
-import { LessonNav } from './LessonNav.js';
 import { loadUserLines, saveUserLines } from './saved-lines.js';
+import { ExerciseLessonNav } from './ExerciseLessonNav.js';
 import { useLessonNavigation } from './use-lesson-navigation.js';
 
 interface ChartLessonExerciseProps {
@@ -58,22 +57,7 @@ export function ChartLessonExercise({ lesson }: ChartLessonExerciseProps) {
         onLinesChange={lesson.pushLine ? onLinesChange : undefined}
         playReturnOnAnswer={lesson.showReturn}
       />
-      {navigation.error && <Notice tone="error">{navigation.error}</Notice>}
-      <LessonNav
-        pageLabel={lesson.page}
-        onBack={navigation.back}
-        forward={
-          <button
-            type="button"
-            className={`button ${forward.enabled ? 'button--primary' : 'button--disabled'}`}
-            disabled={!forward.enabled || navigation.saving}
-            title={forward.enabled ? undefined : 'Pass the exercise (or use three tries) first'}
-            onClick={() => void navigation.next()}
-          >
-            {forward.label}
-          </button>
-        }
-      />
+      <ExerciseLessonNav navigation={navigation} pageLabel={lesson.page} forward={forward} />
     </>
   );
 }

@@ -2,8 +2,8 @@ import type { ChartEngine, LineRole } from 'chart-kit';
 import { Chart, useLines, useReplay } from 'chart-kit/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { PlanOutcome, PlanSetup } from '../api/index.js';
-import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
+import { DrawingTools, ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
 import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
 import { TRIES_BEFORE_REVEAL } from '../exercise/exercise-state.js';
@@ -129,8 +129,13 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
     <div className="exercise plan">
       <div className="plan__layout">
         <div className="plan__chart">
-          <div className="exercise__chart" style={chartBoxStyle}>
-            {series ? (
+          <ExerciseChartBox
+            style={chartBoxStyle}
+            loaded={series !== undefined}
+            loadError={state.loadError}
+            onRetry={reload}
+          >
+            {series && (
               <Chart
                 series={series}
                 height="100%"
@@ -142,36 +147,17 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
                 label={label}
                 onEngine={onEngine}
               />
-            ) : state.loadError ? (
-              <Notice tone="error">
-                Could not load the chart: {state.loadError}{' '}
-                <button type="button" className="link-button" onClick={reload}>
-                  Try again
-                </button>
-              </Notice>
-            ) : (
-              <LoadingState label="Loading the chart" />
             )}
-          </div>
+          </ExerciseChartBox>
           <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
-            <button
-              type="button"
-              className={`button ${tool === 'line' ? 'button--active' : 'button--ghost'}`}
-              aria-pressed={tool === 'line'}
-              onClick={() => setTool('line')}
-              disabled={!engine || lines.length >= ROLES.length}
-            >
-              Draw Line
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={clearLines}
-              disabled={!engine || lines.length === 0}
-              title="Clear your lines"
-            >
-              <span aria-hidden="true">↻&nbsp;</span>Refresh
-            </button>
+            <DrawingTools
+              engine={engine}
+              drawing={tool === 'line'}
+              canDraw={lines.length < ROLES.length}
+              hasLines={lines.length > 0}
+              onDraw={() => setTool('line')}
+              onClear={clearLines}
+            />
             <button
               type="button"
               className="button button--primary"
@@ -180,17 +166,7 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
             >
               {state.submitting ? 'Checking…' : 'Try'}
             </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => void engine?.resetView()}
-              disabled={!engine}
-              title="Back to the chart's opening view"
-            >
-              Reset view
-            </button>
-            <span className="exercise__spacer" />
-            {actions}
+            <ToolbarEnd engine={engine} actions={actions} />
           </div>
           <p className="exercise__status" aria-live="polite">
             {lines.length < ROLES.length

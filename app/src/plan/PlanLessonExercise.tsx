@@ -1,6 +1,6 @@
 import type { LessonPageBody, PlanSetup } from '../api/index.js';
-import { Notice } from '../components/Notice.js';
-import { LessonNav } from '../lesson/LessonNav.js';
+import { advanceButton } from '../exercise/exercise-state.js';
+import { ExerciseLessonNav } from '../lesson/ExerciseLessonNav.js';
 import { useLessonNavigation } from '../lesson/use-lesson-navigation.js';
 import { useApi } from '../session/session-context.js';
 import { PlanExercise } from './PlanExercise.js';
@@ -22,11 +22,7 @@ export function PlanLessonExercise({ lesson }: PlanLessonExerciseProps) {
   });
   const { passed, revealed } = exercise.state;
   // The server's standing decides: passed, or three tries used, opens the way on.
-  const forward = passed
-    ? { label: 'Next', enabled: true }
-    : revealed
-      ? { label: 'Skip', enabled: true }
-      : { label: lesson.reqPass ? 'Skip' : 'Next', enabled: !lesson.reqPass };
+  const forward = advanceButton({ pass: passed, revealed }, lesson.reqPass);
 
   return (
     <>
@@ -35,22 +31,7 @@ export function PlanLessonExercise({ lesson }: PlanLessonExerciseProps) {
         setup={lesson.planSetup}
         label={`Trade-plan chart for ${lesson.title}`}
       />
-      {navigation.error && <Notice tone="error">{navigation.error}</Notice>}
-      <LessonNav
-        pageLabel={lesson.page}
-        onBack={navigation.back}
-        forward={
-          <button
-            type="button"
-            className={`button ${forward.enabled ? 'button--primary' : 'button--disabled'}`}
-            disabled={!forward.enabled || navigation.saving}
-            title={forward.enabled ? undefined : 'Pass the exercise (or use three tries) first'}
-            onClick={() => void navigation.next()}
-          >
-            {forward.label}
-          </button>
-        }
-      />
+      <ExerciseLessonNav navigation={navigation} pageLabel={lesson.page} forward={forward} />
     </>
   );
 }

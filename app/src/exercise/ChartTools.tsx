@@ -1,0 +1,101 @@
+import type { ChartEngine } from 'chart-kit';
+import type { CSSProperties, ReactNode } from 'react';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+
+/** An exercise chart's frame: the chart once loaded, the load error with a retry, or a spinner. */
+export function ExerciseChartBox({
+  style,
+  loaded,
+  loadError,
+  onRetry,
+  children,
+}: {
+  style: CSSProperties;
+  loaded: boolean;
+  loadError: string | undefined;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className="exercise__chart" style={style}>
+      {loaded ? (
+        children
+      ) : loadError ? (
+        <Notice tone="error">
+          Could not load the chart: {loadError}{' '}
+          <button type="button" className="link-button" onClick={onRetry}>
+            Try again
+          </button>
+        </Notice>
+      ) : (
+        <LoadingState label="Loading the chart" />
+      )}
+    </div>
+  );
+}
+
+/** Draw Line (the line tool) and Refresh (clear the lines): every exercise's first two tools. */
+export function DrawingTools({
+  engine,
+  drawing,
+  canDraw = true,
+  hasLines,
+  onDraw,
+  onClear,
+}: {
+  engine: ChartEngine | undefined;
+  drawing: boolean;
+  canDraw?: boolean;
+  hasLines: boolean;
+  onDraw: () => void;
+  onClear: () => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={`button ${drawing ? 'button--active' : 'button--ghost'}`}
+        aria-pressed={drawing}
+        onClick={onDraw}
+        disabled={!engine || !canDraw}
+      >
+        Draw Line
+      </button>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={onClear}
+        disabled={!engine || !hasLines}
+        title="Clear your lines"
+      >
+        <span aria-hidden="true">↻&nbsp;</span>Refresh
+      </button>
+    </>
+  );
+}
+
+/** Reset view, then the page's own actions (Next, Skip) pushed to the toolbar's end. */
+export function ToolbarEnd({
+  engine,
+  actions,
+}: {
+  engine: ChartEngine | undefined;
+  actions?: ReactNode;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost"
+        onClick={() => void engine?.resetView()}
+        disabled={!engine}
+        title="Back to the chart's opening view"
+      >
+        Reset view
+      </button>
+      <span className="exercise__spacer" />
+      {actions}
+    </>
+  );
+}
