@@ -8,7 +8,8 @@
  * without it, the embedded database.
  *
  * BENCH_DURATION: seconds per measurement (default 10); BENCH_ROUNDS (default 3);
- * BENCH_LEARNER_RATE: the learner's requests per second (default 100).
+ * BENCH_LEARNER_RATE: the learner's requests per second (default 100); BENCH_PATTERNS: the
+ * attacker's patterns to run, comma-separated (default all; the control always runs).
  * Writes bench/results/anonymous.json.
  */
 import { spawn } from 'node:child_process';
@@ -167,9 +168,12 @@ async function main(): Promise<void> {
     const median = (values: number[]) => percentile(values, 0.5);
     // The control: no attacker at all, measured the same way. Its ratios are the machine's noise.
     const CONTROL = 'none (control: no attacker)';
+    const chosen = process.env.BENCH_PATTERNS?.split(',').map((name) => name.trim());
+    const unknown = chosen?.filter((name) => !(name in ATTACK_PATTERNS)) ?? [];
+    if (unknown.length > 0) throw new Error(`no attack pattern ${unknown.join(', ')}`);
     const patterns: (AttackPattern | typeof CONTROL)[] = [
       CONTROL,
-      ...(Object.keys(ATTACK_PATTERNS) as AttackPattern[]),
+      ...((chosen ?? Object.keys(ATTACK_PATTERNS)) as AttackPattern[]),
     ];
     const measured = new Map(
       patterns.map((pattern) => [
