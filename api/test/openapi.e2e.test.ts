@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -16,12 +19,16 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['get', '/api/lessons/{path}'],
   ['get', '/chart-data/{id}'],
   ['post', '/api/attempts'],
+  ['post', '/api/plans'],
+  ['get', '/api/practice/{index}'],
   ['get', '/api/stripe/isSub'],
   ['post', '/stripe/check'],
   ['post', '/stripe/cancel'],
   ['post', '/api/stripe/webhook'],
   ['get', '/api/billing/plan'],
   ['get', '/api/health'],
+  ['get', '/api/health/live'],
+  ['get', '/api/health/ready'],
 ];
 
 describe('OpenAPI document', () => {
@@ -59,6 +66,24 @@ describe('OpenAPI document', () => {
     expect(hasFields(['completed'])).toBe(true);
     expect(hasFields(['new_password', 'email', 'token'])).toBe(true);
     expect(hasFields(['priceId'])).toBe(true);
+    expect(hasFields(['lesson', 'entry', 'stop', 'target', 'account', 'riskPercent', 'size'])).toBe(
+      true,
+    );
+  });
+
+  it('gives every DTO class its own name (a shared name silently drops one schema)', () => {
+    // @nestjs/swagger names a schema after its class: of two classes with one name only one schema
+    // is kept, and the other's endpoints are documented with the wrong fields.
+    const sourceDir = fileURLToPath(new URL('../src', import.meta.url));
+    const names = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.dto.ts'))
+      .flatMap((file) =>
+        [...readFileSync(join(sourceDir, file), 'utf8').matchAll(/export class (\w+)/g)].map(
+          (match) => match[1],
+        ),
+      );
+    expect(names.length).toBeGreaterThan(10);
+    expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
 
   it('serves the interactive documentation page', async () => {

@@ -15,7 +15,7 @@ import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { PlanResultDto } from './dto/plan-result.dto.js';
-import { PlanDto } from './dto/plan.dto.js';
+import { TradePlanDto } from './dto/trade-plan.dto.js';
 import { type PlanResult, PlansService } from './plans.service.js';
 
 @ApiTags('lessons')
@@ -46,7 +46,7 @@ export class PlansController {
       '{finishFirst}.',
   })
   @ApiOkResponse({ type: PlanResultDto })
-  async plan(@CurrentUser() user: User, @Body() body: PlanDto): Promise<PlanResult> {
+  async plan(@CurrentUser() user: User, @Body() body: TradePlanDto): Promise<PlanResult> {
     const lesson = this.content.byId(body.lesson);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
     if (lesson.exerciseKind !== 'plan' || lesson.c_num === null) {

@@ -5,7 +5,7 @@ const PRICE = { allowNaN: false, allowInfinity: false } as const;
 const MAX_PRICE = 10_000_000;
 
 /** A trade plan for a lesson's plan exercise: three prices and the money side. */
-export class PlanDto {
+export class TradePlanDto {
   @ApiProperty({ description: 'Id of the lesson whose plan exercise this answers.', example: 605 })
   @IsInt({ message: 'lesson must be a lesson id' })
   @Min(1, { message: 'lesson must be a lesson id' })
