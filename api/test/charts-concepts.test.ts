@@ -42,6 +42,8 @@ const LESSON_CONCEPTS: Record<string, Concept[]> = {
   '/validating-faz': ['fresh'],
   '/validating-clean': ['clean'],
   '/validating-zoom': ['higher-timeframe'],
+  '/risk-plan-long': ['trade-plan'],
+  '/risk-plan-short': ['trade-plan'],
 };
 
 function chart(chartNumber: number): ExerciseChart {
@@ -336,6 +338,48 @@ describe('the landing demo', () => {
       } else {
         expect(Math.max(...puzzle.map((candle) => candle.high))).toBe(exercise.zone.upper);
       }
+    },
+  );
+});
+
+describe('trade plans (charts 40 and 41)', () => {
+  it.each([40, 41])(
+    'chart %i: the opposing zone is in view, with room for 2R, and the model plan reaches it',
+    (number) => {
+      const exercise = chart(number);
+      const trade = exercise.trade!;
+      const puzzle = puzzleOf(exercise);
+      const long = exercise.zone.type === 'demand';
+      // The opposing zone is where the move away from the given zone was turned back, in view.
+      const turned = puzzle.some((candle) =>
+        long ? candle.high === trade.opposing.upper : candle.low === trade.opposing.lower,
+      );
+      expect(turned).toBe(true);
+      const { entry, stop, target } = trade.model;
+      expect(entry).toBe(long ? exercise.zone.upper : exercise.zone.lower);
+      if (long) {
+        expect(stop).toBeLessThan(exercise.zone.lower);
+        expect(target).toBeLessThan(trade.opposing.lower);
+      } else {
+        expect(stop).toBeGreaterThan(exercise.zone.upper);
+        expect(target).toBeGreaterThan(trade.opposing.upper);
+      }
+      expect(Math.abs(target - entry) / Math.abs(entry - stop)).toBeGreaterThanOrEqual(2);
+      // The candles after the puzzle come back to the entry and go on to the target first.
+      const after = exercise.candles.slice(exercise.exerciseEnd);
+      const filled = after.findIndex((candle) =>
+        long ? candle.low <= entry : candle.high >= entry,
+      );
+      expect(filled).toBeGreaterThanOrEqual(0);
+      const rest = after.slice(filled + 1);
+      const hitsTarget = rest.findIndex((candle) =>
+        long ? candle.high >= target : candle.low <= target,
+      );
+      const hitsStop = [after[filled]!, ...rest].findIndex((candle) =>
+        long ? candle.low <= stop : candle.high >= stop,
+      );
+      expect(hitsTarget).toBeGreaterThanOrEqual(0);
+      if (hitsStop >= 0) expect(hitsStop - 1).toBeGreaterThan(hitsTarget);
     },
   );
 });
