@@ -15,9 +15,7 @@ import { openingWindow } from './support/opening-view.js';
  * learner sees, as a teacher would, independently of how the chart was generated.
  */
 const catalogue = ChartCatalogue.load();
-const content = loadCourseContent(new URL('../content', import.meta.url).pathname, (chartNumber) =>
-  catalogue.has(chartNumber),
-);
+const content = loadCourseContent(new URL('../content', import.meta.url).pathname, catalogue);
 const HOUR = TIMEFRAMES['1hr'];
 
 /** What each chart lesson teaches, and so what its chart must show. */

@@ -8,10 +8,7 @@ import type { Lesson } from '../src/lessons/lesson.js';
 const CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
 const charts = ChartCatalogue.load(CONTENT_DIR);
 // Loading runs every structural check: unique ids and paths, links, charts, page labels.
-const content = loadCourseContent(
-  CONTENT_DIR,
-  (chartNumber) => charts.get(chartNumber) !== undefined,
-);
+const content = loadCourseContent(CONTENT_DIR, charts);
 
 function lesson(path: string): Lesson {
   const found = content.byPath(path);

@@ -6,7 +6,11 @@ import { ContentError, loadCourseContent } from '../src/lessons/course-content.j
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/content', import.meta.url));
 const FIXTURE_CHARTS = new Set([3, 7]);
-const chartExists = (chartNumber: number): boolean => FIXTURE_CHARTS.has(chartNumber);
+/** The fixture's charts: zone exercises only. */
+const charts = {
+  has: (chartNumber: number): boolean => FIXTURE_CHARTS.has(chartNumber),
+  plansTrades: (): boolean => false,
+};
 
 /** A writable copy of the fixture content, edited by `change` before loading. */
 function loadEdited(file: string, change: (source: string) => string): () => unknown {
@@ -16,7 +20,7 @@ function loadEdited(file: string, change: (source: string) => string): () => unk
   writeFileSync(path, change(readFileSync(path, 'utf8')));
   return () => {
     try {
-      return loadCourseContent(folder, chartExists);
+      return loadCourseContent(folder, charts);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -34,7 +38,7 @@ function problemsOf(load: () => unknown): string[] {
 }
 
 describe('loadCourseContent', () => {
-  const content = loadCourseContent(FIXTURE, chartExists);
+  const content = loadCourseContent(FIXTURE, charts);
 
   it('groups lessons by module in course order and file order', () => {
     expect(content.modules.map((module) => module.key)).toEqual(['foundations', 'sd-basics']);
@@ -113,6 +117,33 @@ describe('loadCourseContent', () => {
       expect.stringMatching(/linkNext \/nowhere is not a lesson nor \/home/),
       expect.stringMatching(/c_num 8 is not a known chart/),
     ]);
+  });
+
+  it('grades a chart one way only: a plan lesson on a trade-plan chart, a zone lesson elsewhere', () => {
+    const planEverywhere = (folder: string) =>
+      loadCourseContent(folder, { ...charts, plansTrades: (chart) => chart === 3 });
+    const folder = mkdtempSync(join(tmpdir(), 'content-'));
+    try {
+      cpSync(FIXTURE, folder, { recursive: true });
+      expect(problemsOf(() => planEverywhere(folder))).toEqual([
+        expect.stringMatching(
+          /02-supply-zone\.md: chart 3 is a trade-plan chart \(exerciseKind: plan\)/,
+        ),
+      ]);
+      const lesson = join(folder, 'lessons', 'foundations', '02-first-zone.md');
+      writeFileSync(
+        lesson,
+        readFileSync(lesson, 'utf8').replace(
+          'c_num: 7',
+          'c_num: 7\nexerciseKind: plan\nplan:\n  instrument: shares\n  account: 25000\n  riskPercent: 1',
+        ),
+      );
+      expect(problemsOf(() => planEverywhere(folder))).toContainEqual(
+        expect.stringMatching(/02-first-zone\.md: chart 7 is not a trade-plan chart/),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('refuses impossible candles, two-frame animations and empty lessons', () => {

@@ -8,7 +8,7 @@ import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import { PublicAnswersFastPath } from '../src/web/public-answers.js';
 import { expectError } from './support/http.js';
-import { type Learner, registerLearner } from './support/learners.js';
+import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
 
 const NOT_LOGGED_IN = 'You are not logged in, or your session has expired.';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -100,25 +100,8 @@ describe('lessons, charts, attempts and progress', () => {
       .set('Cookie', learner.cookies)
       .send({ completed: lessonId })
       .expect(200);
-  /** Takes the Pro Plan through the test-mode checkout, as the pricing page does. */
-  const subscribe = async (learner: Learner): Promise<void> => {
-    const plan = (await request(testApp.http).get('/api/billing/plan').expect(200)).body as {
-      priceId: string;
-    };
-    const checkout = await request(testApp.http)
-      .post('/stripe/check/')
-      .set('Cookie', learner.cookies)
-      .send({ priceId: plan.priceId })
-      .expect(200);
-    const pagePath = new URL((checkout.body as { url: string }).url).pathname;
-    await request(testApp.http)
-      .post(`${pagePath}/confirm`)
-      .set('Cookie', learner.cookies)
-      .set('Origin', testApp.config.appOrigin)
-      .type('form')
-      .send('')
-      .expect(303);
-  };
+  const subscribe = (learner: Learner) =>
+    subscribeLearner(testApp.http, testApp.config.appOrigin, learner);
 
   describe('GET api/lessons', () => {
     it('lists the catalogue by module with descriptors and a visitor’s status', async () => {

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
 import { expectError } from './support/http.js';
-import { type Learner, registerLearner } from './support/learners.js';
+import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
@@ -41,6 +41,13 @@ illustration:
 Place the entry, the stop and the target, then press Try.
 `;
 
+/** The next lesson of that module: a short trade on chart 41, for Pro Plan learners only. */
+const GATED_PLAN_LESSON = PLAN_LESSON.replace('id: 150', 'id: 151')
+  .replace('path: /plan-a-trade', 'path: /plan-a-short')
+  .replace('page: 1/1', 'page: 2/2')
+  .replace('c_num: 40', 'c_num: 41')
+  .replace('sub_req: false', 'sub_req: true');
+
 interface PlanBody {
   pass: boolean;
   failed: string[];
@@ -71,7 +78,14 @@ describe('POST api/plans: trade-plan exercises', () => {
     contentDir = mkdtempSync(join(tmpdir(), 'plans-content-'));
     cpSync(FIXTURE_LESSONS, join(contentDir, 'lessons'), { recursive: true });
     mkdirSync(join(contentDir, 'lessons', 'risk'));
-    writeFileSync(join(contentDir, 'lessons', 'risk', '01-plan.md'), PLAN_LESSON);
+    writeFileSync(
+      join(contentDir, 'lessons', 'risk', '01-plan.md'),
+      PLAN_LESSON.replace('page: 1/1', 'page: 1/2').replace(
+        'linkNext: /home',
+        'linkNext: /plan-a-short',
+      ),
+    );
+    writeFileSync(join(contentDir, 'lessons', 'risk', '02-plan-short.md'), GATED_PLAN_LESSON);
     cpSync(join(REAL_CONTENT, 'charts.yaml'), join(contentDir, 'charts.yaml'));
     chart = ChartCatalogue.load(contentDir).get(40)!;
     testApp = await startTestApp({ contentDir });
@@ -201,5 +215,73 @@ describe('POST api/plans: trade-plan exercises', () => {
       [learner.email],
     );
     expect(Number(row?.n)).toBe(0);
+  });
+
+  it('keeps a zone answer from unlocking a plan exercise: the zone is given, the plan is asked', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const zoneLines = [chart.zone.upper, chart.zone.lower];
+    const answerZone = (body: object) =>
+      request(testApp.http).post('/api/attempts').set('Cookie', learner.cookies).send(body);
+    expectError(
+      await answerZone({ lesson: 150, lines: zoneLines }),
+      400,
+      'Lesson 150 asks for a trade plan: send it to api/plans.',
+    );
+    expectError(
+      await answerZone({ chart: 40, lines: zoneLines }),
+      400,
+      'Chart 40 is a trade-plan exercise: send the plan to api/plans.',
+    );
+    const data = await request(testApp.http)
+      .get('/chart-data/40?lesson=150')
+      .set('Cookie', learner.cookies)
+      .expect(200);
+    expect(data.body).not.toHaveProperty('next');
+    expect(data.body).not.toHaveProperty('hiddenpl');
+    expectError(
+      await request(testApp.http)
+        .post('/users/update/')
+        .set('Cookie', learner.cookies)
+        .send({ completed: 150 }),
+      409,
+      /Pass this lesson/,
+    );
+    // One failed plan try is one try of three, not a reveal.
+    const plan = { ...goodPlan(), size: 1 };
+    expect((await send(learner, plan).expect(200)).body).toMatchObject({
+      tries: 1,
+      revealed: false,
+    });
+  });
+
+  it('holds a gated plan lesson behind the wall, and behind the lesson before it', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const shortPlan = () => {
+      const short = ChartCatalogue.load(contentDir).get(41)!.trade!.model;
+      return {
+        ...goodPlan(),
+        lesson: 151,
+        ...short,
+        size: positionSize(25_000, 1, short.entry, short.stop, SHARES),
+      };
+    };
+    const refused = await send(learner, shortPlan());
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ subscriptionRequired: true });
+    const data = await request(testApp.http).get('/chart-data/41').set('Cookie', learner.cookies);
+    expect(data.status).toBe(403);
+
+    await subscribeLearner(testApp.http, testApp.config.appOrigin, learner);
+    const first = await send(learner, shortPlan());
+    expect(first.status).toBe(403);
+    expect(first.body).toMatchObject({ finishFirst: { id: 150, path: '/plan-a-trade' } });
+
+    await send(learner, goodPlan()).expect(200);
+    await request(testApp.http)
+      .post('/users/update/')
+      .set('Cookie', learner.cookies)
+      .send({ completed: 150 })
+      .expect(200);
+    expect((await send(learner, shortPlan()).expect(200)).body).toMatchObject({ pass: true });
   });
 });

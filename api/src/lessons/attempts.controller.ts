@@ -23,6 +23,7 @@ import {
   AttemptsService,
   catalogueKey,
   lessonKey,
+  practiceKey,
   standingOf,
 } from './attempts.service.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
@@ -80,7 +81,7 @@ export class AttemptsController {
       return this.attempts.gradeAndRecord(
         user.id,
         fiveMinute,
-        { practiceIndex: body.practice },
+        practiceKey(body.practice),
         body.lines,
       );
     }
@@ -89,6 +90,11 @@ export class AttemptsController {
       if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
       if (lesson.c_num === null) {
         throw new BadRequestException(`Lesson ${lesson.id} has no chart exercise.`);
+      }
+      if (lesson.exerciseKind === 'plan') {
+        throw new BadRequestException(
+          `Lesson ${lesson.id} asks for a trade plan: send it to api/plans.`,
+        );
       }
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
       this.access.requireLesson(await this.access.learner(user.id), lesson);

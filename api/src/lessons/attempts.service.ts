@@ -5,6 +5,7 @@ import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { type ExerciseChart, gradedChartNumber } from './chart-catalogue.provider.js';
 import { TRIES_BEFORE_REVEAL } from './exercise-rules.js';
+import type { Lesson } from './lesson.js';
 
 /** Where a caller stands on one chart's exercise. */
 export interface ExerciseStanding {
@@ -38,8 +39,19 @@ export interface AttemptResult {
  * chart, and each is its own exercise), or one of the learner's own practice charts, by its place
  * in the portal.
  */
-export type ExerciseKey =
-  { chartNumber: number } | { chartNumber: number; lessonId: number } | { practiceIndex: number };
+export type ExerciseKey = (
+  { chartNumber: number } | { chartNumber: number; lessonId: number } | { practiceIndex: number }
+) & {
+  /** What the tries answer: a zone (two lines) or a trade plan; each kind is its own standing. */
+  kind: ExerciseKind;
+};
+
+/** A chart made for trade plans is answered with plans; every other chart with a zone. */
+export type ExerciseKind = 'zone' | 'plan';
+
+export function exerciseKindOf(chart: ExerciseChart): ExerciseKind {
+  return chart.trade ? 'plan' : 'zone';
+}
 
 /** The standing after `tries` failed tries, passed or not: the three-tries rule lives here. */
 export function standingOf(passed: boolean, tries: number): ExerciseStanding {
@@ -56,6 +68,12 @@ export class AttemptsService {
 
   /** The grade of `lines` on `chart`; a 400 when the answer is not a try at all. */
   grade(chart: ExerciseChart, lines: number[]): GradeResult {
+    if (exerciseKindOf(chart) === 'plan') {
+      // Its zone is given on the page: a zone answer would reveal the model plan for free.
+      throw new BadRequestException(
+        `Chart ${chart.chartNumber} is a trade-plan exercise: send the plan to api/plans.`,
+      );
+    }
     // The course's rule with its slack, thin-box and near-side-wick parts lives in chart-kit.
     const grade = gradeZone(lines, chart.zone);
     if (grade.reason === 'need-two-lines') {
@@ -80,9 +98,12 @@ export class AttemptsService {
           '(attempt.lessonId = :lessonId OR attempt.lessonId IS NULL)',
         { userId, chartNumber: key.chartNumber, lessonId: key.lessonId },
       );
+    } else if ('chartNumber' in key) {
+      query.where({ userId, chartNumber: key.chartNumber });
     } else {
-      query.where({ userId, ...key });
+      query.where({ userId, practiceIndex: key.practiceIndex });
     }
+    query.andWhere(key.kind === 'plan' ? 'attempt.plan IS NOT NULL' : 'attempt.plan IS NULL');
     const rows: { pass: boolean; count: string }[] = await query
       .groupBy('attempt.pass')
       .getRawMany();
@@ -113,12 +134,26 @@ export class AttemptsService {
 
 /** The key of a catalogue chart's exercise. */
 export function catalogueKey(chart: ExerciseChart): ExerciseKey {
-  return { chartNumber: gradedChartNumber(chart) };
+  return { chartNumber: gradedChartNumber(chart), kind: exerciseKindOf(chart) };
 }
 
 /** The key of a catalogue chart's exercise as one lesson asks it. */
 export function lessonKey(chart: ExerciseChart, lessonId: number): ExerciseKey {
-  return { chartNumber: gradedChartNumber(chart), lessonId };
+  return { chartNumber: gradedChartNumber(chart), lessonId, kind: exerciseKindOf(chart) };
+}
+
+/** The key of a lesson's own exercise (its 5-min chart, `c_num`), without loading the chart. */
+export function lessonExerciseKey(
+  lesson: Pick<Lesson, 'id' | 'c_num' | 'exerciseKind'>,
+): ExerciseKey {
+  if (lesson.c_num === null) throw new Error(`lesson ${lesson.id} has no chart exercise`);
+  // Content validation keeps a plan lesson on a plan chart and a zone lesson off one.
+  return { chartNumber: lesson.c_num, lessonId: lesson.id, kind: lesson.exerciseKind };
+}
+
+/** The key of a learner's own practice chart. */
+export function practiceKey(practiceIndex: number): ExerciseKey {
+  return { practiceIndex, kind: 'zone' };
 }
 
 /** The answer to a try: the grade, the standing, and the zone once it may be shown. */

@@ -10,11 +10,7 @@ export const courseContentProvider: Provider = {
   inject: [APP_CONFIG, ChartCatalogue],
   useFactory: (config: AppConfig, charts: ChartCatalogue) => {
     // Existence only: each chart is simulated when first asked for, not at start.
-    const content = loadCourseContent(
-      config.contentDir,
-      (chartNumber) => charts.has(chartNumber),
-      (chartNumber) => charts.plansTrades(chartNumber),
-    );
+    const content = loadCourseContent(config.contentDir, charts);
     new Logger('Content').log(
       `loaded ${content.lessons().length} lessons in ${content.modules.length} modules`,
     );

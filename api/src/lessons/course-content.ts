@@ -182,17 +182,19 @@ function pageLabelProblems(module: CourseModule): string[] {
     : [];
 }
 
+/** What content validation asks of the chart catalogue, without generating any chart. */
+export interface CourseCharts {
+  /** Whether a chart number can be served; every chart a lesson names must. */
+  has(chartNumber: number): boolean;
+  /** Whether a chart is made for trade plans (an opposing zone and a model plan that works). */
+  plansTrades(chartNumber: number): boolean;
+}
+
 /**
- * Reads and validates every lesson under `contentDir/lessons/<module>/`. `chartExists` says
- * whether a chart number can be served; every chart a lesson names must. `plansTrades` says
- * whether a chart is made for trade plans (an opposing zone and a model plan that works); every
- * plan exercise's chart must be.
+ * Reads and validates every lesson under `contentDir/lessons/<module>/` against `charts`: a plan
+ * exercise names a trade-plan chart, and a zone exercise names any other chart.
  */
-export function loadCourseContent(
-  contentDir: string,
-  chartExists: (chartNumber: number) => boolean,
-  plansTrades: (chartNumber: number) => boolean = () => true,
-): CourseContent {
+export function loadCourseContent(contentDir: string, charts: CourseCharts): CourseContent {
   const problems: string[] = [];
   const modules: CourseModule[] = [];
   const brokenLessonPaths: string[] = [];
@@ -235,12 +237,20 @@ export function loadCourseContent(
     }
     for (const field of ['c_num', 'hourly_c_num', 'prev_chart'] as const) {
       const chart = lesson[field];
-      if (chart !== null && !chartExists(chart)) {
+      if (chart !== null && !charts.has(chart)) {
         problems.push(`${lesson.file}: ${field} ${chart} is not a known chart`);
       }
     }
-    if (lesson.exerciseKind === 'plan' && lesson.c_num !== null && !plansTrades(lesson.c_num)) {
-      problems.push(`${lesson.file}: chart ${lesson.c_num} is not a trade-plan chart`);
+    if (
+      lesson.c_num !== null &&
+      (lesson.exerciseKind === 'plan') !== charts.plansTrades(lesson.c_num)
+    ) {
+      // A chart is graded one way only: its tries are one standing, zones or plans, never both.
+      problems.push(
+        lesson.exerciseKind === 'plan'
+          ? `${lesson.file}: chart ${lesson.c_num} is not a trade-plan chart`
+          : `${lesson.file}: chart ${lesson.c_num} is a trade-plan chart (exerciseKind: plan)`,
+      );
     }
   }
   for (const module of modules) problems.push(...pageLabelProblems(module));

@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
-import { AttemptsService, type ExerciseStanding } from './attempts.service.js';
+import { AttemptsService, type ExerciseStanding, lessonExerciseKey } from './attempts.service.js';
 import { CourseAccess, lessonStatus, type LessonStatus } from './course-access.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
@@ -109,10 +109,7 @@ export class LessonsService {
       exercise:
         lesson.c_num === null
           ? null
-          : await this.attempts.standing(userId, {
-              chartNumber: lesson.c_num,
-              lessonId: lesson.id,
-            }),
+          : await this.attempts.standing(userId, lessonExerciseKey(lesson)),
       planSetup: planChart ? this.plans.setup(lesson, planChart) : null,
     };
   }

@@ -10,7 +10,7 @@ import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger'
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import type { User } from '../users/user.entity.js';
-import { AttemptsService, type ExerciseStanding } from './attempts.service.js';
+import { AttemptsService, type ExerciseStanding, practiceKey } from './attempts.service.js';
 import { chartDataBody, type ChartDataBody } from './chart-data.js';
 import {
   CourseAccess,
@@ -78,7 +78,7 @@ export class PracticeController {
   ): Promise<PracticeChartBody> {
     if (index < 1 || index > PRACTICE_CHART_COUNT) throw new BadRequestException(INDEX_MESSAGE);
     await this.access.requirePractice(user.id, index);
-    const exercise = await this.attempts.standing(user.id, { practiceIndex: index });
+    const exercise = await this.attempts.standing(user.id, practiceKey(index));
     const { fiveMinute, hourly } = this.charts.get(user.id, index);
     return {
       ...withoutNumbers(chartDataBody(fiveMinute, exercise.revealed)),

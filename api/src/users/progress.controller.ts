@@ -12,7 +12,7 @@ import {
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
-import { AttemptsService } from '../lessons/attempts.service.js';
+import { AttemptsService, lessonExerciseKey } from '../lessons/attempts.service.js';
 import { CourseAccess } from '../lessons/course-access.js';
 import { CourseContent } from '../lessons/course-content.js';
 import { ProgressService } from '../progress/progress.service.js';
@@ -57,10 +57,7 @@ export class ProgressController {
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.completed}.`);
     this.access.requireLesson(await this.access.learner(user.id), lesson);
     if (lesson.reqPass && lesson.c_num !== null) {
-      const { revealed } = await this.attempts.standing(user.id, {
-        chartNumber: lesson.c_num,
-        lessonId: lesson.id,
-      });
+      const { revealed } = await this.attempts.standing(user.id, lessonExerciseKey(lesson));
       if (!revealed) {
         throw new ConflictException(
           'Pass this lesson’s chart exercise, or use your three tries, before moving on.',

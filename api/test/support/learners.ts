@@ -27,3 +27,23 @@ export async function registerLearner(http: App, dataSource: DataSource): Promis
   if (!id) throw new Error(`no user ${email}`);
   return { id, email, cookies };
 }
+
+/** Takes the Pro Plan through the test-mode checkout, as the pricing page does. */
+export async function subscribeLearner(http: App, appOrigin: string, learner: Learner) {
+  const plan = (await request(http).get('/api/billing/plan').expect(200)).body as {
+    priceId: string;
+  };
+  const checkout = await request(http)
+    .post('/stripe/check/')
+    .set('Cookie', learner.cookies)
+    .send({ priceId: plan.priceId })
+    .expect(200);
+  const pagePath = new URL((checkout.body as { url: string }).url).pathname;
+  await request(http)
+    .post(`${pagePath}/confirm`)
+    .set('Cookie', learner.cookies)
+    .set('Origin', appOrigin)
+    .type('form')
+    .send('')
+    .expect(303);
+}
