@@ -195,6 +195,8 @@ const LAYOUTS: Record<ScenarioStyle | 'continuation', Layout> = {
 const MAX_ATTEMPTS = 1000;
 /** A strong bounce, as the validating lessons define it: 3 average candle ranges or more. */
 const STRONG_REACTION_IN_RANGES = 3;
+/** ...within this many candles from the touch (the lessons say "within about six candles"). */
+const STRONG_REACTION_CANDLES = 6;
 const MIN_ZONE_HEIGHT = 0.08;
 /** A zone much taller than a typical candle is vague (the course's own rule). */
 const MAX_ZONE_HEIGHT_IN_RANGES = 1.6;
@@ -1160,10 +1162,10 @@ function checkReturn(candidate: Candidate): { dollars: number; inRanges: number 
     return 'the return broke through the zone';
   }
   let best = 0;
-  // The bounce a learner watches: within eight candles, before the session closes (a gap the
+  // The bounce a learner watches: within six candles, before the session closes (a gap the
   // next morning is not the zone's doing).
   const session = newYorkDayNumber(touch.time);
-  for (const candle of candles.slice(returnIndex, returnIndex + 8)) {
+  for (const candle of candles.slice(returnIndex, returnIndex + STRONG_REACTION_CANDLES)) {
     if (newYorkDayNumber(candle.time) !== session) break;
     if (closesBeyond(band, candle)) break;
     best = Math.max(best, direction > 0 ? candle.high - band.upper : band.lower - candle.low);
