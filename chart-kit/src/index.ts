@@ -10,10 +10,12 @@ export type {
 } from './model/chart-model.js';
 export type {
   ChartEvents,
+  ChartMarker,
   ChartNotice,
   ChartTool,
   CrosshairInfo,
   LinePlacement,
+  ReferenceLine,
   ReplayOptions,
   RevealedZone,
 } from './model/events.js';

@@ -100,6 +100,7 @@ export {
   SHARES,
   SIZE_SLACK_UNITS,
   tradeDirection,
+  tradeRecord,
 } from './trade-plan.js';
 export type {
   Instrument,
@@ -108,6 +109,7 @@ export type {
   PlanSetting,
   TradeOutcome,
   TradePlan,
+  TradeRecord,
 } from './trade-plan.js';
 
 export { SeriesStore } from './series-store.js';

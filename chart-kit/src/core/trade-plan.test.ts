@@ -10,6 +10,8 @@ import {
   positionSize,
   rewardToRisk,
   SHARES,
+  tradeRecord,
+  type Instrument,
   type PlanSetting,
   type TradePlan,
 } from './trade-plan.js';
@@ -71,6 +73,35 @@ describe('positionSize', () => {
   });
 });
 
+describe('positionSize for every instrument (property)', () => {
+  it('risks at most the budget, within one step of it, for shares, futures and forex', () => {
+    const instruments: Instrument[] = [SHARES, MICRO_E_MINI, FOREX_STANDARD_LOT];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...instruments),
+        fc.double({ min: 1000, max: 1e6, noNaN: true }),
+        fc.double({ min: 0.1, max: 3, noNaN: true }),
+        fc.double({ min: 0.5, max: 5000, noNaN: true }),
+        fc.double({ min: 0.0005, max: 0.05, noNaN: true }),
+        fc.boolean(),
+        (instrument, account, riskPercent, entry, distanceShare, long) => {
+          const distance = entry * distanceShare;
+          const stop = long ? entry - distance : entry + distance;
+          const size = positionSize(account, riskPercent, entry, stop, instrument);
+          const budget = (account * riskPercent) / 100;
+          const perUnit = distance * instrument.pointValue;
+          // A whole number of steps (shares, contracts, hundredths of a lot), never over budget.
+          expect(
+            Math.abs(size / instrument.step - Math.round(size / instrument.step)),
+          ).toBeLessThan(1e-6);
+          expect(size * perUnit).toBeLessThanOrEqual(budget * (1 + 1e-9));
+          expect((size + instrument.step) * perUnit).toBeGreaterThan(budget * (1 - 1e-9));
+        },
+      ),
+    );
+  });
+});
+
 describe('plannedSize', () => {
   it('sizes by risk, and no bigger than the buying power pays for (shares)', () => {
     const plan = { account: 25_000, riskPercent: 1, entry: 192.6, stop: 192.8 };
@@ -105,6 +136,24 @@ describe('rewardToRisk', () => {
   it('is the target distance over the stop distance, for longs and shorts', () => {
     expect(rewardToRisk(100, 99, 103)).toBe(3);
     expect(rewardToRisk(50, 51, 48)).toBe(2);
+  });
+});
+
+describe('rewardToRisk (property)', () => {
+  it('is the same for a long and its mirror short, and scales with the target distance', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 10, max: 1000, noNaN: true }),
+        fc.double({ min: 0.01, max: 5, noNaN: true }),
+        fc.double({ min: 0.1, max: 10, noNaN: true }),
+        (entry, risk, multiple) => {
+          const long = rewardToRisk(entry, entry - risk, entry + multiple * risk);
+          const short = rewardToRisk(entry, entry + risk, entry - multiple * risk);
+          expect(long).toBeCloseTo(multiple, 6);
+          expect(short).toBeCloseTo(multiple, 6);
+        },
+      ),
+    );
   });
 });
 
@@ -185,6 +234,48 @@ describe('gradeTradePlan', () => {
             (target - entry) / (entry - stop) >= 2 &&
             Math.abs(size - Math.floor(100 / Math.abs(entry - stop))) <= 1;
           expect(grade.pass).toBe(rules);
+        },
+      ),
+    );
+  });
+});
+
+describe('gradeTradePlan for shorts (property)', () => {
+  const supply: PlanSetting = {
+    zone: { type: 'supply', upper: 100.5, lower: 100 },
+    opposing: { upper: 96.5, lower: 96 },
+    averageRange: 0.4,
+    instrument: SHARES,
+  };
+
+  it('grades a short exactly as the mirror of a long', () => {
+    // Mirrored around 100.25: the supply zone lands on the demand zone above, and so on.
+    const mirror = (price: number) => 200.5 - price;
+    const price = fc.double({ min: 94, max: 102, noNaN: true });
+    fc.assert(
+      fc.property(
+        price,
+        price,
+        price,
+        fc.integer({ min: 0, max: 400 }),
+        (entry, stop, target, size) => {
+          fc.pre(entry !== stop);
+          const short = gradeTradePlan(
+            { entry, stop, target, account: 10_000, riskPercent: 1, size },
+            supply,
+          );
+          const long = gradeTradePlan(
+            {
+              entry: mirror(entry),
+              stop: mirror(stop),
+              target: mirror(target),
+              account: 10_000,
+              riskPercent: 1,
+              size,
+            },
+            { ...demand, opposing: { upper: mirror(96), lower: mirror(96.5) } },
+          );
+          expect(short.failed).toEqual(long.failed);
         },
       ),
     );
@@ -277,6 +368,84 @@ describe('playOutTrade', () => {
         }
         if (outcome.exit === 'stop') expect(outcome.resultR).toBeLessThanOrEqual(-1 + 1e-9);
         if (outcome.exit === 'target') expect(outcome.resultR).toBeGreaterThanOrEqual(2 - 1e-9);
+      }),
+    );
+  });
+});
+
+describe('playOutTrade: the stop counts first (property)', () => {
+  const plan = { entry: 100.5, stop: 99.9, target: 101.7, size: 100 };
+
+  it('exits at the stop whenever a candle after the fill reaches both the stop and the target', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 99.95, max: 101.65, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        fc.double({ min: 0, max: 2, noNaN: true }),
+        (open, below, above) => {
+          // The fill candle stays between the stop and the target; the next reaches both.
+          const fill = candle(100.8, 100.9, 100.4, 100.6);
+          const both = candle(open, 101.7 + above, 99.9 - below, open);
+          const outcome = playOutTrade(plan, 'demand', [fill, both], SHARES);
+          expect(outcome).toMatchObject({ exit: 'stop', stopAssumedFirst: true, exitPrice: 99.9 });
+          expect(outcome.resultR).toBeCloseTo(-1, 9);
+        },
+      ),
+    );
+  });
+});
+
+describe('tradeRecord', () => {
+  it('counts wins and losses over closed trades and averages R over the filled ones', () => {
+    const record = tradeRecord([
+      { exit: 'target', resultR: 2.5 },
+      { exit: 'stop', resultR: -1 },
+      { exit: 'not-filled', resultR: 0 },
+      { exit: 'open', resultR: 0.5 },
+      { exit: 'stop', resultR: -1.4 },
+    ]);
+    expect(record).toMatchObject({ plans: 5, filled: 4, wins: 1, losses: 2 });
+    expect(record.hitRate).toBeCloseTo(1 / 3, 12);
+    expect(record.totalR).toBeCloseTo(0.6, 12);
+    expect(record.averageR).toBeCloseTo(0.15, 12);
+    expect(record.cumulativeR.map((r) => Number(r.toFixed(6)))).toEqual([2.5, 1.5, 1.5, 2, 0.6]);
+  });
+
+  it('has no hit rate nor average before a trade', () => {
+    expect(tradeRecord([])).toEqual({
+      plans: 0,
+      filled: 0,
+      wins: 0,
+      losses: 0,
+      hitRate: null,
+      averageR: null,
+      totalR: 0,
+      cumulativeR: [],
+    });
+  });
+
+  it('ends its running total at the total, and the average times the trades is the total (property)', () => {
+    const outcome = fc.record({
+      exit: fc.constantFrom(
+        'stop' as const,
+        'target' as const,
+        'open' as const,
+        'not-filled' as const,
+      ),
+      resultR: fc.double({ min: -3, max: 5, noNaN: true }),
+    });
+    fc.assert(
+      fc.property(fc.array(outcome, { maxLength: 30 }), (outcomes) => {
+        const record = tradeRecord(outcomes);
+        expect(record.cumulativeR).toHaveLength(outcomes.length);
+        expect(record.cumulativeR.at(-1) ?? 0).toBe(record.totalR);
+        if (record.averageR !== null) {
+          expect(record.averageR * record.filled).toBeCloseTo(record.totalR, 6);
+        }
+        if (record.hitRate !== null) {
+          expect(record.hitRate).toBeGreaterThanOrEqual(0);
+          expect(record.hitRate).toBeLessThanOrEqual(1);
+        }
       }),
     );
   });

@@ -325,3 +325,51 @@ export function playOutTrade(
   const last = candles[candles.length - 1];
   return result(candles.length - 1, 'open', last ? last.close : null);
 }
+
+/** A learner's trading record over graded plans, in the order they were made. */
+export interface TradeRecord {
+  /** Plans counted (each exercise's last graded plan). */
+  plans: number;
+  /** Plans whose entry was reached: the trades actually taken. */
+  filled: number;
+  /** Trades closed at their target, and at their stop. */
+  wins: number;
+  losses: number;
+  /** Wins over closed trades (wins + losses), or null before the first closed trade. */
+  hitRate: number | null;
+  /** Mean result in R over the filled trades (an open trade counts at its last close), or null. */
+  averageR: number | null;
+  totalR: number;
+  /** The running total in R after each plan (a plan never filled adds 0). */
+  cumulativeR: number[];
+}
+
+/** Sums up outcomes of plans in the order they were made (see TradeRecord). */
+export function tradeRecord(
+  outcomes: readonly Pick<TradeOutcome, 'exit' | 'resultR'>[],
+): TradeRecord {
+  let filled = 0;
+  let wins = 0;
+  let losses = 0;
+  let totalR = 0;
+  const cumulativeR: number[] = [];
+  for (const outcome of outcomes) {
+    if (outcome.exit !== 'not-filled') {
+      filled++;
+      totalR += outcome.resultR;
+    }
+    if (outcome.exit === 'target') wins++;
+    if (outcome.exit === 'stop') losses++;
+    cumulativeR.push(totalR);
+  }
+  return {
+    plans: outcomes.length,
+    filled,
+    wins,
+    losses,
+    hitRate: wins + losses === 0 ? null : wins / (wins + losses),
+    averageR: filled === 0 ? null : totalR / filled,
+    totalR,
+    cumulativeR,
+  };
+}

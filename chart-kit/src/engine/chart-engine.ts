@@ -14,7 +14,14 @@ import { Announcer } from '../interaction/announcer.js';
 import { ChartInput } from '../interaction/chart-input.js';
 import { attachDomInput } from '../interaction/dom-input.js';
 import { ChartModel, type ChartModelOptions } from '../model/chart-model.js';
-import type { ChartEvents, ChartTool, ReplayOptions, RevealedZone } from '../model/events.js';
+import type {
+  ChartEvents,
+  ChartMarker,
+  ChartTool,
+  ReferenceLine,
+  ReplayOptions,
+  RevealedZone,
+} from '../model/events.js';
 import type { ReplayState } from '../model/replay.js';
 import type { HomeViews, TimeframeSeries } from '../model/series-set.js';
 import type { ChartLine } from '../model/user-lines.js';
@@ -404,6 +411,19 @@ export class ChartEngine {
    */
   highlightCandles(times: readonly number[]): void {
     this.model.highlightCandles(times);
+  }
+
+  /**
+   * Draws labelled lines of the application's, e.g. a model answer's entry, stop and target:
+   * dashed by default, each with its tag on the price axis, kept in view. Replaces the earlier ones.
+   */
+  setReferenceLines(lines: readonly ReferenceLine[]): void {
+    this.model.setReferenceLines(lines);
+  }
+
+  /** Marks labelled points on candles (e.g. where a trade filled and left); announced. */
+  setMarkers(markers: readonly ChartMarker[]): void {
+    this.model.setMarkers(markers);
   }
 
   // ---- replay --------------------------------------------------------------------------------

@@ -91,6 +91,10 @@ export class Announcer {
         const high = Math.max(zone.upper, zone.lower);
         return `${zone.label ?? 'Zone'} revealed from ${formatPrice(low, step)} to ${formatPrice(high, step)}.`;
       }
+      case 'markers-shown':
+        return notice.markers.length === 0
+          ? ''
+          : `Marked on the chart: ${notice.markers.map((marker) => marker.text).join('; ')}.`;
       case 'timeframe-shown':
         return `Showing ${notice.timeframe} candles.`;
       case 'view-reset':

@@ -25,11 +25,13 @@ import { clampViewport, initialViewport, panViewport, zoomViewport } from '../co
 import { Animations, easeInOutCubic, easeOutCubic } from './animations.js';
 import { Emitter } from './emitter.js';
 import type {
+  ChartMarker,
   ChartNotice,
   ChartTool,
   CrosshairInfo,
   LinePlacement,
   ModelEvents,
+  ReferenceLine,
   ReplayOptions,
   RevealedZone,
 } from './events.js';
@@ -678,6 +680,18 @@ export class ChartModel {
 
   highlightCandles(times: readonly number[]): void {
     this.marks.highlightCandles(times, this.store.times);
+  }
+
+  /** Draws labelled lines of the application's (a model answer); the price scale keeps them in view. */
+  setReferenceLines(lines: readonly ReferenceLine[]): void {
+    this.marks.setReferenceLines(lines);
+    this.frameChanged();
+  }
+
+  /** Marks labelled points on candles (a trade's fill and exit) and announces them. */
+  setMarkers(markers: readonly ChartMarker[]): void {
+    this.marks.setMarkers(markers, this.store.times);
+    this.notify({ kind: 'markers-shown', markers: this.marks.markers });
   }
 
   // ---- crosshair -----------------------------------------------------------------------------

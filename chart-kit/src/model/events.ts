@@ -23,6 +23,31 @@ export interface RevealedZone extends PriceZone {
   label?: string;
 }
 
+/**
+ * A labelled horizontal line the application draws, not the user: a model answer, a level to
+ * compare with. Kept in view by the price scale, with its own tag on the price axis.
+ */
+export interface ReferenceLine {
+  price: number;
+  /** Written above the line at the plot's left, e.g. 'Course stop'. */
+  label?: string;
+  /** 0xRRGGBB; the theme's pulled-line colour by default. */
+  color?: number;
+  /** Dashed (default) or solid. */
+  dashed?: boolean;
+}
+
+/** A labelled point on a candle, e.g. where a trade filled or left. */
+export interface ChartMarker {
+  /** Unix seconds of the candle (on a longer timeframe, the candle holding it). */
+  time: number;
+  price: number;
+  /** Written beside the point, e.g. 'Target +2.4R'. */
+  text: string;
+  /** 0xRRGGBB; the theme's line colour by default. */
+  color?: number;
+}
+
 export interface ReplayOptions {
   /** Unix seconds: candles after this time are hidden, then shown one by one. */
   from: number;
@@ -68,6 +93,7 @@ export type ChartNotice =
   | { kind: 'line-selected'; line: ChartLine }
   | { kind: 'no-line-to-select' }
   | { kind: 'zone-revealed'; zone: RevealedZone }
+  | { kind: 'markers-shown'; markers: readonly ChartMarker[] }
   | { kind: 'timeframe-shown'; timeframe: Timeframe }
   | { kind: 'view-reset' }
   | { kind: 'replay-finished' }

@@ -1,7 +1,7 @@
 import { bisectRight } from 'd3-array';
 import type { PriceDomain } from '../core/scales.js';
 import { type Animations, easeOutCubic } from './animations.js';
-import type { RevealedZone } from './events.js';
+import type { ChartMarker, ReferenceLine, RevealedZone } from './events.js';
 
 const REVEAL_MS = 450;
 const REVEAL_TWEEN = 'reveal';
@@ -30,6 +30,9 @@ export class ChartMarks {
   private pulled: number[] = [];
   private highlightTimes: number[] = [];
   private highlightIndices: number[] = [];
+  private references: ReferenceLine[] = [];
+  private markerList: ChartMarker[] = [];
+  private markerIndices: number[] = [];
 
   constructor(private readonly host: MarksHost) {}
 
@@ -48,12 +51,22 @@ export class ChartMarks {
     return this.pulled;
   }
 
+  get referenceLines(): readonly ReferenceLine[] {
+    return this.references;
+  }
+
+  /** The markers, each with the index of its candle in the series on screen (-1: not in it). */
+  get markers(): readonly (ChartMarker & { index: number })[] {
+    return this.markerList.map((marker, i) => ({ ...marker, index: this.markerIndices[i] ?? -1 }));
+  }
+
   /**
-   * Prices the price scale must keep in view besides the candles: the revealed zone, and the lines
-   * pulled from an earlier chart (an exercise measures room against them, so they must be seen).
+   * Prices the price scale must keep in view besides the candles: the revealed zone, the lines
+   * pulled from an earlier chart (an exercise measures room against them, so they must be seen)
+   * and reference lines.
    */
   get keptInView(): PriceDomain | undefined {
-    const prices = [...this.pulled];
+    const prices = [...this.pulled, ...this.references.map((line) => line.price)];
     const zone = this.zoneExtent;
     if (zone) prices.push(...zone);
     if (prices.length === 0) return undefined;
@@ -107,6 +120,22 @@ export class ChartMarks {
     this.host.overlaysChanged();
   }
 
+  setReferenceLines(lines: readonly ReferenceLine[]): void {
+    this.references = lines
+      .filter((line) => Number.isFinite(line.price))
+      .map((line) => ({ ...line }));
+    this.host.overlaysChanged();
+  }
+
+  /** Marks points on candles (see ChartMarker); replaces the markers shown before. */
+  setMarkers(markers: readonly ChartMarker[], seriesTimes: ArrayLike<number>): void {
+    this.markerList = markers
+      .filter((marker) => Number.isFinite(marker.price) && Number.isFinite(marker.time))
+      .map((marker) => ({ ...marker }));
+    this.mapHighlights(seriesTimes);
+    this.host.overlaysChanged();
+  }
+
   /** Highlights the candles at these times (on a longer timeframe, the candle holding each). */
   highlightCandles(times: readonly number[], seriesTimes: ArrayLike<number>): void {
     this.highlightTimes = [...times];
@@ -114,13 +143,20 @@ export class ChartMarks {
     this.host.overlaysChanged();
   }
 
-  /** Maps the highlighted times onto another series (a timeframe switch or new data). */
+  /** Maps highlighted and marked times onto another series (a timeframe switch or new data). */
   mapHighlights(seriesTimes: ArrayLike<number>): void {
     const indices = new Set<number>();
     for (const time of this.highlightTimes) {
-      const index = bisectRight(seriesTimes, time) - 1;
-      if (index >= 0 && index < seriesTimes.length) indices.add(index);
+      const index = indexHolding(seriesTimes, time);
+      if (index >= 0) indices.add(index);
     }
     this.highlightIndices = [...indices].sort((a, b) => a - b);
+    this.markerIndices = this.markerList.map((marker) => indexHolding(seriesTimes, marker.time));
   }
+}
+
+/** The index of the candle holding `time` (the last opening at or before it), or -1. */
+function indexHolding(seriesTimes: ArrayLike<number>, time: number): number {
+  const index = bisectRight(seriesTimes, time) - 1;
+  return index >= 0 && index < seriesTimes.length ? index : -1;
 }

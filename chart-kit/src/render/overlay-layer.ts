@@ -50,7 +50,29 @@ export interface OverlayState {
   highlighted: readonly number[];
   /** Bands shaded between role lines (risk and reward of a trade plan). */
   bands: readonly OverlayBand[];
+  /** The application's labelled lines (a model answer), dashed unless asked otherwise. */
+  referenceLines: readonly OverlayReferenceLine[];
+  /** Labelled points on candles, each with the index of its candle on screen. */
+  markers: readonly OverlayMarker[];
 }
+
+export interface OverlayReferenceLine {
+  price: number;
+  label?: string;
+  color?: number;
+  dashed?: boolean;
+}
+
+export interface OverlayMarker {
+  index: number;
+  price: number;
+  text: string;
+  color?: number;
+}
+
+/** A marker's square, and the gap between it and its text, in CSS pixels. */
+const MARKER_SIZE = 7;
+const MARKER_TEXT_GAP = 5;
 
 /** Advance of one glyph of the label font, to right-align a role's name. */
 const ROLE_LABEL_CHAR_PX = 7;
@@ -137,6 +159,18 @@ export class OverlayLayer {
       );
     }
 
+    for (const line of state.referenceLines) {
+      const y = snap(yOfPrice(line.price));
+      if (y < -2 || y > plotHeight + 2) continue;
+      const color = line.color ?? theme.pulledLine;
+      const thickness = Math.max(hairline, snap(1.5));
+      if (line.dashed === false)
+        this.solidLines.rect(0, y - thickness / 2, plotWidth, thickness, color);
+      else this.dashedLines.horizontalLine(0, y - thickness / 2, plotWidth, thickness, color);
+      // The name at the left, where the user's role names (at the right) never are.
+      if (line.label) this.zoneLabels.text(line.label, ZONE_LABEL_INSET, y - 16, { color });
+    }
+
     for (const line of state.lines) {
       const y = snap(yOfPrice(line.price));
       if (y < -2 || y > plotHeight + 2) continue;
@@ -157,11 +191,45 @@ export class OverlayLayer {
       }
     }
 
+    this.drawMarkers(frame, state.markers, theme);
+
     for (const price of state.draftLines) {
       const y = snap(yOfPrice(price));
       if (y < -2 || y > plotHeight + 2) continue;
       const thickness = snap(2);
       this.solidLines.rect(0, y - thickness / 2, plotWidth, thickness, theme.selectedLine);
+    }
+  }
+
+  /** A square on the candle at the price, its text beside it (left of it near the right edge). */
+  private drawMarkers(
+    frame: FrameGeometry,
+    markers: readonly OverlayMarker[],
+    theme: ChartTheme,
+  ): void {
+    const { xOfIndex, yOfPrice, layout, devicePixelRatio } = frame;
+    const snap = (value: number) => snapToDevicePixel(value, devicePixelRatio);
+    for (const marker of markers) {
+      const x = xOfIndex(marker.index);
+      const y = yOfPrice(marker.price);
+      if (x < -MARKER_SIZE || x > layout.plotWidth + MARKER_SIZE) continue;
+      if (y < -MARKER_SIZE || y > layout.plotHeight + MARKER_SIZE) continue;
+      const color = marker.color ?? theme.line;
+      const half = MARKER_SIZE / 2;
+      // A ring in the background colour keeps the square readable on a candle of its colour.
+      this.solidLines.rect(
+        snap(x - half - 1),
+        snap(y - half - 1),
+        MARKER_SIZE + 2,
+        MARKER_SIZE + 2,
+        theme.background,
+      );
+      this.solidLines.rect(snap(x - half), snap(y - half), MARKER_SIZE, MARKER_SIZE, color);
+      const width = marker.text.length * ROLE_LABEL_CHAR_PX;
+      const right = x + half + MARKER_TEXT_GAP;
+      const textX =
+        right + width <= layout.plotWidth - 4 ? right : x - half - MARKER_TEXT_GAP - width;
+      this.zoneLabels.text(marker.text, textX, y, { color, anchorY: 0.5 });
     }
   }
 

@@ -94,5 +94,10 @@ export function overlayView(model: ChartModel): OverlayState {
           }),
     },
     highlighted: model.marks.highlighted,
+    referenceLines: model.marks.referenceLines,
+    // A marker on a candle the replay has not shown yet waits for it.
+    markers: model.marks.markers.filter(
+      (marker) => marker.index >= 0 && marker.index < model.shownCount,
+    ),
   };
 }

@@ -16,8 +16,8 @@ interface WantedTag {
 const EDGE_SLACK_PX = 2;
 
 /**
- * The price axis' tags: the revealed zone's bounds, pulled lines, the user's lines (and those
- * being drawn) and the crosshair's price, stacked so that none covers another (see
+ * The price axis' tags: the revealed zone's bounds, pulled and reference lines, the user's lines
+ * (and those being drawn) and the crosshair's price, stacked so that none covers another (see
  * price-tag-stack.ts); the crosshair's stays on the pointer and the others make room.
  */
 export function priceTagsView(model: ChartModel): PriceTag[] {
@@ -36,6 +36,7 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
     add('zone', Math.min(zone.zone.upper, zone.zone.lower));
   }
   for (const price of model.marks.pulledLines) add('pulled', price);
+  for (const line of model.marks.referenceLines) add('pulled', line.price, false, line.color);
   for (const line of model.lines.list) {
     const color = model.lines.roleOf(line)?.color;
     add(line.id === model.selectedLine ? 'selected-line' : 'line', line.price, false, color);

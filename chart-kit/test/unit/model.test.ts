@@ -296,3 +296,55 @@ describe('line roles (a trade plan’s entry, stop and target)', () => {
     expect(harness.lastAnnouncement).toMatch(/^Entry at 101/);
   });
 });
+
+describe('reference lines and markers (a model answer and where a trade filled and left)', () => {
+  it('keeps reference lines in view, each with its tag and label, dashed unless asked', () => {
+    const harness = new ChartHarness({ candles: FIVE_MINUTE, initialBars: 60 });
+    try {
+      const [low, high] = harness.model.frame.priceDomain;
+      harness.model.setReferenceLines([
+        { price: high + 3, label: 'Course target', color: 0x26a69a },
+        { price: low - 2, label: 'Course stop', color: 0xef5350, dashed: false },
+      ]);
+      const [newLow, newHigh] = harness.model.frame.priceDomain;
+      expect(newHigh).toBeGreaterThan(high + 3);
+      expect(newLow).toBeLessThan(low - 2);
+      expect(overlayView(harness.model).referenceLines).toEqual([
+        { price: high + 3, label: 'Course target', color: 0x26a69a },
+        { price: low - 2, label: 'Course stop', color: 0xef5350, dashed: false },
+      ]);
+      const colours = priceTagsView(harness.model).map((tag) => tag.color);
+      expect(colours).toEqual(expect.arrayContaining([0x26a69a, 0xef5350]));
+      harness.model.setReferenceLines([]);
+      expect(harness.model.frame.priceDomain).toEqual([low, high]);
+    } finally {
+      harness.dispose();
+    }
+  });
+
+  it('puts markers on their candles on any timeframe, announced, and waits for the replay', async () => {
+    const harness = new ChartHarness({ series: { '5min': FIVE_MINUTE } });
+    try {
+      harness.model.setMarkers([
+        { time: t5(250), price: 100, text: 'Fill 100.00' },
+        { time: t5(270) + 60, price: 101, text: 'Target +2.0R' },
+        { time: t5(0) - 600, price: 99, text: 'Before the chart' },
+      ]);
+      expect(harness.lastAnnouncement).toBe(
+        'Marked on the chart: Fill 100.00; Target +2.0R; Before the chart.',
+      );
+      expect(overlayView(harness.model).markers.map((marker) => marker.index)).toEqual([250, 270]);
+
+      harness.model.startReplay({ from: t5(260), speedMs: 60_000 });
+      expect(overlayView(harness.model).markers.map((marker) => marker.text)).toEqual([
+        'Fill 100.00',
+      ]);
+      harness.model.stopReplay();
+
+      await harness.model.setTimeframe('1hr', { animate: false });
+      expect(overlayView(harness.model).markers.map((marker) => marker.index)).toEqual([20, 22]);
+    } finally {
+      harness.dispose();
+    }
+  });
+});
