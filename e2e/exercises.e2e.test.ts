@@ -36,6 +36,7 @@ interface LessonSummary {
   path: string;
   c_num: number | null;
   twoseries: boolean;
+  exerciseKind: 'zone' | 'plan';
 }
 
 interface Zone {
@@ -93,6 +94,44 @@ async function revealByThreeMisses(page: Page, lesson: number): Promise<Zone> {
       zone = ((await response.json()) as { zone?: { upper: number; lower: number } }).zone;
     }
     if (!zone) throw new Error(`lesson ${lessonId} did not reveal its zone`);
+    return zone;
+  }, lesson);
+}
+
+/**
+ * A trade-plan exercise, revealed after three plans that miss: its zone is given on the page
+ * (`planSetup`), and what the three tries unlock is the model plan.
+ */
+async function revealPlanByThreeMisses(page: Page, lesson: LessonSummary): Promise<Zone> {
+  return page.evaluate(async ({ id, path }) => {
+    const pageResponse = await fetch(`/api/lessons${path}`, { credentials: 'include' });
+    const { planSetup } = (await pageResponse.json()) as {
+      planSetup: { zone: { type: string; upper: number; lower: number }; account: number };
+    };
+    const { zone } = planSetup;
+    const long = zone.type === 'demand';
+    // An entry far from the zone, a stop on the right side of it: graded, and missed.
+    const entry = long ? zone.upper * 1.1 : zone.lower * 0.9;
+    const plan = {
+      lesson: id,
+      entry,
+      stop: long ? entry - 0.5 : entry + 0.5,
+      target: long ? entry + 1 : entry - 1,
+      account: planSetup.account,
+      riskPercent: 1,
+      size: 1,
+    };
+    let revealed = false;
+    for (let attempt = 0; attempt < 3 && !revealed; attempt++) {
+      const response = await fetch('/api/plans', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(plan),
+      });
+      revealed = ((await response.json()) as { revealed?: boolean }).revealed === true;
+    }
+    if (!revealed) throw new Error(`lesson ${id} did not reveal its model plan`);
     return zone;
   }, lesson);
 }
@@ -168,7 +207,10 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
           await page.waitForFunction(() => window.__chartEngine!.timeframe === '5min');
         }
 
-        const zone = await revealByThreeMisses(page, lesson.id);
+        const zone =
+          lesson.exerciseKind === 'plan'
+            ? await revealPlanByThreeMisses(page, lesson)
+            : await revealByThreeMisses(page, lesson.id);
         heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
         await page.reload();
         await chartReady(page);

@@ -20,6 +20,7 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['get', '/chart-data/{id}'],
   ['post', '/api/attempts'],
   ['post', '/api/plans'],
+  ['get', '/api/plans/results'],
   ['get', '/api/practice/{index}'],
   ['get', '/api/stripe/isSub'],
   ['post', '/stripe/check'],

@@ -284,4 +284,56 @@ describe('POST api/plans: trade-plan exercises', () => {
       .expect(200);
     expect((await send(learner, shortPlan()).expect(200)).body).toMatchObject({ pass: true });
   });
+
+  it('shows the last plan again on the lesson page, and the record on the results', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const lessonPage = async () =>
+      (
+        await request(testApp.http)
+          .get('/api/lessons/plan-a-trade')
+          .set('Cookie', learner.cookies)
+          .expect(200)
+      ).body as { planReview: (PlanBody & { plan: { size: number } }) | null };
+    const results = async () =>
+      (
+        await request(testApp.http)
+          .get('/api/plans/results')
+          .set('Cookie', learner.cookies)
+          .expect(200)
+      ).body as {
+        exercises: { lesson: { id: number }; tries: number; outcome: object | null }[];
+        record: { plans: number; wins: number; hitRate: number | null; cumulativeR: number[] };
+      };
+    expect((await lessonPage()).planReview).toBeNull();
+    expect(await results()).toEqual({
+      exercises: [],
+      record: expect.objectContaining({ plans: 0, hitRate: null }) as unknown,
+    });
+
+    const wrongSize = { ...goodPlan(), size: 3 };
+    await send(learner, wrongSize).expect(200);
+    const review = (await lessonPage()).planReview!;
+    expect(review).toMatchObject({ pass: false, failed: ['size'], tries: 1, revealed: false });
+    expect(review.plan.size).toBe(3);
+    expect(review).not.toHaveProperty('model');
+    // Not revealed: listed, but how it played out stays hidden with the candles after it.
+    expect((await results()).exercises).toEqual([
+      expect.objectContaining({
+        lesson: expect.objectContaining({ id: 150 }),
+        tries: 1,
+        outcome: null,
+      }),
+    ]);
+
+    await send(learner, goodPlan()).expect(200);
+    const passed = (await lessonPage()).planReview!;
+    expect(passed).toMatchObject({ pass: true, revealed: true, outcome: { exit: 'target' } });
+    expect(passed.model).toMatchObject(chart.trade!.model);
+    const after = await results();
+    expect(after.exercises).toHaveLength(1);
+    expect(after.exercises[0]!.outcome).toMatchObject({ exit: 'target' });
+    expect(after.record).toMatchObject({ plans: 1, wins: 1, hitRate: 1 });
+    expect(after.record.cumulativeR[0]).toBeGreaterThanOrEqual(2.5);
+    expectError(await request(testApp.http).get('/api/plans/results'), 401, /not logged in/);
+  });
 });

@@ -4,7 +4,7 @@ import { AttemptsService, type ExerciseStanding, lessonExerciseKey } from './att
 import { CourseAccess, lessonStatus, type LessonStatus } from './course-access.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
-import { type PlanSetup, PlansService } from './plans.service.js';
+import { type PlanReview, type PlanSetup, PlansService } from './plans.service.js';
 import type { Illustration, Lesson, LessonDescriptor } from './lesson.js';
 
 export type { LessonStatus };
@@ -36,6 +36,11 @@ export interface LessonPage extends LessonSummary {
   exercise: ExerciseStanding | null;
   /** A plan exercise's zone (given, not to be found) and money side; null otherwise. */
   planSetup: PlanSetup | null;
+  /**
+   * A plan exercise's last graded plan, answered as when it was sent (with the model plan and
+   * outcomes once revealed), so the page shows it again; null before any plan.
+   */
+  planReview: PlanReview | null;
 }
 
 function descriptorOf(lesson: Lesson): LessonDescriptor {
@@ -111,6 +116,7 @@ export class LessonsService {
           ? null
           : await this.attempts.standing(userId, lessonExerciseKey(lesson)),
       planSetup: planChart ? this.plans.setup(lesson, planChart) : null,
+      planReview: planChart ? await this.plans.review(userId, lesson, planChart) : null,
     };
   }
 }

@@ -2,6 +2,7 @@ import {
   BadRequestException,
   Body,
   Controller,
+  Get,
   HttpCode,
   HttpStatus,
   Post,
@@ -14,9 +15,9 @@ import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
-import { PlanResultDto } from './dto/plan-result.dto.js';
+import { PlanResultDto, PlanResultsDto } from './dto/plan-result.dto.js';
 import { TradePlanDto } from './dto/trade-plan.dto.js';
-import { type PlanResult, PlansService } from './plans.service.js';
+import { type PlanResult, type PlanResults, PlansService } from './plans.service.js';
 
 @ApiTags('lessons')
 @Controller('api/plans')
@@ -28,6 +29,20 @@ export class PlansController {
     private readonly content: CourseContent,
     private readonly charts: ChartCatalogue,
   ) {}
+
+  @Get('results')
+  @ApiOperation({
+    summary: 'The learner’s graded trade plans and their record',
+    description:
+      'Each plan exercise the learner has tried (their last plan, oldest first), with how it ' +
+      'played out once the exercise is revealed (passed or three tries), and the record over ' +
+      'those: trades filled, wins, losses, hit rate over closed trades, average R over filled ' +
+      'ones and the running total in R.',
+  })
+  @ApiOkResponse({ type: PlanResultsDto })
+  results(@CurrentUser() user: User): Promise<PlanResults> {
+    return this.plans.results(user.id);
+  }
 
   @Post()
   @HttpCode(HttpStatus.OK)

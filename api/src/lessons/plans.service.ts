@@ -3,6 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   FOREX_STANDARD_LOT,
   gradeTradePlan,
+  type TradeRecord,
+  tradeRecord,
   type Instrument,
   MICRO_E_MINI,
   type PlanGrade,
@@ -17,7 +19,8 @@ import {
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, lessonKey } from './attempts.service.js';
-import type { ExerciseChart } from './chart-catalogue.provider.js';
+import { ChartCatalogue, type ExerciseChart } from './chart-catalogue.provider.js';
+import { CourseContent } from './course-content.js';
 import type { Lesson, PlanSettings } from './lesson.js';
 
 const INSTRUMENTS: Record<PlanSettings['instrument'], Instrument> = {
@@ -50,6 +53,41 @@ export interface PlanResult extends PlanGrade {
   outcome?: PlanOutcome;
 }
 
+/** The plan a learner sent, as kept: three prices and the money side. */
+export interface SentPlan {
+  entry: number;
+  stop: number;
+  target: number;
+  account: number;
+  riskPercent: number;
+  size: number;
+}
+
+/** The learner's last graded plan of an exercise, answered again as POST api/plans answered it. */
+export interface PlanReview extends PlanResult {
+  plan: SentPlan;
+  /** When it was graded (ISO 8601). */
+  gradedAt: string;
+}
+
+/** One plan exercise on the results page: the learner's last plan and, once revealed, its result. */
+export interface PlanExerciseResult {
+  lesson: { id: number; path: string; title: string };
+  plan: SentPlan;
+  pass: boolean;
+  tries: number;
+  revealed: boolean;
+  gradedAt: string;
+  /** How the plan played out; only once revealed (the candles after the exercise stay hidden). */
+  outcome: PlanOutcome | null;
+}
+
+/** The learner's graded plans, oldest first, and their record over the revealed ones. */
+export interface PlanResults {
+  exercises: PlanExerciseResult[];
+  record: TradeRecord;
+}
+
 /** What a plan exercise shows before any try: the zone traded and the money side. */
 export interface PlanSetup {
   zone: { type: 'supply' | 'demand'; upper: number; lower: number };
@@ -78,6 +116,8 @@ export class PlansService {
   constructor(
     @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
     private readonly standing: AttemptsService,
+    private readonly content: CourseContent,
+    private readonly charts: ChartCatalogue,
   ) {}
 
   setup(lesson: Lesson, chart: ExerciseChart): PlanSetup {
@@ -121,7 +161,73 @@ export class PlansService {
         failed: grade.failed,
       },
     });
-    const standing = await this.standing.standing(userId, key);
+    return this.answer(userId, lesson, chart, plan, grade);
+  }
+
+  /** The learner's last graded plan of a lesson, or null before any. */
+  async review(userId: string, lesson: Lesson, chart: ExerciseChart): Promise<PlanReview | null> {
+    const key = lessonKey(chart, lesson.id);
+    const last = await this.attempts
+      .createQueryBuilder('attempt')
+      .where('attempt.userId = :userId AND attempt.lessonId = :lessonId', {
+        userId,
+        lessonId: lesson.id,
+      })
+      .andWhere('attempt.chartNumber = :chartNumber', {
+        chartNumber: 'chartNumber' in key ? key.chartNumber : null,
+      })
+      .andWhere('attempt.plan IS NOT NULL')
+      .orderBy('attempt.createdAt', 'DESC')
+      .limit(1)
+      .getOne();
+    if (!last?.plan) return null;
+    const [entry = 0, stop = 0, target = 0] = last.lines;
+    const plan: SentPlan = {
+      entry,
+      stop,
+      target,
+      account: last.plan.account,
+      riskPercent: last.plan.riskPercent,
+      size: last.plan.size,
+    };
+    // Grading is a pure function of the plan and the chart: the same answer as when it was sent.
+    const result = await this.answer(userId, lesson, chart, plan, this.grade(lesson, chart, plan));
+    return { ...result, plan, gradedAt: last.createdAt.toISOString() };
+  }
+
+  /** Every plan exercise the learner has tried, oldest first, and the record of the revealed ones. */
+  async results(userId: string): Promise<PlanResults> {
+    const exercises: PlanExerciseResult[] = [];
+    for (const lesson of this.content.lessons()) {
+      if (lesson.exerciseKind !== 'plan' || lesson.c_num === null) continue;
+      const chart = this.charts.get(lesson.c_num);
+      if (!chart) continue;
+      const review = await this.review(userId, lesson, chart);
+      if (!review) continue;
+      exercises.push({
+        lesson: { id: lesson.id, path: lesson.path, title: lesson.title },
+        plan: review.plan,
+        pass: review.pass,
+        tries: review.tries,
+        revealed: review.revealed,
+        gradedAt: review.gradedAt,
+        outcome: review.outcome ?? null,
+      });
+    }
+    exercises.sort((a, b) => a.gradedAt.localeCompare(b.gradedAt));
+    const played = exercises.flatMap((exercise) => (exercise.outcome ? [exercise.outcome] : []));
+    return { exercises, record: tradeRecord(played) };
+  }
+
+  /** A graded plan with the standing after it, and once revealed the model plan and outcomes. */
+  private async answer(
+    userId: string,
+    lesson: Lesson,
+    chart: ExerciseChart,
+    plan: SentPlan,
+    grade: PlanGrade,
+  ): Promise<PlanResult> {
+    const standing = await this.standing.standing(userId, lessonKey(chart, lesson.id));
     const result: PlanResult = { ...grade, tries: standing.tries, revealed: standing.revealed };
     if (!standing.revealed) return result;
     return {

@@ -86,3 +86,54 @@ export class PlanResultDto {
   @ApiPropertyOptional({ type: PlanOutcomeDto, description: 'How the learner’s plan played out' })
   outcome?: PlanOutcomeDto;
 }
+
+/** A plan as sent: three prices and the money side. */
+export class SentPlanDto {
+  @ApiProperty({ example: 50.2 }) entry!: number;
+  @ApiProperty({ example: 49.7 }) stop!: number;
+  @ApiProperty({ example: 51.4 }) target!: number;
+  @ApiProperty({ example: 25_000 }) account!: number;
+  @ApiProperty({ example: 1 }) riskPercent!: number;
+  @ApiProperty({ example: 500 }) size!: number;
+}
+
+export class PlanLessonRefDto {
+  @ApiProperty({ example: 608 }) id!: number;
+  @ApiProperty({ example: '/risk-plan-long' }) path!: string;
+  @ApiProperty({ example: 'Plan a long trade' }) title!: string;
+}
+
+export class PlanExerciseResultDto {
+  @ApiProperty({ type: PlanLessonRefDto }) lesson!: PlanLessonRefDto;
+  @ApiProperty({ type: SentPlanDto, description: 'The learner’s last plan' }) plan!: SentPlanDto;
+  @ApiProperty() pass!: boolean;
+  @ApiProperty({ description: 'Failed tries' }) tries!: number;
+  @ApiProperty() revealed!: boolean;
+  @ApiProperty({ format: 'date-time' }) gradedAt!: string;
+  @ApiProperty({
+    type: PlanOutcomeDto,
+    nullable: true,
+    description: 'How the plan played out; null until the exercise is revealed',
+  })
+  outcome!: PlanOutcomeDto | null;
+}
+
+export class TradeRecordDto {
+  @ApiProperty({ description: 'Plans counted (revealed exercises)' }) plans!: number;
+  @ApiProperty({ description: 'Plans whose entry was reached' }) filled!: number;
+  @ApiProperty({ description: 'Trades closed at their target' }) wins!: number;
+  @ApiProperty({ description: 'Trades closed at their stop' }) losses!: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'wins / (wins + losses)' })
+  hitRate!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Mean R of the filled trades' })
+  averageR!: number | null;
+  @ApiProperty() totalR!: number;
+  @ApiProperty({ type: [Number], description: 'Running total in R after each plan' })
+  cumulativeR!: number[];
+}
+
+/** The answer of GET api/plans/results. */
+export class PlanResultsDto {
+  @ApiProperty({ type: [PlanExerciseResultDto] }) exercises!: PlanExerciseResultDto[];
+  @ApiProperty({ type: TradeRecordDto }) record!: TradeRecordDto;
+}
