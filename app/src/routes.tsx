@@ -10,6 +10,7 @@ import { PracticePage } from './pages/PracticePage.js';
 import { PracticeTestEnvPage } from './pages/PracticeTestEnvPage.js';
 import { PricingPage } from './pages/PricingPage.js';
 import { RegisterPage } from './pages/RegisterPage.js';
+import { ResultsPage } from './pages/ResultsPage.js';
 import { RouteGate } from './session/RouteGate.js';
 
 export const routes: RouteObject[] = [
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
           { path: '/home', element: <HubPage /> },
           { path: '/pricing', element: <PricingPage /> },
           { path: '/practice', element: <PracticePage /> },
+          { path: '/results', element: <ResultsPage /> },
         ],
       },
       // Lessons live at the paths the catalogue gives them (e.g. /S&D-conc); the rest is a 404.

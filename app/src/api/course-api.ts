@@ -11,6 +11,7 @@ import type {
   PlanBody,
   PlanRequest,
   PlanResult,
+  PlanResults,
   PracticeChartBody,
   ProgressBody,
   SessionBody,
@@ -109,6 +110,8 @@ export function createCourseApi(http: HttpClient) {
       withSession(() => http.post<AttemptResult>('/api/attempts', { ...target, lines })),
     /** Grades a trade plan for a lesson's plan exercise. */
     gradePlan: (plan: PlanRequest) => withSession(() => http.post<PlanResult>('/api/plans', plan)),
+    /** The learner's graded plans and their trading record. */
+    planResults: () => withSession(() => http.get<PlanResults>('/api/plans/results')),
 
     // ---- billing ----
     plan: () => http.get<PlanBody>('/api/billing/plan'),

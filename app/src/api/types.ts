@@ -81,6 +81,7 @@ export interface PlanRequest {
 
 export interface PlanOutcome {
   fillIndex: number | null;
+  fillPrice: number | null;
   exit: 'stop' | 'target' | 'open' | 'not-filled';
   exitIndex: number | null;
   exitPrice: number | null;
@@ -109,6 +110,46 @@ export interface PlanResult {
     outcome: PlanOutcome;
   };
   outcome?: PlanOutcome;
+}
+
+/** A plan as sent: three prices and the money side. */
+export interface SentPlan {
+  entry: number;
+  stop: number;
+  target: number;
+  account: number;
+  riskPercent: number;
+  size: number;
+}
+
+/** A plan exercise's last graded plan, answered again as when it was sent. */
+export interface PlanReview extends PlanResult {
+  plan: SentPlan;
+  gradedAt: string;
+}
+
+/** GET api/plans/results */
+export interface PlanResults {
+  exercises: {
+    lesson: { id: number; path: string; title: string };
+    plan: SentPlan;
+    pass: boolean;
+    tries: number;
+    revealed: boolean;
+    gradedAt: string;
+    /** Null until the exercise is revealed. */
+    outcome: PlanOutcome | null;
+  }[];
+  record: {
+    plans: number;
+    filled: number;
+    wins: number;
+    losses: number;
+    hitRate: number | null;
+    averageR: number | null;
+    totalR: number;
+    cumulativeR: number[];
+  };
 }
 
 export interface LessonSummary extends LessonDescriptor {
@@ -163,6 +204,8 @@ export interface LessonPageBody extends LessonSummary {
   exercise: ExerciseStanding | null;
   /** A plan exercise's zone and money side; null for other lessons. */
   planSetup: PlanSetup | null;
+  /** A plan exercise's last graded plan; null before any (and for other lessons). */
+  planReview: PlanReview | null;
 }
 
 export interface ChartCandle {

@@ -5,7 +5,7 @@ import { useSession } from '../session/session-context.js';
 import { Notice } from './Notice.js';
 import { SiteHeader } from './SiteHeader.js';
 
-/** The header of the logged-in pages: Learning Hub, Pricing and Logout. */
+/** The header of the logged-in pages: Learning Hub, Results, Pricing and Logout. */
 export function AppHeader() {
   const { logout } = useSession();
   const navigate = useNavigate();
@@ -29,6 +29,9 @@ export function AppHeader() {
       <SiteHeader>
         <NavLink to="/home" className="button button--ghost">
           Learning Hub
+        </NavLink>
+        <NavLink to="/results" className="button button--ghost">
+          Results
         </NavLink>
         <NavLink to="/pricing" className="button button--ghost">
           Pricing

@@ -1,6 +1,6 @@
-import type { ChartEngine, LineRole } from 'chart-kit';
+import type { ChartEngine, ChartMarker, LineRole } from 'chart-kit';
 import { Chart, useLines, useReplay } from 'chart-kit/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlanOutcome, PlanSetup } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
 import { DrawingTools, ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
@@ -8,17 +8,47 @@ import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-
 import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
 import { TRIES_BEFORE_REVEAL } from '../exercise/exercise-state.js';
 import { KeyboardHelp } from '../exercise/KeyboardHelp.js';
-import { planNumbers, ratioText, resultText } from './plan-numbers.js';
+import { planNumbers, ratioText, resultText, rText } from './plan-numbers.js';
 import type { usePlanExercise } from './use-plan-exercise.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
 
+const ENTRY_COLOR = 0x4f8cff;
+const STOP_COLOR = 0xef5350;
+const TARGET_COLOR = 0x26a69a;
+/** Markers of the learner's trade, and of the course's (which the learner compares it with). */
+const USER_MARK_COLOR = 0xffd54f;
+const MODEL_MARK_COLOR = 0xce93d8;
+
 /** The lines of a plan, placed in this order, each in its colour; risk and reward shaded. */
 const ROLES: readonly LineRole[] = [
-  { name: 'Entry', color: 0x4f8cff },
-  { name: 'Stop', color: 0xef5350, shadeTo: 'Entry' },
-  { name: 'Target', color: 0x26a69a, shadeTo: 'Entry' },
+  { name: 'Entry', color: ENTRY_COLOR },
+  { name: 'Stop', color: STOP_COLOR, shadeTo: 'Entry' },
+  { name: 'Target', color: TARGET_COLOR, shadeTo: 'Entry' },
 ];
+
+/** Where a trade filled and left, as chart markers: "Your fill 50.20", "Your target +2.4R". */
+function outcomeMarkers(outcome: PlanOutcome, whose: string, color: number): ChartMarker[] {
+  const markers: ChartMarker[] = [];
+  if (outcome.fillTime !== null && outcome.fillPrice !== null) {
+    markers.push({
+      time: outcome.fillTime,
+      price: outcome.fillPrice,
+      text: `${whose} fill ${outcome.fillPrice.toFixed(2)}`,
+      color,
+    });
+  }
+  if (outcome.exitTime !== null && outcome.exitPrice !== null) {
+    const how = outcome.exit === 'open' ? 'still open' : outcome.exit;
+    markers.push({
+      time: outcome.exitTime,
+      price: outcome.exitPrice,
+      text: `${whose} ${how} ${rText(outcome.resultR)}`,
+      color,
+    });
+  }
+  return markers;
+}
 
 interface PlanExerciseProps {
   exercise: ReturnType<typeof usePlanExercise>;
@@ -57,8 +87,9 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
   const { lines, tool, setTool, addLine, clearLines } = useLines(engine);
   const replay = useReplay(engine);
   const [replayed, setReplayed] = useState(false);
-  const [account, setAccount] = useState(String(setup.account));
-  const [risk, setRisk] = useState(String(setup.riskPercent));
+  const { earlierPlan } = state;
+  const [account, setAccount] = useState(String(earlierPlan?.account ?? setup.account));
+  const [risk, setRisk] = useState(String(earlierPlan?.riskPercent ?? setup.riskPercent));
 
   const onEngine = useCallback((next: ChartEngine | undefined) => {
     setEngine(next);
@@ -80,6 +111,33 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
     );
     engine.setPulledLines([setup.opposing.upper, setup.opposing.lower]);
   }, [engine, setup]);
+
+  // A plan from an earlier visit is placed again, as the learner left it, once the chart is up.
+  const placedEarlierPlanOn = useRef<ChartEngine>(undefined);
+  useEffect(() => {
+    if (!engine || !earlierPlan || placedEarlierPlanOn.current === engine) return;
+    placedEarlierPlanOn.current = engine;
+    if (engine.lines().length > 0) return;
+    for (const price of [earlierPlan.entry, earlierPlan.stop, earlierPlan.target]) {
+      engine.addLine(price);
+    }
+    engine.setTool('none');
+  }, [engine, earlierPlan]);
+
+  // Once revealed, the course's plan is drawn beside the learner's: dashed, named at the left.
+  const model = state.revealed ? result?.model : undefined;
+  useEffect(() => {
+    if (!engine) return;
+    engine.setReferenceLines(
+      model
+        ? [
+            { price: model.entry, label: 'Course entry', color: ENTRY_COLOR },
+            { price: model.stop, label: 'Course stop', color: STOP_COLOR },
+            { price: model.target, label: 'Course target', color: TARGET_COLOR },
+          ]
+        : [],
+    );
+  }, [engine, model]);
 
   const numbers = planNumbers(lines, setup, Number(account), Number(risk));
   const long = setup.zone.type === 'demand';
@@ -111,15 +169,20 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
     replay.start({ from: lastTime, speedMs: 250 });
   }, [engine, chart, replayed, replay]);
 
-  // After the replay, the candles that filled and closed the learner's trade are highlighted.
+  // After the replay, where each trade filled and left is marked on its candle, with its result.
   const outcome = result?.outcome;
+  const modelOutcome = model?.outcome;
   useEffect(() => {
     if (!engine || !outcome || replay.state.status !== 'finished') return;
+    engine.setMarkers([
+      ...outcomeMarkers(outcome, 'Your', USER_MARK_COLOR),
+      ...(modelOutcome ? outcomeMarkers(modelOutcome, 'Course', MODEL_MARK_COLOR) : []),
+    ]);
     const times = [outcome.fillTime, outcome.exitTime].filter(
       (time): time is number => time !== null,
     );
     engine.highlightCandles(times);
-  }, [engine, outcome, replay.state.status]);
+  }, [engine, outcome, modelOutcome, replay.state.status]);
 
   const chartBoxStyle = { height: 440 };
   const replaying = replay.state.status === 'playing';
@@ -285,10 +348,18 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
             )}{' '}
             dollars.
           </p>
+          <p className="muted">
+            The dashed lines on the chart are the course&apos;s plan. Replay plays the candles after
+            the exercise: an entry fills when price trades at it; then the stop or the target ends
+            the trade. When one candle reaches both, the course counts the stop first, because a
+            chart cannot show which came first.
+          </p>
           {replay.state.status === 'finished' && result.outcome && (
             <>
               <p data-testid="plan-outcome">{outcomeSentence(result.outcome, 'Your')}</p>
-              <p>{outcomeSentence(result.model.outcome, "The course's")}</p>
+              <p data-testid="model-outcome">
+                {outcomeSentence(result.model.outcome, "The course's")}
+              </p>
             </>
           )}
           {chart?.next && (
@@ -304,12 +375,6 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
             </button>
           )}
         </section>
-      )}
-      {state.revealed && !result && (
-        <Notice tone="info">
-          You have finished this exercise. Place a plan and press Try to see the course&apos;s plan
-          and replay how both play out.
-        </Notice>
       )}
 
       <KeyboardHelp onPlace={(price) => addLine(price)} disabled={!engine} />

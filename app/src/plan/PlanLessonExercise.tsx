@@ -19,6 +19,7 @@ export function PlanLessonExercise({ lesson }: PlanLessonExerciseProps) {
     lessonId: lesson.id,
     chartNumber: lesson.c_num,
     standing: lesson.exercise,
+    review: lesson.planReview,
   });
   const { passed, revealed } = exercise.state;
   // The server's standing decides: passed, or three tries used, opens the way on.

@@ -86,8 +86,19 @@ export function ratioText(ratio: number): string {
   return `${ratio.toFixed(1)} : 1`;
 }
 
+const sign = (value: number) => (value > 0 ? '+' : value < 0 ? '−' : '');
+
+/** "+2.6R", "−1.0R" */
+export function rText(resultR: number): string {
+  return `${sign(Number(resultR.toFixed(1)))}${Math.abs(resultR).toFixed(1)}R`;
+}
+
+/** "+648.50 dollars" */
+export function dollarsText(dollars: number): string {
+  return `${sign(Number(dollars.toFixed(2)))}${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} dollars`;
+}
+
 /** "+2.6R (+648.50 dollars)" */
 export function resultText(resultR: number, dollars: number): string {
-  const sign = (value: number) => (value > 0 ? '+' : value < 0 ? '−' : '');
-  return `${sign(resultR)}${Math.abs(resultR).toFixed(1)}R (${sign(dollars)}${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} dollars)`;
+  return `${rText(resultR)} (${dollarsText(dollars)})`;
 }

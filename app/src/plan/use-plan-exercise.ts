@@ -7,6 +7,8 @@ import {
   type ExerciseStanding,
   type PlanRequest,
   type PlanResult,
+  type PlanReview,
+  type SentPlan,
 } from '../api/index.js';
 
 export interface PlanExerciseState {
@@ -16,8 +18,10 @@ export interface PlanExerciseState {
   submitting: boolean;
   /** Why the last plan could not be graded (a 400, the network). */
   error: string | undefined;
-  /** The last graded plan. */
+  /** The last graded plan: sent on this page, or kept from an earlier visit. */
   result: PlanResult | undefined;
+  /** The plan of an earlier visit, to place again on the chart. */
+  earlierPlan: SentPlan | undefined;
   passed: boolean;
   tries: number;
   /** The model plan and the outcomes may be shown: passed, or three tries used. */
@@ -34,15 +38,17 @@ export function usePlanExercise(options: {
   lessonId: number;
   chartNumber: number;
   standing: ExerciseStanding | null;
+  /** The last plan graded on an earlier visit (the lesson page's planReview). */
+  review: PlanReview | null;
 }) {
-  const { api, lessonId, chartNumber, standing } = options;
+  const { api, lessonId, chartNumber, standing, review } = options;
   const [chart, setChart] = useState<ExerciseChartData>();
   const [loadError, setLoadError] = useState<string>();
   const [gated, setGated] = useState(false);
   const [loads, setLoads] = useState(0);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
-  const [result, setResult] = useState<PlanResult>();
+  const [result, setResult] = useState<PlanResult | undefined>(review ?? undefined);
   const passed = Boolean(result?.pass) || Boolean(standing?.passed);
   const tries = result?.tries ?? standing?.tries ?? 0;
   const revealed = result?.revealed ?? standing?.revealed ?? false;
@@ -90,6 +96,7 @@ export function usePlanExercise(options: {
     submitting,
     error,
     result,
+    earlierPlan: review?.plan,
     passed,
     tries,
     revealed,

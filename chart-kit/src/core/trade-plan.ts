@@ -244,6 +244,8 @@ export function gradeTradePlan(plan: TradePlan, setting: PlanSetting): PlanGrade
 export interface TradeOutcome {
   /** Index of the candle that filled the entry, or null if price never came to it. */
   fillIndex: number | null;
+  /** The price the entry filled at (better than asked when a candle opened past it), or null. */
+  fillPrice: number | null;
   exit: 'stop' | 'target' | 'open' | 'not-filled';
   exitIndex: number | null;
   /** Price the trade left at (the stop, the target, a gap's open, or the last close). */
@@ -277,6 +279,7 @@ export function playOutTrade(
     const move = price === null ? 0 : direction * (price - fillPrice);
     return {
       fillIndex,
+      fillPrice: fillIndex === null ? null : fillPrice,
       exit,
       exitIndex,
       exitPrice: price,

@@ -5,6 +5,9 @@ export class PlanOutcomeDto {
   @ApiProperty({ nullable: true, type: Number, description: 'Index in `next` of the fill' })
   fillIndex!: number | null;
 
+  @ApiProperty({ nullable: true, type: Number, description: 'The price the entry filled at' })
+  fillPrice!: number | null;
+
   @ApiProperty({ enum: ['stop', 'target', 'open', 'not-filled'] })
   exit!: 'stop' | 'target' | 'open' | 'not-filled';
 

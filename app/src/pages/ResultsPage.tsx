@@ -1,0 +1,246 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage, type PlanOutcome, type PlanResults } from '../api/index.js';
+import { AppHeader } from '../components/AppHeader.js';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+import { dollarsText, rText } from '../plan/plan-numbers.js';
+import { useApi } from '../session/session-context.js';
+
+type Exercise = PlanResults['exercises'][number];
+
+const EXIT_WORDS: Record<PlanOutcome['exit'], string> = {
+  target: 'Target reached',
+  stop: 'Stopped out',
+  open: 'Still open at the chart’s end',
+  'not-filled': 'Entry never reached',
+};
+
+function percent(value: number | null): string {
+  return value === null ? '–' : `${Math.round(value * 100)}%`;
+}
+
+/**
+ * The learner's trade plans, graded and played out: each exercise's result in R and dollars, the
+ * hit rate, the average R and the running total, drawn as a step line.
+ */
+export function ResultsPage() {
+  const api = useApi();
+  const [results, setResults] = useState<PlanResults>();
+  const [error, setError] = useState<string>();
+  const [loads, setLoads] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    api.planResults().then(
+      (answer) => current && setResults(answer),
+      (caught: unknown) => current && setError(errorMessage(caught)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, loads]);
+
+  return (
+    <>
+      <AppHeader />
+      <main className="results">
+        <h1>Your trade plans</h1>
+        <p className="muted">
+          Each trade-plan exercise counts with your last plan, played out on the candles after the
+          exercise once you passed it or used your three tries. Results are in R, multiples of the
+          money you planned to risk: a stopped trade is −1R, a target twice as far as the stop is
+          +2R.
+        </p>
+        {error && (
+          <Notice tone="error">
+            Could not load your results: {error}{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                setError(undefined);
+                setLoads((n) => n + 1);
+              }}
+            >
+              Try again
+            </button>
+          </Notice>
+        )}
+        {!results && !error && <LoadingState label="Loading your results" />}
+        {results?.exercises.length === 0 && (
+          <Notice tone="info">
+            No plans yet. The Managing Risk module&apos;s exercises ask you to plan trades; your
+            results collect here. <Link to="/home">Back to the Learning Hub</Link>
+          </Notice>
+        )}
+        {results && results.exercises.length > 0 && <ResultsBody results={results} />}
+      </main>
+    </>
+  );
+}
+
+function ResultsBody({ results }: { results: PlanResults }) {
+  const { record, exercises } = results;
+  const played = exercises.filter((exercise) => exercise.outcome !== null);
+  return (
+    <>
+      <dl className="results__summary" aria-label="Your record">
+        <div>
+          <dt>Trades taken</dt>
+          <dd data-testid="results-filled">
+            {record.filled} of {record.plans}
+          </dd>
+        </div>
+        <div>
+          <dt>Hit rate</dt>
+          <dd data-testid="results-hit-rate">{percent(record.hitRate)}</dd>
+        </div>
+        <div>
+          <dt>Average</dt>
+          <dd data-testid="results-average">
+            {record.averageR === null ? '–' : rText(record.averageR)}
+          </dd>
+        </div>
+        <div>
+          <dt>Total</dt>
+          <dd data-testid="results-total">{rText(record.totalR)}</dd>
+        </div>
+      </dl>
+      <p className="muted">
+        Hit rate is wins over closed trades; the average is over the trades taken. With at least 2:1
+        on every trade, a hit rate above one in three already adds up.
+      </p>
+      {played.length > 0 && <CumulativeRPlot exercises={played} cumulativeR={record.cumulativeR} />}
+      <div className="results__table-wrap">
+        <table className="results__table">
+          <caption className="visually-hidden">Your plans, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Exercise</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {exercises.map((exercise) => (
+              <ExerciseRow
+                key={exercise.lesson.id}
+                exercise={exercise}
+                number={played.indexOf(exercise) + 1}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** One plan; `number` is its place on the plot (0: not played out yet). */
+function ExerciseRow({ exercise, number }: { exercise: Exercise; number: number }) {
+  const { plan, outcome } = exercise;
+  return (
+    <tr data-lesson-id={exercise.lesson.id}>
+      <td>{number > 0 ? number : ''}</td>
+      <th scope="row">
+        <Link to={exercise.lesson.path}>{exercise.lesson.title}</Link>
+        <span className="muted results__grade">
+          {exercise.pass
+            ? 'Passed'
+            : `${exercise.tries} ${exercise.tries === 1 ? 'try' : 'tries'} missed`}
+        </span>
+      </th>
+      <td>
+        Entry {plan.entry.toFixed(2)}, stop {plan.stop.toFixed(2)}, target {plan.target.toFixed(2)},{' '}
+        {plan.size.toLocaleString('en-US')} units
+      </td>
+      <td>
+        {outcome ? (
+          <>
+            <strong className={outcome.resultR >= 0 ? 'results__win' : 'results__loss'}>
+              {rText(outcome.resultR)}
+            </strong>{' '}
+            ({dollarsText(outcome.resultDollars)})
+            <span className="muted results__grade">
+              {EXIT_WORDS[outcome.exit]}
+              {outcome.stopAssumedFirst ? ' (one candle reached both; the stop counts first)' : ''}
+            </span>
+          </>
+        ) : (
+          <span className="muted">Shown once you pass or use your three tries</span>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+const PLOT = { width: 640, height: 220, left: 44, right: 12, top: 12, bottom: 28 };
+
+/** The running total in R after each played plan, as a step line with a zero line. */
+function CumulativeRPlot({
+  exercises,
+  cumulativeR,
+}: {
+  exercises: readonly Exercise[];
+  cumulativeR: readonly number[];
+}) {
+  const values = [0, ...cumulativeR];
+  const low = Math.min(0, ...values);
+  const high = Math.max(1, ...values);
+  const innerWidth = PLOT.width - PLOT.left - PLOT.right;
+  const innerHeight = PLOT.height - PLOT.top - PLOT.bottom;
+  const x = (step: number) => PLOT.left + (innerWidth * step) / Math.max(1, values.length - 1);
+  const y = (r: number) => PLOT.top + ((high - r) / (high - low)) * innerHeight;
+  let path = `M ${x(0)} ${y(0)}`;
+  values.forEach((value, step) => {
+    if (step === 0) return;
+    path += ` H ${x(step)} V ${y(value)}`;
+  });
+  const ticks = [low, 0, high].filter((tick, index, all) => all.indexOf(tick) === index);
+  const last = values.at(-1) ?? 0;
+  return (
+    <figure className="results__plot">
+      <svg
+        viewBox={`0 0 ${PLOT.width} ${PLOT.height}`}
+        role="img"
+        aria-label={`Running total after ${exercises.length} ${exercises.length === 1 ? 'trade' : 'trades'}: ${rText(last)}`}
+      >
+        {ticks.map((tick) => (
+          <g key={tick}>
+            <line
+              x1={PLOT.left}
+              x2={PLOT.width - PLOT.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              className={tick === 0 ? 'results__zero' : 'results__grid'}
+            />
+            <text x={PLOT.left - 6} y={y(tick)} className="results__tick" dominantBaseline="middle">
+              {rText(tick)}
+            </text>
+          </g>
+        ))}
+        <path d={path} className="results__line" />
+        {values.map((value, step) =>
+          step === 0 ? null : (
+            <circle key={step} cx={x(step)} cy={y(value)} r={4} className="results__dot" />
+          ),
+        )}
+        {exercises.map((exercise, index) => (
+          <text
+            key={exercise.lesson.id}
+            x={x(index + 1)}
+            y={PLOT.height - 8}
+            className="results__tick results__tick--x"
+          >
+            {index + 1}
+          </text>
+        ))}
+      </svg>
+      <figcaption className="muted">
+        Running total in R, trade by trade (numbered as in the table, oldest first).
+      </figcaption>
+    </figure>
+  );
+}
