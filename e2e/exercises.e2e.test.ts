@@ -3,11 +3,13 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import {
+  missPlanThreeTimes,
   newCoursePage,
   startCourse,
   type CourseProduct,
   registerSubscriber,
 } from './support/course.js';
+import { PLACEMENTS, type PlacementName } from '../api/src/charts/scenario/framing.js';
 import { TEST_OUTPUT_DIR } from './support/product.js';
 
 /**
@@ -20,14 +22,12 @@ const SCREENS = [
   { name: 'phone', viewport: { width: 390, height: 844 }, minimumZonePx: 18 },
 ] as const;
 
-/**
- * The lesson chart's size at each screen. The API checks every chart's opening view at these sizes
- * (PLACEMENTS in api/src/charts/scenario/framing.ts); if the app's layout moves, both must move.
- */
-const LESSON_CHART_SIZE = {
-  desktop: { width: 1102, height: 438 },
-  phone: { width: 364, height: 438 },
-} as const;
+/** Where each kind of chart is shown, at the sizes the API frames every opening view for. */
+const placementNamed = (name: PlacementName) => {
+  const found = PLACEMENTS.find((placement) => placement.name === name);
+  if (!found) throw new Error(`no placement ${name}`);
+  return found;
+};
 
 const SHOTS_DIR = join(TEST_OUTPUT_DIR, 'exercises');
 
@@ -98,44 +98,6 @@ async function revealByThreeMisses(page: Page, lesson: number): Promise<Zone> {
   }, lesson);
 }
 
-/**
- * A trade-plan exercise, revealed after three plans that miss: its zone is given on the page
- * (`planSetup`), and what the three tries unlock is the model plan.
- */
-async function revealPlanByThreeMisses(page: Page, lesson: LessonSummary): Promise<Zone> {
-  return page.evaluate(async ({ id, path }) => {
-    const pageResponse = await fetch(`/api/lessons${path}`, { credentials: 'include' });
-    const { planSetup } = (await pageResponse.json()) as {
-      planSetup: { zone: { type: string; upper: number; lower: number }; account: number };
-    };
-    const { zone } = planSetup;
-    const long = zone.type === 'demand';
-    // An entry far from the zone, a stop on the right side of it: graded, and missed.
-    const entry = long ? zone.upper * 1.1 : zone.lower * 0.9;
-    const plan = {
-      lesson: id,
-      entry,
-      stop: long ? entry - 0.5 : entry + 0.5,
-      target: long ? entry + 1 : entry - 1,
-      account: planSetup.account,
-      riskPercent: 1,
-      size: 1,
-    };
-    let revealed = false;
-    for (let attempt = 0; attempt < 3 && !revealed; attempt++) {
-      const response = await fetch('/api/plans', {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(plan),
-      });
-      revealed = ((await response.json()) as { revealed?: boolean }).revealed === true;
-    }
-    if (!revealed) throw new Error(`lesson ${id} did not reveal its model plan`);
-    return zone;
-  }, lesson);
-}
-
 describe('every chart lesson opens on a zone a beginner can find and mark', () => {
   let product: CourseProduct | undefined;
   let browser: Browser | undefined;
@@ -155,6 +117,30 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
     await browser?.close();
     await product?.stop();
   });
+
+  it.each(SCREENS)(
+    'shows the landing demo and the Practice Portal at the sizes their charts are framed for, on a $name screen',
+    async ({ name, viewport }) => {
+      const opened = await newCoursePage(browser!, { viewport });
+      try {
+        const { page, errors } = opened;
+        const chartSize = async () => {
+          await chartReady(page);
+          const box = await page.locator('canvas').first().boundingBox();
+          // Layout gives fractions of a pixel (319.9999 for a height of 320).
+          return { width: Math.round(box?.width ?? 0), height: Math.round(box?.height ?? 0) };
+        };
+        await page.goto(product!.url);
+        expect(await chartSize()).toEqual(placementNamed('landing')[name]);
+        await registerSubscriber(page, product!.url, `sizes-${name}`);
+        await page.goto(`${product!.url}/practice`);
+        expect(await chartSize()).toEqual(placementNamed('practice')[name]);
+        expect(errors).toEqual([]);
+      } finally {
+        await opened.context.close();
+      }
+    },
+  );
 
   it.each(SCREENS)('on a $name screen', async ({ name, viewport, minimumZonePx }) => {
     const url = (path: string) => `${product!.url}${path}`;
@@ -180,7 +166,7 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
         const box = await canvas.boundingBox();
         expect({ path: lesson.path, width: box?.width, height: box?.height }).toEqual({
           path: lesson.path,
-          ...LESSON_CHART_SIZE[name],
+          ...placementNamed(lesson.exerciseKind === 'plan' ? 'plan' : 'lesson')[name],
         });
         // Every exercise opens unsolved, even on a chart an earlier lesson showed.
         expect({
@@ -209,7 +195,7 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
 
         const zone =
           lesson.exerciseKind === 'plan'
-            ? await revealPlanByThreeMisses(page, lesson)
+            ? await missPlanThreeTimes(page, product!.url, lesson)
             : await revealByThreeMisses(page, lesson.id);
         heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
         await page.reload();

@@ -126,7 +126,41 @@ interface CatalogueLesson {
   path: string;
   c_num: number | null;
   reqPass: boolean;
+  exerciseKind: 'zone' | 'plan';
   status: 'completed' | 'open' | 'locked';
+}
+
+/**
+ * Three trade plans that miss, which reveal a plan exercise as three missed zones reveal a zone
+ * exercise. Answers the exercise's zone (given on its page, not hidden).
+ */
+export async function missPlanThreeTimes(
+  page: Page,
+  baseUrl: string,
+  lesson: { id: number; path: string },
+): Promise<Pick<Zone, 'upper' | 'lower'>> {
+  const lessonPage = await page.request.get(`${baseUrl}/api/lessons${lesson.path}`);
+  const { planSetup } = (await lessonPage.json()) as {
+    planSetup: { zone: { type: string; upper: number; lower: number }; account: number };
+  };
+  const { zone, account } = planSetup;
+  const long = zone.type === 'demand';
+  // An entry far from the zone with the stop on the right side of it: graded, and missed.
+  const entry = long ? zone.upper * 1.1 : zone.lower * 0.9;
+  const plan = {
+    lesson: lesson.id,
+    entry,
+    stop: long ? entry - 0.5 : entry + 0.5,
+    target: long ? entry + 1 : entry - 1,
+    account,
+    riskPercent: 1,
+    size: 1,
+  };
+  for (let tries = 0; tries < 3; tries += 1) {
+    const missed = await page.request.post(`${baseUrl}/api/plans`, { data: plan });
+    if (!missed.ok()) throw new Error(`plan at ${lesson.path}: ${await missed.text()}`);
+  }
+  return { upper: zone.upper, lower: zone.lower };
 }
 
 /**
@@ -149,7 +183,9 @@ export async function completeLessonsBefore(
   for (const lesson of module.lessons) {
     if (lesson.path === path) return;
     if (lesson.status === 'completed') continue;
-    if (lesson.reqPass && lesson.c_num !== null) {
+    if (lesson.reqPass && lesson.c_num !== null && lesson.exerciseKind === 'plan') {
+      await missPlanThreeTimes(page, baseUrl, lesson);
+    } else if (lesson.reqPass && lesson.c_num !== null) {
       for (let tries = 0; tries < 3; tries += 1) {
         const missed = await page.request.post(`${baseUrl}/api/attempts`, {
           data: { lesson: lesson.id, lines: [0.01, 0.02] },

@@ -64,11 +64,13 @@ function isGenerated(chartNumber: number): boolean {
 }
 
 /**
- * Where the app shows chart n (api/content/README.md): 30 to 34 on the landing page, the practice
- * charts (50 to 59 and every generated one) in the Practice Portal, the rest in lessons.
+ * Where the app shows chart n (api/content/README.md): 30 to 34 on the landing page, 40 to 49 in
+ * trade-plan lessons (beside the plan panel), the practice charts (50 to 59 and every generated
+ * one) in the Practice Portal, the rest in lessons.
  */
 export function placementOfChart(chartNumber: number): PlacementName {
   if (chartNumber >= 30 && chartNumber <= 34) return 'landing';
+  if (chartNumber >= 40 && chartNumber <= 49) return 'plan';
   if (chartNumber >= 50 && chartNumber < 100) return 'practice';
   if (isGenerated(chartNumber)) return 'practice';
   return 'lesson';

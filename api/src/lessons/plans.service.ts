@@ -74,6 +74,8 @@ export interface PlanReview extends PlanResult {
 export interface PlanExerciseResult {
   lesson: { id: number; path: string; title: string };
   plan: SentPlan;
+  /** What the size counts: shares, contracts or lots. */
+  unit: string;
   pass: boolean;
   tries: number;
   revealed: boolean;
@@ -207,6 +209,7 @@ export class PlansService {
       exercises.push({
         lesson: { id: lesson.id, path: lesson.path, title: lesson.title },
         plan: review.plan,
+        unit: INSTRUMENTS[this.settingsOf(lesson).instrument].unit,
         pass: review.pass,
         tries: review.tries,
         revealed: review.revealed,

@@ -133,6 +133,8 @@ export interface PlanResults {
   exercises: {
     lesson: { id: number; path: string; title: string };
     plan: SentPlan;
+    /** What the size counts: shares, contracts or lots. */
+    unit: string;
     pass: boolean;
     tries: number;
     revealed: boolean;

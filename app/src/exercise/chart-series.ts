@@ -14,10 +14,13 @@ export function plainCandles(candles: readonly ChartCandle[]): Candle[] {
 export function exerciseSeries(
   fiveMinute: ExerciseChartData,
   hourly: ExerciseChartData | undefined,
-  withNext = false,
+  withNext: boolean | { until: number } = false,
 ): TimeframeSeries {
+  // `until`: the continuation only up to that time (e.g. a few candles past a trade's exit).
+  const nextOf = (next: readonly ChartCandle[]) =>
+    typeof withNext === 'object' ? next.filter((candle) => candle.time <= withNext.until) : next;
   const candlesOf = (body: ExerciseChartData) =>
-    plainCandles(withNext && body.next ? [...body.data, ...body.next] : body.data);
+    plainCandles(withNext && body.next ? [...body.data, ...nextOf(body.next)] : body.data);
   const series: TimeframeSeries = { [fiveMinute.timeframe]: candlesOf(fiveMinute) };
   if (hourly) series[hourly.timeframe] = candlesOf(hourly);
   return series;

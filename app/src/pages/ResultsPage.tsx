@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useElementWidth } from '../components/use-element-width.js';
 import { Link } from 'react-router-dom';
 import { errorMessage, type PlanOutcome, type PlanResults } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
@@ -154,7 +155,7 @@ function ExerciseRow({ exercise, number }: { exercise: Exercise; number: number 
       </th>
       <td>
         Entry {plan.entry.toFixed(2)}, stop {plan.stop.toFixed(2)}, target {plan.target.toFixed(2)},{' '}
-        {plan.size.toLocaleString('en-US')} units
+        {plan.size.toLocaleString('en-US')} {exercise.unit}
       </td>
       <td>
         {outcome ? (
@@ -176,7 +177,7 @@ function ExerciseRow({ exercise, number }: { exercise: Exercise; number: number 
   );
 }
 
-const PLOT = { width: 640, height: 220, left: 44, right: 12, top: 12, bottom: 28 };
+const PLOT = { maxWidth: 640, height: 220, left: 48, right: 14, top: 14, bottom: 28 };
 
 /** The running total in R after each played plan, as a step line with a zero line. */
 function CumulativeRPlot({
@@ -186,10 +187,13 @@ function CumulativeRPlot({
   exercises: readonly Exercise[];
   cumulativeR: readonly number[];
 }) {
+  // Drawn at the width it is shown at, so its text keeps its size on a phone.
+  const [figure, setFigure] = useState<HTMLElement | null>(null);
+  const width = useElementWidth(figure, PLOT.maxWidth);
   const values = [0, ...cumulativeR];
   const low = Math.min(0, ...values);
   const high = Math.max(1, ...values);
-  const innerWidth = PLOT.width - PLOT.left - PLOT.right;
+  const innerWidth = width - PLOT.left - PLOT.right;
   const innerHeight = PLOT.height - PLOT.top - PLOT.bottom;
   const x = (step: number) => PLOT.left + (innerWidth * step) / Math.max(1, values.length - 1);
   const y = (r: number) => PLOT.top + ((high - r) / (high - low)) * innerHeight;
@@ -201,9 +205,11 @@ function CumulativeRPlot({
   const ticks = [low, 0, high].filter((tick, index, all) => all.indexOf(tick) === index);
   const last = values.at(-1) ?? 0;
   return (
-    <figure className="results__plot">
+    <figure className="results__plot" ref={setFigure}>
       <svg
-        viewBox={`0 0 ${PLOT.width} ${PLOT.height}`}
+        width={width}
+        height={PLOT.height}
+        viewBox={`0 0 ${width} ${PLOT.height}`}
         role="img"
         aria-label={`Running total after ${exercises.length} ${exercises.length === 1 ? 'trade' : 'trades'}: ${rText(last)}`}
       >
@@ -211,7 +217,7 @@ function CumulativeRPlot({
           <g key={tick}>
             <line
               x1={PLOT.left}
-              x2={PLOT.width - PLOT.right}
+              x2={width - PLOT.right}
               y1={y(tick)}
               y2={y(tick)}
               className={tick === 0 ? 'results__zero' : 'results__grid'}

@@ -13,6 +13,9 @@ import type { usePlanExercise } from './use-plan-exercise.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
 
+/** Candles the replay shows after the later of the two trades ended. */
+const REPLAY_AFTER_EXIT = 8;
+
 const ENTRY_COLOR = 0x4f8cff;
 const STOP_COLOR = 0xef5350;
 const TARGET_COLOR = 0x26a69a;
@@ -158,16 +161,32 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
     });
   };
 
+  // The replay plays until both trades are over, and a little beyond, so the view ends on them.
+  const replayUntil = useMemo(() => {
+    if (!chart?.next || !result?.outcome) return undefined;
+    // A trade still open at the chart's end has no exit: the whole continuation is played.
+    const ends = [result.outcome, result.model?.outcome].map((outcome) =>
+      outcome?.exit === 'open' ? Infinity : (outcome?.exitTime ?? outcome?.fillTime ?? 0),
+    );
+    const lastEnd = Math.max(...ends, chart.data.at(-1)?.time ?? 0);
+    const index = chart.next.findIndex((candle) => candle.time >= lastEnd);
+    return index < 0
+      ? undefined
+      : chart.next[Math.min(index + REPLAY_AFTER_EXIT, chart.next.length - 1)]?.time;
+  }, [chart, result]);
+
   const startReplay = useCallback(() => {
     if (!engine || !chart?.next) return;
     const lastTime = chart.data.at(-1)?.time;
     if (lastTime === undefined) return;
     if (!replayed) {
-      engine.setSeries(exerciseSeries(chart, undefined, true));
+      engine.setSeries(
+        exerciseSeries(chart, undefined, replayUntil === undefined ? true : { until: replayUntil }),
+      );
       setReplayed(true);
     }
     replay.start({ from: lastTime, speedMs: 250 });
-  }, [engine, chart, replayed, replay]);
+  }, [engine, chart, replayed, replay, replayUntil]);
 
   // After the replay, where each trade filled and left is marked on its candle, with its result.
   const outcome = result?.outcome;

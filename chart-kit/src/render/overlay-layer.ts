@@ -63,16 +63,16 @@ export interface OverlayReferenceLine {
   dashed?: boolean;
 }
 
+/** A marker placed by views/overlay-view.ts: its square's centre and size, its text's top left. */
 export interface OverlayMarker {
-  index: number;
-  price: number;
+  x: number;
+  y: number;
+  size: number;
   text: string;
+  textX: number;
+  textY: number;
   color?: number;
 }
-
-/** A marker's square, and the gap between it and its text, in CSS pixels. */
-const MARKER_SIZE = 7;
-const MARKER_TEXT_GAP = 5;
 
 /** Advance of one glyph of the label font, to right-align a role's name. */
 const ROLE_LABEL_CHAR_PX = 7;
@@ -201,35 +201,27 @@ export class OverlayLayer {
     }
   }
 
-  /** A square on the candle at the price, its text beside it (left of it near the right edge). */
+  /** Each marker's square, ringed in the background colour, and its text where the view put it. */
   private drawMarkers(
     frame: FrameGeometry,
     markers: readonly OverlayMarker[],
     theme: ChartTheme,
   ): void {
-    const { xOfIndex, yOfPrice, layout, devicePixelRatio } = frame;
-    const snap = (value: number) => snapToDevicePixel(value, devicePixelRatio);
+    const snap = (value: number) => snapToDevicePixel(value, frame.devicePixelRatio);
     for (const marker of markers) {
-      const x = xOfIndex(marker.index);
-      const y = yOfPrice(marker.price);
-      if (x < -MARKER_SIZE || x > layout.plotWidth + MARKER_SIZE) continue;
-      if (y < -MARKER_SIZE || y > layout.plotHeight + MARKER_SIZE) continue;
+      const { size } = marker;
+      const half = size / 2;
       const color = marker.color ?? theme.line;
-      const half = MARKER_SIZE / 2;
-      // A ring in the background colour keeps the square readable on a candle of its colour.
+      // The ring keeps the square readable on a candle of its own colour.
       this.solidLines.rect(
-        snap(x - half - 1),
-        snap(y - half - 1),
-        MARKER_SIZE + 2,
-        MARKER_SIZE + 2,
+        snap(marker.x - half - 1),
+        snap(marker.y - half - 1),
+        size + 2,
+        size + 2,
         theme.background,
       );
-      this.solidLines.rect(snap(x - half), snap(y - half), MARKER_SIZE, MARKER_SIZE, color);
-      const width = marker.text.length * ROLE_LABEL_CHAR_PX;
-      const right = x + half + MARKER_TEXT_GAP;
-      const textX =
-        right + width <= layout.plotWidth - 4 ? right : x - half - MARKER_TEXT_GAP - width;
-      this.zoneLabels.text(marker.text, textX, y, { color, anchorY: 0.5 });
+      this.solidLines.rect(snap(marker.x - half), snap(marker.y - half), size, size, color);
+      this.zoneLabels.text(marker.text, marker.textX, marker.textY, { color });
     }
   }
 

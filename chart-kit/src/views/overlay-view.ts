@@ -95,9 +95,69 @@ export function overlayView(model: ChartModel): OverlayState {
     },
     highlighted: model.marks.highlighted,
     referenceLines: model.marks.referenceLines,
-    // A marker on a candle the replay has not shown yet waits for it.
-    markers: model.marks.markers.filter(
-      (marker) => marker.index >= 0 && marker.index < model.shownCount,
-    ),
+    markers: markersView(model),
   };
+}
+
+/** A marker's square and the gap to its text, and the height of one line of text, in CSS px. */
+const MARKER_SIZE = 7;
+const MARKER_TEXT_GAP = 5;
+const MARKER_TEXT_LINE = 14;
+
+/**
+ * Where each marker and its text go. A marker on a candle the replay has not shown yet waits for
+ * it. Texts go right of their square (left of it near the plot's right edge) and never cover one
+ * another: a text that would is moved down, or up, a line at a time, as price tags are stacked.
+ */
+function markersView(model: ChartModel): OverlayState['markers'] {
+  const { frame } = model;
+  const { plotWidth, plotHeight } = frame.layout;
+  const placed: { left: number; right: number; top: number; bottom: number }[] = [];
+  const free = (left: number, right: number, top: number) =>
+    top >= 0 &&
+    top + MARKER_TEXT_LINE <= plotHeight &&
+    placed.every(
+      (box) =>
+        right <= box.left ||
+        left >= box.right ||
+        top + MARKER_TEXT_LINE <= box.top ||
+        top >= box.bottom,
+    );
+  const shown = model.marks.markers
+    .filter((marker) => marker.index >= 0 && marker.index < model.shownCount)
+    .map((marker) => ({
+      ...marker,
+      x: frame.xOfIndex(marker.index),
+      y: frame.yOfPrice(marker.price),
+    }))
+    .filter((marker) => marker.x >= -MARKER_SIZE && marker.x <= plotWidth + MARKER_SIZE)
+    .sort((a, b) => a.y - b.y);
+  return shown.map((marker) => {
+    const width = marker.text.length * AXIS_LABEL_CHAR_PX;
+    const half = MARKER_SIZE / 2;
+    const rightOf = marker.x + half + MARKER_TEXT_GAP;
+    const textX =
+      rightOf + width <= plotWidth - 4 ? rightOf : marker.x - half - MARKER_TEXT_GAP - width;
+    let textY = marker.y - MARKER_TEXT_LINE / 2;
+    for (let step = 1; step <= 8 && !free(textX, textX + width, textY); step++) {
+      const down = marker.y - MARKER_TEXT_LINE / 2 + step * MARKER_TEXT_LINE;
+      const up = marker.y - MARKER_TEXT_LINE / 2 - step * MARKER_TEXT_LINE;
+      textY = free(textX, textX + width, down) ? down : up;
+    }
+    placed.push({
+      left: textX,
+      right: textX + width,
+      top: textY,
+      bottom: textY + MARKER_TEXT_LINE,
+    });
+    return {
+      x: marker.x,
+      y: marker.y,
+      size: MARKER_SIZE,
+      text: marker.text,
+      textX,
+      textY,
+      ...(marker.color === undefined ? {} : { color: marker.color }),
+    };
+  });
 }

@@ -333,7 +333,14 @@ describe('reference lines and markers (a model answer and where a trade filled a
       expect(harness.lastAnnouncement).toBe(
         'Marked on the chart: Fill 100.00; Target +2.0R; Before the chart.',
       );
-      expect(overlayView(harness.model).markers.map((marker) => marker.index)).toEqual([250, 270]);
+      expect(harness.model.marks.markers.map((marker) => marker.index)).toEqual([250, 270, -1]);
+      const { frame } = harness.model;
+      const drawn = overlayView(harness.model).markers;
+      // Sorted top to bottom; only those on a candle of the series, each on its candle.
+      expect(drawn.map((marker) => [marker.text, marker.x, marker.y])).toEqual([
+        ['Target +2.0R', frame.xOfIndex(270), frame.yOfPrice(101)],
+        ['Fill 100.00', frame.xOfIndex(250), frame.yOfPrice(100)],
+      ]);
 
       harness.model.startReplay({ from: t5(260), speedMs: 60_000 });
       expect(overlayView(harness.model).markers.map((marker) => marker.text)).toEqual([
@@ -342,7 +349,46 @@ describe('reference lines and markers (a model answer and where a trade filled a
       harness.model.stopReplay();
 
       await harness.model.setTimeframe('1hr', { animate: false });
-      expect(overlayView(harness.model).markers.map((marker) => marker.index)).toEqual([20, 22]);
+      expect(harness.model.marks.markers.map((marker) => marker.index)).toEqual([20, 22, -1]);
+    } finally {
+      harness.dispose();
+    }
+  });
+});
+
+describe('marker texts', () => {
+  it('never cover one another, even for two trades that filled on one candle at one price', () => {
+    const harness = new ChartHarness({ candles: FIVE_MINUTE, initialBars: 40 });
+    try {
+      const at = (index: number) => FIVE_MINUTE[index]!;
+      harness.model.setMarkers([
+        { time: at(270).time, price: at(270).low, text: 'Your fill 100.00' },
+        { time: at(270).time, price: at(270).low, text: 'Course fill 100.00' },
+        { time: at(271).time, price: at(271).low, text: 'Your stop -1.0R' },
+        { time: at(286).time, price: at(286).high, text: 'Course target +2.4R' },
+      ]);
+      const boxes = overlayView(harness.model).markers.map((marker) => ({
+        left: marker.textX,
+        right: marker.textX + marker.text.length * 7,
+        top: marker.textY,
+        bottom: marker.textY + 14,
+      }));
+      expect(boxes).toHaveLength(4);
+      const { plotWidth, plotHeight } = harness.model.frame.layout;
+      boxes.forEach((box, i) => {
+        expect(box.left).toBeGreaterThanOrEqual(0);
+        expect(box.right).toBeLessThanOrEqual(plotWidth);
+        expect(box.top).toBeGreaterThanOrEqual(0);
+        expect(box.bottom).toBeLessThanOrEqual(plotHeight);
+        for (const other of boxes.slice(i + 1)) {
+          const overlap =
+            box.left < other.right &&
+            other.left < box.right &&
+            box.top < other.bottom &&
+            other.top < box.bottom;
+          expect(overlap).toBe(false);
+        }
+      });
     } finally {
       harness.dispose();
     }

@@ -6,7 +6,7 @@ export interface ChartSize {
   height: number;
 }
 
-export type PlacementName = 'lesson' | 'practice' | 'landing';
+export type PlacementName = 'lesson' | 'plan' | 'practice' | 'landing';
 
 /** Where an exercise chart appears, at the two screen sizes the course is checked at. */
 export interface Placement {
@@ -22,6 +22,8 @@ export interface Placement {
  */
 export const PLACEMENTS: readonly Placement[] = [
   { name: 'lesson', desktop: { width: 1102, height: 438 }, phone: { width: 364, height: 438 } },
+  // A trade-plan lesson's chart shares its row with the plan panel on a desktop.
+  { name: 'plan', desktop: { width: 798, height: 438 }, phone: { width: 364, height: 438 } },
   { name: 'practice', desktop: { width: 1102, height: 458 }, phone: { width: 364, height: 458 } },
   { name: 'landing', desktop: { width: 798, height: 701 }, phone: { width: 364, height: 320 } },
 ];

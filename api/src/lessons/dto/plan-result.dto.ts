@@ -109,6 +109,7 @@ export class PlanLessonRefDto {
 export class PlanExerciseResultDto {
   @ApiProperty({ type: PlanLessonRefDto }) lesson!: PlanLessonRefDto;
   @ApiProperty({ type: SentPlanDto, description: 'The learner’s last plan' }) plan!: SentPlanDto;
+  @ApiProperty({ example: 'shares', description: 'What the size counts' }) unit!: string;
   @ApiProperty() pass!: boolean;
   @ApiProperty({ description: 'Failed tries' }) tries!: number;
   @ApiProperty() revealed!: boolean;
