@@ -22,6 +22,7 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['post', '/api/plans'],
   ['get', '/api/plans/results'],
   ['get', '/api/practice/{index}'],
+  ['get', '/api/practice/plans/{index}'],
   ['get', '/api/stripe/isSub'],
   ['post', '/stripe/check'],
   ['post', '/stripe/cancel'],

@@ -336,4 +336,96 @@ describe('POST api/plans: trade-plan exercises', () => {
     expect(after.record.cumulativeR[0]).toBeGreaterThanOrEqual(2.5);
     expectError(await request(testApp.http).get('/api/plans/results'), 401, /not logged in/);
   });
+
+  it('gives each learner practice plans of their own, graded and listed with the lessons', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const other = await registerLearner(testApp.http, dataSource);
+    type PracticePlan = {
+      index: number;
+      data: { time: number }[];
+      next?: unknown[];
+      planSetup: { zone: { type: string; upper: number; lower: number }; opposing: object };
+      planReview: PlanBody | null;
+      exercise: { tries: number; revealed: boolean };
+    };
+    const practicePlan = async (who: Learner, index: number) =>
+      (
+        await request(testApp.http)
+          .get(`/api/practice/plans/${index}`)
+          .set('Cookie', who.cookies)
+          .expect(200)
+      ).body as PracticePlan;
+    const first = await practicePlan(learner, 1);
+    expect(first).toMatchObject({
+      index: 1,
+      planReview: null,
+      exercise: { tries: 0, revealed: false },
+    });
+    expect(first).not.toHaveProperty('next');
+    expect(first.data.length).toBeGreaterThan(100);
+    // The same learner gets the same chart again; another learner their own.
+    expect((await practicePlan(learner, 1)).planSetup).toEqual(first.planSetup);
+    expect((await practicePlan(other, 1)).planSetup).not.toEqual(first.planSetup);
+
+    const { zone } = first.planSetup;
+    const long = zone.type === 'demand';
+    const miss = {
+      practice: 1,
+      entry: long ? zone.upper + 5 : zone.lower - 5,
+      stop: long ? zone.upper + 4 : zone.lower - 4,
+      target: long ? zone.upper + 6 : zone.lower - 6,
+      account: 25_000,
+      riskPercent: 1,
+      size: 1,
+    };
+    for (let tries = 1; tries <= 3; tries++) {
+      const answer = (await send(learner, miss).expect(200)).body as PlanBody;
+      expect(answer).toMatchObject({ pass: false, tries, revealed: tries === 3 });
+    }
+    const revealed = await practicePlan(learner, 1);
+    expect(revealed.exercise).toMatchObject({ tries: 3, revealed: true });
+    expect(revealed.next?.length).toBeGreaterThan(0);
+    expect(revealed.planReview?.model).toBeDefined();
+    // The zone practice chart of the same index is another exercise: nothing of it is revealed.
+    const zoneChart = await request(testApp.http)
+      .get('/api/practice/1')
+      .set('Cookie', learner.cookies)
+      .expect(200);
+    expect(zoneChart.body).toMatchObject({ exercise: { tries: 0, revealed: false } });
+
+    const results = (
+      await request(testApp.http)
+        .get('/api/plans/results')
+        .set('Cookie', learner.cookies)
+        .expect(200)
+    ).body as { exercises: { lesson: { id: number | null; title: string } }[] };
+    expect(results.exercises).toEqual([
+      expect.objectContaining({
+        lesson: expect.objectContaining({ id: null, title: 'Practice plan 1' }),
+      }),
+    ]);
+
+    // Practice plans after the first are the Pro Plan's, like practice charts.
+    const gated = await request(testApp.http)
+      .get('/api/practice/plans/2')
+      .set('Cookie', learner.cookies);
+    expect(gated.status).toBe(403);
+    expect(gated.body).toMatchObject({ subscriptionRequired: true });
+    expect((await send(learner, { ...miss, practice: 2 })).status).toBe(403);
+    expectError(
+      await send(learner, { ...miss, lesson: 150 }),
+      400,
+      'Send exactly one of lesson and practice.',
+    );
+    expectError(
+      await send(learner, { ...miss, practice: 51 }),
+      400,
+      /practice must be a practice plan from 1 to 50/,
+    );
+    expectError(
+      await request(testApp.http).get('/api/practice/plans/0').set('Cookie', learner.cookies),
+      400,
+      /practice plan must be a whole number from 1 to 50/,
+    );
+  });
 });

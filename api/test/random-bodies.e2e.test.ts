@@ -94,14 +94,20 @@ const ENDPOINTS: Endpoint[] = [
   {
     method: 'post',
     path: '/api/attempts',
-    fields: ['chart', 'lesson', 'lines'],
+    fields: ['chart', 'lesson', 'practice', 'lines'],
     authenticated: true,
   },
   {
     method: 'post',
     path: '/api/attempts',
-    fields: ['chart', 'lesson', 'lines'],
+    fields: ['chart', 'lesson', 'practice', 'lines'],
     authenticated: false,
+  },
+  {
+    method: 'post',
+    path: '/api/plans',
+    fields: ['lesson', 'practice', 'entry', 'stop', 'target', 'account', 'riskPercent', 'size'],
+    authenticated: true,
   },
   { method: 'post', path: '/stripe/check/', fields: ['priceId'], authenticated: true },
   { method: 'post', path: '/stripe/cancel', fields: [], authenticated: true },
@@ -114,7 +120,13 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** GET endpoints take their input in the path: random segments instead of bodies. */
-const PATH_ENDPOINTS = ['/chart-data/', '/api/lessons/', '/api/billing/local-checkout/'];
+const PATH_ENDPOINTS = [
+  '/chart-data/',
+  '/api/lessons/',
+  '/api/billing/local-checkout/',
+  '/api/practice/',
+  '/api/practice/plans/',
+];
 
 describe('random input never causes a server error', () => {
   let testApp: TestApp;

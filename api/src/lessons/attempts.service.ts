@@ -151,9 +151,9 @@ export function lessonExerciseKey(
   return { chartNumber: lesson.c_num, lessonId: lesson.id, kind: lesson.exerciseKind };
 }
 
-/** The key of a learner's own practice chart. */
-export function practiceKey(practiceIndex: number): ExerciseKey {
-  return { practiceIndex, kind: 'zone' };
+/** The key of a learner's own practice chart: a zone to find, or (`plan`) a trade to plan. */
+export function practiceKey(practiceIndex: number, kind: ExerciseKind = 'zone'): ExerciseKey {
+  return { practiceIndex, kind };
 }
 
 /** The answer to a try: the grade, the standing, and the zone once it may be shown. */

@@ -21,6 +21,8 @@ export const SUBSCRIPTION_REQUIRED_MESSAGE =
 export const PRACTICE_ROUND = 10;
 export const PRACTICE_CHART_COUNT = 100;
 export const FREE_PRACTICE_CHARTS = 1;
+/** Each learner's practice plans (trade-plan charts of their own), the first one free too. */
+export const PRACTICE_PLAN_COUNT = 50;
 
 /** What a learner's access depends on, read once per request. */
 export interface LearnerAccess {

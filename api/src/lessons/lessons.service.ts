@@ -4,7 +4,12 @@ import { AttemptsService, type ExerciseStanding, lessonExerciseKey } from './att
 import { CourseAccess, lessonStatus, type LessonStatus } from './course-access.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
-import { type PlanReview, type PlanSetup, PlansService } from './plans.service.js';
+import {
+  lessonPlanExercise,
+  type PlanReview,
+  type PlanSetup,
+  PlansService,
+} from './plans.service.js';
 import type { Illustration, Lesson, LessonDescriptor } from './lesson.js';
 
 export type { LessonStatus };
@@ -104,6 +109,7 @@ export class LessonsService {
       lesson.exerciseKind === 'plan' && lesson.c_num !== null
         ? this.charts.get(lesson.c_num)
         : undefined;
+    const planExercise = planChart ? lessonPlanExercise(lesson, planChart) : undefined;
     return {
       ...descriptorOf(lesson),
       status: this.access.status(lesson, learner.completed),
@@ -115,8 +121,8 @@ export class LessonsService {
         lesson.c_num === null
           ? null
           : await this.attempts.standing(userId, lessonExerciseKey(lesson)),
-      planSetup: planChart ? this.plans.setup(lesson, planChart) : null,
-      planReview: planChart ? await this.plans.review(userId, lesson, planChart) : null,
+      planSetup: planExercise ? this.plans.setup(planExercise) : null,
+      planReview: planExercise ? await this.plans.review(userId, planExercise) : null,
     };
   }
 }

@@ -17,7 +17,15 @@ import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { PlanResultDto, PlanResultsDto } from './dto/plan-result.dto.js';
 import { TradePlanDto } from './dto/trade-plan.dto.js';
-import { type PlanResult, type PlanResults, PlansService } from './plans.service.js';
+import {
+  lessonPlanExercise,
+  type PlanExercise,
+  type PlanResult,
+  type PlanResults,
+  PlansService,
+  practicePlanExercise,
+} from './plans.service.js';
+import { PracticeCharts } from './practice-charts.js';
 
 @ApiTags('lessons')
 @Controller('api/plans')
@@ -28,6 +36,7 @@ export class PlansController {
     private readonly access: CourseAccess,
     private readonly content: CourseContent,
     private readonly charts: ChartCatalogue,
+    private readonly practice: PracticeCharts,
   ) {}
 
   @Get('results')
@@ -58,11 +67,33 @@ export class PlansController {
       'outcomes on the candles after the exercise (when one candle reaches both the stop and ' +
       'the target, the stop counts first). A stop on the wrong side of the entry is a 400. A ' +
       'gated lesson answers 403 {subscriptionRequired: true}, a lesson not yet open 403 ' +
-      '{finishFirst}.',
+      '{finishFirst}. Give practice instead of lesson for one of the learner’s practice plans ' +
+      '(GET api/practice/plans/{index}); the first is free, the others need the Pro Plan.',
   })
   @ApiOkResponse({ type: PlanResultDto })
   async plan(@CurrentUser() user: User, @Body() body: TradePlanDto): Promise<PlanResult> {
-    const lesson = this.content.byId(body.lesson);
+    const exercise = await this.exerciseOf(user, body);
+    const { entry, stop, target, account, riskPercent, size } = body;
+    return this.plans.gradeAndRecord(user.id, exercise, {
+      entry,
+      stop,
+      target,
+      account,
+      riskPercent,
+      size,
+    });
+  }
+
+  /** The exercise a plan answers: a lesson's, or one of the learner's practice plans. */
+  private async exerciseOf(user: User, body: TradePlanDto): Promise<PlanExercise> {
+    if ((body.lesson === undefined) === (body.practice === undefined)) {
+      throw new BadRequestException('Send exactly one of lesson and practice.');
+    }
+    if (body.practice !== undefined) {
+      await this.access.requirePractice(user.id, body.practice);
+      return practicePlanExercise(body.practice, this.practice.plan(user.id, body.practice));
+    }
+    const lesson = this.content.byId(body.lesson ?? 0);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
     if (lesson.exerciseKind !== 'plan' || lesson.c_num === null) {
       throw new BadRequestException(`Lesson ${lesson.id} has no trade-plan exercise.`);
@@ -71,14 +102,6 @@ export class PlansController {
     const chart = this.charts.get(lesson.c_num);
     if (!chart)
       throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
-    const { entry, stop, target, account, riskPercent, size } = body;
-    return this.plans.gradeAndRecord(user.id, lesson, chart, {
-      entry,
-      stop,
-      target,
-      account,
-      riskPercent,
-      size,
-    });
+    return lessonPlanExercise(lesson, chart);
   }
 }

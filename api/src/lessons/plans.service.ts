@@ -18,10 +18,11 @@ import {
 } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
-import { AttemptsService, lessonKey } from './attempts.service.js';
+import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import { ChartCatalogue, type ExerciseChart } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
 import type { Lesson, PlanSettings } from './lesson.js';
+import { PracticeCharts } from './practice-charts.js';
 
 const INSTRUMENTS: Record<PlanSettings['instrument'], Instrument> = {
   shares: SHARES,
@@ -70,9 +71,55 @@ export interface PlanReview extends PlanResult {
   gradedAt: string;
 }
 
+/**
+ * One trade-plan exercise: a lesson's (its chart from the catalogue, its settings from its front
+ * matter) or one of the learner's practice plans (a chart of their own, the practice settings).
+ */
+export interface PlanExercise {
+  key: ExerciseKey;
+  chart: ExerciseChart;
+  settings: PlanSettings;
+  lessonId: number | null;
+  /** How the results page names it, and where it is. */
+  title: string;
+  path: string;
+}
+
+export function lessonPlanExercise(lesson: Lesson, chart: ExerciseChart): PlanExercise {
+  if (!lesson.plan) throw new Error(`lesson ${lesson.id} is not a plan exercise`);
+  return {
+    key: lessonKey(chart, lesson.id),
+    chart,
+    settings: lesson.plan,
+    lessonId: lesson.id,
+    title: lesson.title,
+    path: lesson.path,
+  };
+}
+
+/** The money side of every practice plan: the Managing Risk lessons' stock account. */
+export const PRACTICE_PLAN_SETTINGS: PlanSettings = {
+  instrument: 'shares',
+  account: 25_000,
+  riskPercent: 1,
+  buyingPower: 100_000,
+};
+
+export function practicePlanExercise(index: number, chart: ExerciseChart): PlanExercise {
+  return {
+    key: practiceKey(index, 'plan'),
+    chart,
+    settings: PRACTICE_PLAN_SETTINGS,
+    lessonId: null,
+    title: `Practice plan ${index}`,
+    path: `/practice?plans=${index}`,
+  };
+}
+
 /** One plan exercise on the results page: the learner's last plan and, once revealed, its result. */
 export interface PlanExerciseResult {
-  lesson: { id: number; path: string; title: string };
+  /** A lesson's id, or null for a practice plan. */
+  lesson: { id: number | null; path: string; title: string };
   plan: SentPlan;
   /** What the size counts: shares, contracts or lots. */
   unit: string;
@@ -120,14 +167,14 @@ export class PlansService {
     private readonly standing: AttemptsService,
     private readonly content: CourseContent,
     private readonly charts: ChartCatalogue,
+    private readonly practice: PracticeCharts,
   ) {}
 
-  setup(lesson: Lesson, chart: ExerciseChart): PlanSetup {
-    const settings = this.settingsOf(lesson);
+  setup({ chart, settings }: PlanExercise): PlanSetup {
     const instrument = INSTRUMENTS[settings.instrument];
     return {
       zone: { type: chart.zone.type, upper: chart.zone.upper, lower: chart.zone.lower },
-      opposing: { ...this.tradeOf(chart).opposing },
+      opposing: { ...tradeOf(chart).opposing },
       instrument: settings.instrument,
       pointValue: instrument.pointValue,
       unit: instrument.unit,
@@ -142,17 +189,16 @@ export class PlansService {
   /** Grades and keeps a try; a plan that is not a plan at all is a 400 and keeps nothing. */
   async gradeAndRecord(
     userId: string,
-    lesson: Lesson,
-    chart: ExerciseChart,
+    exercise: PlanExercise,
     plan: TradePlan,
   ): Promise<PlanResult> {
-    const grade = this.grade(lesson, chart, plan);
-    const key = lessonKey(chart, lesson.id);
+    const grade = this.grade(exercise, plan);
+    const { key } = exercise;
     await this.attempts.insert({
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
-      practiceIndex: null,
-      lessonId: lesson.id,
+      practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
+      lessonId: exercise.lessonId,
       lines: [plan.entry, plan.stop, plan.target],
       pass: grade.pass,
       plan: {
@@ -163,25 +209,27 @@ export class PlansService {
         failed: grade.failed,
       },
     });
-    return this.answer(userId, lesson, chart, plan, grade);
+    return this.answer(userId, exercise, plan, grade);
   }
 
-  /** The learner's last graded plan of a lesson, or null before any. */
-  async review(userId: string, lesson: Lesson, chart: ExerciseChart): Promise<PlanReview | null> {
-    const key = lessonKey(chart, lesson.id);
-    const last = await this.attempts
+  /** The learner's last graded plan of an exercise, or null before any. */
+  async review(userId: string, exercise: PlanExercise): Promise<PlanReview | null> {
+    const { key } = exercise;
+    const query = this.attempts
       .createQueryBuilder('attempt')
-      .where('attempt.userId = :userId AND attempt.lessonId = :lessonId', {
-        userId,
-        lessonId: lesson.id,
-      })
-      .andWhere('attempt.chartNumber = :chartNumber', {
-        chartNumber: 'chartNumber' in key ? key.chartNumber : null,
-      })
-      .andWhere('attempt.plan IS NOT NULL')
-      .orderBy('attempt.createdAt', 'DESC')
-      .limit(1)
-      .getOne();
+      .where('attempt.userId = :userId', { userId })
+      .andWhere('attempt.plan IS NOT NULL');
+    if ('practiceIndex' in key) {
+      query.andWhere('attempt.practiceIndex = :practiceIndex', {
+        practiceIndex: key.practiceIndex,
+      });
+    } else {
+      query.andWhere('attempt.lessonId = :lessonId AND attempt.chartNumber = :chartNumber', {
+        lessonId: exercise.lessonId,
+        chartNumber: key.chartNumber,
+      });
+    }
+    const last = await query.orderBy('attempt.createdAt', 'DESC').limit(1).getOne();
     if (!last?.plan) return null;
     const [entry = 0, stop = 0, target = 0] = last.lines;
     const plan: SentPlan = {
@@ -193,23 +241,38 @@ export class PlansService {
       size: last.plan.size,
     };
     // Grading is a pure function of the plan and the chart: the same answer as when it was sent.
-    const result = await this.answer(userId, lesson, chart, plan, this.grade(lesson, chart, plan));
+    const result = await this.answer(userId, exercise, plan, this.grade(exercise, plan));
     return { ...result, plan, gradedAt: last.createdAt.toISOString() };
   }
 
-  /** Every plan exercise the learner has tried, oldest first, and the record of the revealed ones. */
+  /**
+   * Every plan exercise the learner has tried, lessons' and practice's, oldest first, and the
+   * record of the revealed ones.
+   */
   async results(userId: string): Promise<PlanResults> {
-    const exercises: PlanExerciseResult[] = [];
+    const tried: PlanExercise[] = [];
     for (const lesson of this.content.lessons()) {
       if (lesson.exerciseKind !== 'plan' || lesson.c_num === null) continue;
       const chart = this.charts.get(lesson.c_num);
-      if (!chart) continue;
-      const review = await this.review(userId, lesson, chart);
+      if (chart) tried.push(lessonPlanExercise(lesson, chart));
+    }
+    const practiced: { index: number }[] = await this.attempts
+      .createQueryBuilder('attempt')
+      .select('DISTINCT attempt.practiceIndex', 'index')
+      .where('attempt.userId = :userId AND attempt.plan IS NOT NULL', { userId })
+      .andWhere('attempt.practiceIndex IS NOT NULL')
+      .getRawMany();
+    for (const { index } of practiced) {
+      tried.push(practicePlanExercise(index, this.practice.plan(userId, index)));
+    }
+    const exercises: PlanExerciseResult[] = [];
+    for (const exercise of tried) {
+      const review = await this.review(userId, exercise);
       if (!review) continue;
       exercises.push({
-        lesson: { id: lesson.id, path: lesson.path, title: lesson.title },
+        lesson: { id: exercise.lessonId, path: exercise.path, title: exercise.title },
         plan: review.plan,
-        unit: INSTRUMENTS[this.settingsOf(lesson).instrument].unit,
+        unit: INSTRUMENTS[exercise.settings.instrument].unit,
         pass: review.pass,
         tries: review.tries,
         revealed: review.revealed,
@@ -225,23 +288,22 @@ export class PlansService {
   /** A graded plan with the standing after it, and once revealed the model plan and outcomes. */
   private async answer(
     userId: string,
-    lesson: Lesson,
-    chart: ExerciseChart,
+    exercise: PlanExercise,
     plan: SentPlan,
     grade: PlanGrade,
   ): Promise<PlanResult> {
-    const standing = await this.standing.standing(userId, lessonKey(chart, lesson.id));
+    const standing = await this.standing.standing(userId, exercise.key);
     const result: PlanResult = { ...grade, tries: standing.tries, revealed: standing.revealed };
     if (!standing.revealed) return result;
     return {
       ...result,
-      model: this.modelPlan(lesson, chart, plan.account, plan.riskPercent),
-      outcome: this.outcome(lesson, chart, plan),
+      model: this.modelPlan(exercise, plan.account, plan.riskPercent),
+      outcome: this.outcome(exercise, plan),
     };
   }
 
-  private grade(lesson: Lesson, chart: ExerciseChart, plan: TradePlan): PlanGrade {
-    const trade = this.tradeOf(chart);
+  private grade({ chart, settings }: PlanExercise, plan: TradePlan): PlanGrade {
+    const trade = tradeOf(chart);
     const long = chart.zone.type === 'demand';
     if (long ? plan.stop >= plan.entry : plan.stop <= plan.entry) {
       throw new BadRequestException(
@@ -250,7 +312,6 @@ export class PlansService {
           : 'For a short trade at a supply zone the stop goes above the entry.',
       );
     }
-    const settings = this.settingsOf(lesson);
     try {
       return gradeTradePlan(plan, {
         zone: chart.zone,
@@ -268,51 +329,38 @@ export class PlansService {
     }
   }
 
-  private modelPlan(
-    lesson: Lesson,
-    chart: ExerciseChart,
-    account: number,
-    riskPercent: number,
-  ): ModelPlan {
-    const { model } = this.tradeOf(chart);
-    const settings = this.settingsOf(lesson);
-    const instrument = INSTRUMENTS[settings.instrument];
+  private modelPlan(exercise: PlanExercise, account: number, riskPercent: number): ModelPlan {
+    const { model } = tradeOf(exercise.chart);
+    const { settings } = exercise;
     const { size } = plannedSize(
       { account, riskPercent, entry: model.entry, stop: model.stop },
-      instrument,
+      INSTRUMENTS[settings.instrument],
       settings.buyingPower,
     );
     return {
       ...model,
       size,
       rewardToRisk: rewardToRisk(model.entry, model.stop, model.target),
-      outcome: this.outcome(lesson, chart, { ...model, size }),
+      outcome: this.outcome(exercise, { ...model, size }),
     };
   }
 
   /** The plan played out on what came after the exercise. */
   private outcome(
-    lesson: Lesson,
-    chart: ExerciseChart,
+    { chart, settings }: PlanExercise,
     plan: { entry: number; stop: number; target: number; size: number },
   ): PlanOutcome {
     const next = chart.candles.slice(chart.exerciseEnd);
-    const instrument = INSTRUMENTS[this.settingsOf(lesson).instrument];
-    const played = playOutTrade(plan, chart.zone.type, next, instrument);
+    const played = playOutTrade(plan, chart.zone.type, next, INSTRUMENTS[settings.instrument]);
     return {
       ...played,
       fillTime: played.fillIndex === null ? null : (next[played.fillIndex]?.time ?? null),
       exitTime: played.exitIndex === null ? null : (next[played.exitIndex]?.time ?? null),
     };
   }
+}
 
-  private tradeOf(chart: ExerciseChart): NonNullable<ExerciseChart['trade']> {
-    if (!chart.trade) throw new Error(`chart ${chart.chartNumber} is not a trade-plan chart`);
-    return chart.trade;
-  }
-
-  private settingsOf(lesson: Lesson): PlanSettings {
-    if (!lesson.plan) throw new Error(`lesson ${lesson.id} is not a plan exercise`);
-    return lesson.plan;
-  }
+function tradeOf(chart: ExerciseChart): NonNullable<ExerciseChart['trade']> {
+  if (!chart.trade) throw new Error(`chart ${chart.chartNumber} is not a trade-plan chart`);
+  return chart.trade;
 }

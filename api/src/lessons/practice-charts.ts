@@ -22,8 +22,10 @@ const SEEDS_TO_TRY = 5;
 export function practiceScenarioRequest(
   userId: string,
   index: number,
+  kind: 'zone' | 'plan' = 'zone',
 ): { seed: number; zoneType: ZoneType } {
-  const digest = createHash('sha256').update(`practice-chart:${userId}:${index}`).digest();
+  const name = kind === 'plan' ? 'practice-plan' : 'practice-chart';
+  const digest = createHash('sha256').update(`${name}:${userId}:${index}`).digest();
   const learnerStartsWithSupply =
     (createHash('sha256').update(`practice:${userId}`).digest()[0] ?? 0) & 1;
   return {
@@ -57,15 +59,31 @@ export class PracticeCharts {
     return { fiveMinute: pair.fiveMinute, hourly: pair.hourly };
   }
 
-  private simulate(userId: string, index: number): ZoneScenario {
-    const { seed, zoneType } = practiceScenarioRequest(userId, index);
+  /**
+   * The learner's practice plan `index`: a trade-plan chart of their own (a zone given, the next
+   * opposing zone, a model plan that works), shown beside the plan panel.
+   */
+  plan(userId: string, index: number): ChartPair['fiveMinute'] {
+    const key = `${userId}:plan:${index}`;
+    let pair = this.cache.get(key);
+    if (!pair) {
+      pair = buildPair(0, null, this.simulate(userId, index, 'plan'));
+      this.cache.set(key, pair);
+    }
+    return pair.fiveMinute;
+  }
+
+  private simulate(userId: string, index: number, kind: 'zone' | 'plan' = 'zone'): ZoneScenario {
+    const { seed, zoneType } = practiceScenarioRequest(userId, index, kind);
     let lastError: unknown;
     for (let attempt = 0; attempt < SEEDS_TO_TRY; attempt += 1) {
       try {
         return generateZoneScenario({
           seed: attempt === 0 ? seed : deriveSeed(seed, attempt),
           zoneType,
-          placement: 'practice',
+          ...(kind === 'plan'
+            ? { concepts: ['trade-plan'], placement: 'plan' }
+            : { placement: 'practice' }),
         });
       } catch (error) {
         if (!(error instanceof ScenarioError)) throw error;

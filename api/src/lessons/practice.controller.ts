@@ -16,14 +16,32 @@ import {
   CourseAccess,
   FREE_PRACTICE_CHARTS,
   PRACTICE_CHART_COUNT,
+  PRACTICE_PLAN_COUNT,
   PRACTICE_ROUND,
 } from './course-access.js';
+import {
+  type PlanReview,
+  PlansService,
+  type PlanSetup,
+  practicePlanExercise,
+} from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
 
+const PLAN_INDEX_MESSAGE = `The practice plan must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
 const INDEX_MESSAGE = `The practice chart must be a whole number from 1 to ${PRACTICE_CHART_COUNT}.`;
 
 /** A practice chart as chart data: it has no catalogue number, so no chart_number or twin. */
 export type PracticeChartData = Omit<ChartDataBody, 'chart_number' | 'twin'>;
+
+/** The answer of GET api/practice/plans/{index}: a chart with a zone given, and a trade to plan. */
+export interface PracticePlanBody extends PracticeChartData {
+  index: number;
+  count: number;
+  free: number;
+  exercise: ExerciseStanding;
+  planSetup: PlanSetup;
+  planReview: PlanReview | null;
+}
 
 /** The answer of GET api/practice/{index}. */
 export interface PracticeChartBody extends PracticeChartData {
@@ -52,7 +70,46 @@ export class PracticeController {
     private readonly access: CourseAccess,
     private readonly charts: PracticeCharts,
     private readonly attempts: AttemptsService,
+    private readonly plans: PlansService,
   ) {}
+
+  // Before ':index', which would read "plans" as an index.
+  @Get('plans/:index')
+  @ApiOperation({
+    summary: 'One of the learner’s own practice plans: a zone given, a trade to plan',
+    description:
+      'A trade-plan chart of the learner’s own (seeded by learner and index), with its zone, ' +
+      'the next opposing zone and the money side (planSetup), the last graded plan (planReview) ' +
+      'and the standing. Plans are sent to POST api/plans {practice: index, ...}; the model ' +
+      'plan and what came next appear once passed or after three tries. The first is free; the ' +
+      'others answer 403 {subscriptionRequired: true} without the Pro Plan.',
+  })
+  @ApiParam({ name: 'index', description: `1 to ${PRACTICE_PLAN_COUNT}`, example: 1 })
+  @ApiOkResponse({
+    description: 'Chart data plus {index, count, free, exercise, planSetup, planReview}',
+  })
+  async plan(
+    @CurrentUser() user: User,
+    @Param(
+      'index',
+      new ParseIntPipe({ exceptionFactory: () => new BadRequestException(PLAN_INDEX_MESSAGE) }),
+    )
+    index: number,
+  ): Promise<PracticePlanBody> {
+    if (index < 1 || index > PRACTICE_PLAN_COUNT) throw new BadRequestException(PLAN_INDEX_MESSAGE);
+    await this.access.requirePractice(user.id, index);
+    const exercise = practicePlanExercise(index, this.charts.plan(user.id, index));
+    const standing = await this.attempts.standing(user.id, exercise.key);
+    return {
+      ...withoutNumbers(chartDataBody(exercise.chart, standing.revealed)),
+      index,
+      count: PRACTICE_PLAN_COUNT,
+      free: FREE_PRACTICE_CHARTS,
+      exercise: standing,
+      planSetup: this.plans.setup(exercise),
+      planReview: await this.plans.review(user.id, exercise),
+    };
+  }
 
   @Get(':index')
   @ApiOperation({

@@ -1,16 +1,33 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined, IsInt, IsNumber, Max, Min } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PRACTICE_PLAN_COUNT } from '../course-access.js';
+import { IsDefined, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
 
 const PRICE = { allowNaN: false, allowInfinity: false } as const;
 const MAX_PRICE = 10_000_000;
 
-/** A trade plan for a lesson's plan exercise: three prices and the money side. */
+const PRACTICE_PLAN_MESSAGE = `practice must be a practice plan from 1 to ${PRACTICE_PLAN_COUNT}`;
+
+/** A trade plan for a plan exercise (a lesson's or a practice plan): three prices and the money side. */
 export class TradePlanDto {
-  @ApiProperty({ description: 'Id of the lesson whose plan exercise this answers.', example: 605 })
+  @ApiPropertyOptional({
+    description: 'Id of the lesson whose plan exercise this answers (or give practice).',
+    example: 608,
+  })
+  @IsOptional()
   @IsInt({ message: 'lesson must be a lesson id' })
   @Min(1, { message: 'lesson must be a lesson id' })
   @Max(2_000_000_000, { message: 'lesson must be a lesson id' })
-  lesson!: number;
+  lesson?: number;
+
+  @ApiPropertyOptional({
+    description: `Place of one of the learner’s practice plans (1 to ${PRACTICE_PLAN_COUNT}), instead of a lesson.`,
+    example: 1,
+  })
+  @IsOptional()
+  @IsInt({ message: PRACTICE_PLAN_MESSAGE })
+  @Min(1, { message: PRACTICE_PLAN_MESSAGE })
+  @Max(PRACTICE_PLAN_COUNT, { message: PRACTICE_PLAN_MESSAGE })
+  practice?: number;
 
   @ApiProperty({ description: 'Entry price (a limit order at the zone).', example: 50.2 })
   @Max(MAX_PRICE, { message: 'entry must be a price' })
