@@ -340,14 +340,14 @@ describe('POST api/plans: trade-plan exercises', () => {
   it('gives each learner practice plans of their own, graded and listed with the lessons', async () => {
     const learner = await registerLearner(testApp.http, dataSource);
     const other = await registerLearner(testApp.http, dataSource);
-    type PracticePlan = {
+    interface PracticePlan {
       index: number;
       data: { time: number }[];
       next?: unknown[];
       planSetup: { zone: { type: string; upper: number; lower: number }; opposing: object };
       planReview: PlanBody | null;
       exercise: { tries: number; revealed: boolean };
-    };
+    }
     const practicePlan = async (who: Learner, index: number) =>
       (
         await request(testApp.http)
