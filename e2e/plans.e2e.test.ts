@@ -92,7 +92,8 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     const ratio = Math.abs(placed.Target! - placed.Entry!) / Math.abs(placed.Entry! - placed.Stop!);
     await page
       .getByTestId('plan-ratio')
-      .getByText(`${ratio.toFixed(1)} : 1`)
+      // The ratio's spaces are no-break spaces, so that it never wraps.
+      .getByText(`${ratio.toFixed(1)}\u00a0:\u00a01`)
       .waitFor();
     await page.screenshot({ path: join(SHOTS_DIR, 'plan-long-placed-desktop.png') });
 

@@ -13,6 +13,7 @@ import type {
   PlanResult,
   PlanResults,
   PracticeChartBody,
+  PracticePlanBody,
   ProgressBody,
   SessionBody,
   SubscriptionStatusBody,
@@ -108,7 +109,10 @@ export function createCourseApi(http: HttpClient) {
       withSession(() => http.get<PracticeChartBody>(`/api/practice/${index}`)),
     attempt: (target: AttemptTarget, lines: number[]) =>
       withSession(() => http.post<AttemptResult>('/api/attempts', { ...target, lines })),
-    /** Grades a trade plan for a lesson's plan exercise. */
+    /** The learner's own practice plan `index` (1-based): a zone given, a trade to plan. */
+    practicePlan: (index: number) =>
+      withSession(() => http.get<PracticePlanBody>(`/api/practice/plans/${index}`)),
+    /** Grades a trade plan for a lesson's plan exercise or a practice plan. */
     gradePlan: (plan: PlanRequest) => withSession(() => http.post<PlanResult>('/api/plans', plan)),
     /** The learner's graded plans and their trading record. */
     planResults: () => withSession(() => http.get<PlanResults>('/api/plans/results')),

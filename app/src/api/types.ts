@@ -68,9 +68,11 @@ export interface PlanSetup {
   buyingPower: number | null;
 }
 
-/** POST api/plans */
-export interface PlanRequest {
-  lesson: number;
+/** POST api/plans: a lesson's plan exercise, or (practice) one of the learner's practice plans. */
+export type PlanRequest = PlanAnswer & ({ lesson: number } | { practice: number });
+
+/** The plan itself: three prices and the money side. */
+export interface PlanAnswer {
   entry: number;
   stop: number;
   target: number;
@@ -131,7 +133,8 @@ export interface PlanReview extends PlanResult {
 /** GET api/plans/results */
 export interface PlanResults {
   exercises: {
-    lesson: { id: number; path: string; title: string };
+    /** A lesson's id, or null for a practice plan. */
+    lesson: { id: number | null; path: string; title: string };
     plan: SentPlan;
     /** What the size counts: shares, contracts or lots. */
     unit: string;
@@ -254,6 +257,16 @@ export interface PracticeChartBody extends ExerciseChartData {
   free: number;
   exercise: ExerciseStanding;
   hourly: ExerciseChartData;
+}
+
+/** GET api/practice/plans/{index}: one of the learner's own trade-plan charts. */
+export interface PracticePlanBody extends ExerciseChartData {
+  index: number;
+  count: number;
+  free: number;
+  exercise: ExerciseStanding;
+  planSetup: PlanSetup;
+  planReview: PlanReview | null;
 }
 
 export interface RevealedZoneBody {

@@ -1,5 +1,5 @@
 import { useMemo, useReducer } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppHeader } from '../components/AppHeader.js';
 import { Modal } from '../components/Modal.js';
 import { Notice } from '../components/Notice.js';
@@ -18,6 +18,7 @@ import {
   PRACTICE_ROUND,
   type PracticeState,
 } from '../practice/practice-counter.js';
+import { PracticePlans, PRACTICE_PLAN_COUNT } from '../practice/PracticePlans.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
@@ -100,30 +101,80 @@ function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: Prac
   );
 }
 
+/** `?plans=N`: the trade plans, at plan N; otherwise the zones. */
+function planPosition(search: URLSearchParams): number | undefined {
+  const value = search.get('plans');
+  if (value === null) return undefined;
+  const position = Number(value);
+  return Number.isInteger(position) && position >= 1 && position <= PRACTICE_PLAN_COUNT
+    ? position
+    : 1;
+}
+
 export function PracticePage() {
   const navigate = useNavigate();
   const { subscribed } = useSubscription();
   const [practice, dispatch] = useReducer(practiceReducer, INITIAL_PRACTICE);
+  const [search, setSearch] = useSearchParams();
+  const plans = planPosition(search);
 
   return (
     <>
       <AppHeader />
       <main className="practice">
         <h1>Practice Portal</h1>
-        <p className="muted">
-          {isExtraPractice(practice)
-            ? 'Extra practice: more charts of your own, each with a fresh market.'
-            : 'Ten charts of your own to sharpen your eye: nobody else gets the same ones. Mark the zone with two lines and press Try.'}
-          {subscribed === false && ' Your first chart is free; the Pro Plan opens all the others.'}
-        </p>
-        <PracticeChart
-          key={practice.position}
-          practice={practice}
-          onNext={() => dispatch({ type: 'next' })}
-          onBack={() => dispatch({ type: 'back' })}
-          onLeave={() => void navigate('/home')}
-          onCloseModal={() => dispatch({ type: 'close-modal' })}
-        />
+        <nav className="practice__modes" aria-label="What to practise">
+          <button
+            type="button"
+            className={`button ${plans === undefined ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={plans === undefined}
+            onClick={() => setSearch({})}
+          >
+            Find zones
+          </button>
+          <button
+            type="button"
+            className={`button ${plans !== undefined ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={plans !== undefined}
+            onClick={() => setSearch({ plans: '1' })}
+          >
+            Plan trades
+          </button>
+        </nav>
+        {plans === undefined ? (
+          <>
+            <p className="muted">
+              {isExtraPractice(practice)
+                ? 'Extra practice: more charts of your own, each with a fresh market.'
+                : 'Ten charts of your own to sharpen your eye: nobody else gets the same ones. Mark the zone with two lines and press Try.'}
+              {subscribed === false &&
+                ' Your first chart is free; the Pro Plan opens all the others.'}
+            </p>
+            <PracticeChart
+              key={practice.position}
+              practice={practice}
+              onNext={() => dispatch({ type: 'next' })}
+              onBack={() => dispatch({ type: 'back' })}
+              onLeave={() => void navigate('/home')}
+              onCloseModal={() => dispatch({ type: 'close-modal' })}
+            />
+          </>
+        ) : (
+          <>
+            <p className="muted">
+              Charts of your own with the zone given: plan the trade as the Managing Risk module
+              teaches, with a 25,000-dollar account risking 1%. Your plans count on your Results
+              page.
+              {subscribed === false &&
+                ' Your first plan is free; the Pro Plan opens all the others.'}
+            </p>
+            <PracticePlans
+              key={plans}
+              position={plans}
+              onMove={(position) => setSearch({ plans: String(position) })}
+            />
+          </>
+        )}
       </main>
     </>
   );

@@ -127,7 +127,7 @@ function ResultsBody({ results }: { results: PlanResults }) {
           <tbody>
             {exercises.map((exercise) => (
               <ExerciseRow
-                key={exercise.lesson.id}
+                key={exercise.lesson.path}
                 exercise={exercise}
                 number={played.indexOf(exercise) + 1}
               />
@@ -143,7 +143,7 @@ function ResultsBody({ results }: { results: PlanResults }) {
 function ExerciseRow({ exercise, number }: { exercise: Exercise; number: number }) {
   const { plan, outcome } = exercise;
   return (
-    <tr data-lesson-id={exercise.lesson.id}>
+    <tr data-lesson-id={exercise.lesson.id ?? undefined}>
       <td>{number > 0 ? number : ''}</td>
       <th scope="row">
         <Link to={exercise.lesson.path}>{exercise.lesson.title}</Link>
@@ -235,7 +235,7 @@ function CumulativeRPlot({
         )}
         {exercises.map((exercise, index) => (
           <text
-            key={exercise.lesson.id}
+            key={exercise.lesson.path}
             x={x(index + 1)}
             y={PLOT.height - 8}
             className="results__tick results__tick--x"

@@ -319,7 +319,7 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
               {numbers.rewardToRisk === undefined ? '–' : ratioText(numbers.rewardToRisk)}
             </dd>
           </dl>
-          <p className="muted">The course asks for at least {setup.minRewardToRisk} : 1.</p>
+          <p className="muted">The course asks for at least {setup.minRewardToRisk}:1.</p>
           {numbers.missing && <p className="muted">{numbers.missing}</p>}
           {numbers.limitedByBuyingPower && setup.buyingPower !== null && (
             <p className="muted" data-testid="plan-buying-power">

@@ -16,8 +16,7 @@ export function PlanLessonExercise({ lesson }: PlanLessonExerciseProps) {
   const navigation = useLessonNavigation(lesson);
   const exercise = usePlanExercise({
     api,
-    lessonId: lesson.id,
-    chartNumber: lesson.c_num,
+    target: { lesson: lesson.id, chartNumber: lesson.c_num },
     standing: lesson.exercise,
     review: lesson.planReview,
   });

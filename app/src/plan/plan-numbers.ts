@@ -83,7 +83,8 @@ export function planNumbers(
 
 /** "2.4 : 1" */
 export function ratioText(ratio: number): string {
-  return `${ratio.toFixed(1)} : 1`;
+  // No-break spaces: "2.4 : 1" never breaks across two lines.
+  return `${ratio.toFixed(1)}\u00a0:\u00a01`;
 }
 
 const sign = (value: number) => (value > 0 ? '+' : value < 0 ? '−' : '');

@@ -5,7 +5,7 @@ import {
   type CourseApi,
   type ExerciseChartData,
   type ExerciseStanding,
-  type PlanRequest,
+  type PlanAnswer,
   type PlanResult,
   type PlanReview,
   type SentPlan,
@@ -28,20 +28,25 @@ export interface PlanExerciseState {
   revealed: boolean;
 }
 
+/** Which plan exercise: a lesson's (its chart from the catalogue) or a practice plan. */
+export type PlanTarget = { lesson: number; chartNumber: number } | { practice: number };
+
 /**
- * One lesson's plan exercise: loads its chart, sends plans to the API, and once the answer may be
- * shown loads the chart again, now with what price did next (for the replay). The server keeps
- * the tries and decides the reveal; this only shows what it answered.
+ * One plan exercise: loads its chart, sends plans to the API, and once the answer may be shown
+ * loads the chart again, now with what price did next (for the replay). The server keeps the
+ * tries and decides the reveal; this only shows what it answered.
  */
 export function usePlanExercise(options: {
   api: CourseApi;
-  lessonId: number;
-  chartNumber: number;
+  target: PlanTarget;
   standing: ExerciseStanding | null;
-  /** The last plan graded on an earlier visit (the lesson page's planReview). */
+  /** The last plan graded on an earlier visit (the page's planReview). */
   review: PlanReview | null;
 }) {
-  const { api, lessonId, chartNumber, standing, review } = options;
+  const { api, target, standing, review } = options;
+  const lessonId = 'lesson' in target ? target.lesson : undefined;
+  const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
+  const practice = 'practice' in target ? target.practice : undefined;
   const [chart, setChart] = useState<ExerciseChartData>();
   const [loadError, setLoadError] = useState<string>();
   const [gated, setGated] = useState(false);
@@ -56,7 +61,11 @@ export function usePlanExercise(options: {
   // Loaded again once revealed: the chart then carries the candles after the exercise.
   useEffect(() => {
     let current = true;
-    api.chartData(chartNumber, lessonId).then(
+    const loading =
+      practice !== undefined
+        ? api.practicePlan(practice)
+        : api.chartData(chartNumber ?? 0, lessonId);
+    loading.then(
       (body) => current && setChart(body),
       (caught: unknown) => {
         if (!current) return;
@@ -67,21 +76,25 @@ export function usePlanExercise(options: {
     return () => {
       current = false;
     };
-  }, [api, chartNumber, lessonId, loads, revealed]);
+  }, [api, chartNumber, lessonId, practice, loads, revealed]);
 
   const submit = useCallback(
-    async (plan: Omit<PlanRequest, 'lesson'>) => {
+    async (plan: PlanAnswer) => {
       setSubmitting(true);
       setError(undefined);
       try {
-        setResult(await api.gradePlan({ ...plan, lesson: lessonId }));
+        setResult(
+          await api.gradePlan(
+            practice !== undefined ? { ...plan, practice } : { ...plan, lesson: lessonId ?? 0 },
+          ),
+        );
       } catch (caught) {
         setError(errorMessage(caught));
       } finally {
         setSubmitting(false);
       }
     },
-    [api, lessonId],
+    [api, lessonId, practice],
   );
 
   const reload = useCallback(() => {
