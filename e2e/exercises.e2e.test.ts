@@ -37,6 +37,7 @@ interface LessonSummary {
   c_num: number | null;
   twoseries: boolean;
   exerciseKind: 'zone' | 'plan';
+  showReturn: boolean;
 }
 
 interface Zone {
@@ -202,8 +203,21 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
         await chartReady(page);
         await page.locator('.exercise__answer').waitFor();
         await page.evaluate(() => window.__chartEngine!.settled());
+        if (lesson.showReturn) {
+          // The chart plays the return by itself: photographed once it has, as a learner sees it.
+          await page.waitForFunction(
+            () => window.__chartEngine!.replayState.status === 'finished',
+            undefined,
+            { timeout: 60_000 },
+          );
+          await page.evaluate(() => window.__chartEngine!.settled());
+        }
         await page.locator('.exercise__chart').scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-revealed.png`) });
+        // The explanation under the chart, which the revealed view above may leave below the fold.
+        await page.locator('.exercise__answer').screenshot({
+          path: join(SHOTS_DIR, `${slug}-${name}-explanation.png`),
+        });
         await completeLesson(page, lesson.id);
       }
       for (const height of heights) {

@@ -15,6 +15,7 @@ interface ChartEngineProbe {
   readonly viewport: { fromIndex: number; toIndex: number };
   readonly candleCount: number;
   readonly timeframe: string | undefined;
+  readonly replayState: { status: string };
   settled(): Promise<void>;
 }
 

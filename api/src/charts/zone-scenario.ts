@@ -1061,8 +1061,8 @@ function roomToPulledZone(candidate: Candidate): ScenarioResult['room'] {
 
 /** The stop's buffer beyond the distal line in the model plan, in average ranges. */
 const MODEL_STOP_BUFFER = 0.25;
-/** The model target stays this many average ranges short of the opposing zone. */
-const MODEL_TARGET_MARGIN = 0.1;
+/** The model target stays this many average ranges short of the opposing zone: clearly apart on screen. */
+const MODEL_TARGET_MARGIN = 0.3;
 /** The model plan's least reward-to-risk: room above the course's 2:1 for a learner's own plan. */
 const MODEL_MIN_REWARD_TO_RISK = 2.5;
 

@@ -59,6 +59,9 @@ export interface OverlayState {
 export interface OverlayReferenceLine {
   price: number;
   label?: string;
+  /** Where views/overlay-view.ts put the label (top left), clear of other text. */
+  labelX?: number;
+  labelY?: number;
   color?: number;
   dashed?: boolean;
 }
@@ -168,7 +171,11 @@ export class OverlayLayer {
         this.solidLines.rect(0, y - thickness / 2, plotWidth, thickness, color);
       else this.dashedLines.horizontalLine(0, y - thickness / 2, plotWidth, thickness, color);
       // The name at the left, where the user's role names (at the right) never are.
-      if (line.label) this.zoneLabels.text(line.label, ZONE_LABEL_INSET, y - 16, { color });
+      if (line.label) {
+        this.zoneLabels.text(line.label, line.labelX ?? ZONE_LABEL_INSET, line.labelY ?? y - 16, {
+          color,
+        });
+      }
     }
 
     for (const line of state.lines) {

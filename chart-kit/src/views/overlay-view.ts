@@ -94,35 +94,118 @@ export function overlayView(model: ChartModel): OverlayState {
           }),
     },
     highlighted: model.marks.highlighted,
-    referenceLines: model.marks.referenceLines,
-    markers: markersView(model),
+    ...labelledMarks(model, lines),
   };
 }
 
-/** A marker's square and the gap to its text, and the height of one line of text, in CSS px. */
+/** Height of one line of label text, in CSS px (the label font is 11 px). */
+const TEXT_LINE = 14;
+/** Advance of one glyph of the label font. */
+const CHAR_PX = AXIS_LABEL_CHAR_PX;
+
+interface Box {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** Boxes already taken by text (and areas text should stay out of), to place new text clear of them. */
+class TakenBoxes {
+  private readonly boxes: Box[] = [];
+
+  constructor(private readonly plot: { width: number; height: number }) {}
+
+  take(box: Box): void {
+    this.boxes.push(box);
+  }
+
+  isFree(box: Box): boolean {
+    return (
+      box.left >= 0 &&
+      box.right <= this.plot.width &&
+      box.top >= 0 &&
+      box.bottom <= this.plot.height &&
+      this.boxes.every(
+        (taken) =>
+          box.right <= taken.left ||
+          box.left >= taken.right ||
+          box.bottom <= taken.top ||
+          box.top >= taken.bottom,
+      )
+    );
+  }
+
+  /** The first free place of `candidates` (top-left corners), taken; the first one if none is. */
+  place(candidates: readonly { x: number; y: number }[], width: number): { x: number; y: number } {
+    const boxAt = ({ x, y }: { x: number; y: number }): Box => ({
+      left: x,
+      right: x + width,
+      top: y,
+      bottom: y + TEXT_LINE,
+    });
+    const chosen = candidates.find((candidate) => this.isFree(boxAt(candidate))) ?? candidates[0];
+    if (!chosen) throw new RangeError('no place to choose from');
+    this.take(boxAt(chosen));
+    return chosen;
+  }
+}
+
+/**
+ * Where the texts of reference lines and markers go, clear of the zone's label, the role names,
+ * the zone box (a reference line's name inside the zone would read as a level inside it) and
+ * each other.
+ */
+function labelledMarks(
+  model: ChartModel,
+  lines: readonly { price: number; label?: string }[],
+): Pick<OverlayState, 'referenceLines' | 'markers'> {
+  const { frame } = model;
+  const { plotWidth, plotHeight } = frame.layout;
+  const taken = new TakenBoxes({ width: plotWidth, height: plotHeight });
+  const zone = model.marks.revealedZone?.zone;
+  if (zone) {
+    const top = frame.yOfPrice(Math.max(zone.upper, zone.lower));
+    const bottom = frame.yOfPrice(Math.min(zone.upper, zone.lower));
+    taken.take({ left: 0, right: plotWidth, top, bottom });
+  }
+  for (const line of lines) {
+    if (!line.label) continue;
+    const width = line.label.length * CHAR_PX;
+    const y = frame.yOfPrice(line.price);
+    // Where the overlay layer writes a role's name: above its line, at the plot's right.
+    taken.take({ left: plotWidth - width - 16, right: plotWidth - 16, top: y - 16, bottom: y - 2 });
+  }
+  const referenceLines = model.marks.referenceLines.map((line) => {
+    if (!line.label) return line;
+    const y = frame.yOfPrice(line.price);
+    const width = line.label.length * CHAR_PX;
+    const { x, y: labelY } = taken.place(
+      [
+        { x: LABEL_INSET, y: y - 16 },
+        { x: LABEL_INSET, y: y + 3 },
+        { x: LABEL_INSET + 14 * CHAR_PX, y: y - 16 },
+        { x: LABEL_INSET + 14 * CHAR_PX, y: y + 3 },
+      ],
+      width,
+    );
+    return { ...line, labelX: x, labelY };
+  });
+  return { referenceLines, markers: markersView(model, taken) };
+}
+
+/** A marker's square and the gap to its text, in CSS px. */
 const MARKER_SIZE = 7;
 const MARKER_TEXT_GAP = 5;
-const MARKER_TEXT_LINE = 14;
 
 /**
  * Where each marker and its text go. A marker on a candle the replay has not shown yet waits for
- * it. Texts go right of their square (left of it near the plot's right edge) and never cover one
- * another: a text that would is moved down, or up, a line at a time, as price tags are stacked.
+ * it. Texts go right of their square (left of it near the plot's right edge) and never cover other
+ * text: a text that would is moved down, or up, a line at a time.
  */
-function markersView(model: ChartModel): OverlayState['markers'] {
+function markersView(model: ChartModel, taken: TakenBoxes): OverlayState['markers'] {
   const { frame } = model;
-  const { plotWidth, plotHeight } = frame.layout;
-  const placed: { left: number; right: number; top: number; bottom: number }[] = [];
-  const free = (left: number, right: number, top: number) =>
-    top >= 0 &&
-    top + MARKER_TEXT_LINE <= plotHeight &&
-    placed.every(
-      (box) =>
-        right <= box.left ||
-        left >= box.right ||
-        top + MARKER_TEXT_LINE <= box.top ||
-        top >= box.bottom,
-    );
+  const { plotWidth } = frame.layout;
   const shown = model.marks.markers
     .filter((marker) => marker.index >= 0 && marker.index < model.shownCount)
     .map((marker) => ({
@@ -133,30 +216,24 @@ function markersView(model: ChartModel): OverlayState['markers'] {
     .filter((marker) => marker.x >= -MARKER_SIZE && marker.x <= plotWidth + MARKER_SIZE)
     .sort((a, b) => a.y - b.y);
   return shown.map((marker) => {
-    const width = marker.text.length * AXIS_LABEL_CHAR_PX;
+    const width = marker.text.length * CHAR_PX;
     const half = MARKER_SIZE / 2;
     const rightOf = marker.x + half + MARKER_TEXT_GAP;
-    const textX =
+    const x =
       rightOf + width <= plotWidth - 4 ? rightOf : marker.x - half - MARKER_TEXT_GAP - width;
-    let textY = marker.y - MARKER_TEXT_LINE / 2;
-    for (let step = 1; step <= 8 && !free(textX, textX + width, textY); step++) {
-      const down = marker.y - MARKER_TEXT_LINE / 2 + step * MARKER_TEXT_LINE;
-      const up = marker.y - MARKER_TEXT_LINE / 2 - step * MARKER_TEXT_LINE;
-      textY = free(textX, textX + width, down) ? down : up;
+    const middle = marker.y - TEXT_LINE / 2;
+    const candidates = [{ x, y: middle }];
+    for (let step = 1; step <= 8; step++) {
+      candidates.push({ x, y: middle + step * TEXT_LINE }, { x, y: middle - step * TEXT_LINE });
     }
-    placed.push({
-      left: textX,
-      right: textX + width,
-      top: textY,
-      bottom: textY + MARKER_TEXT_LINE,
-    });
+    const placed = taken.place(candidates, width);
     return {
       x: marker.x,
       y: marker.y,
       size: MARKER_SIZE,
       text: marker.text,
-      textX,
-      textY,
+      textX: placed.x,
+      textY: placed.y,
       ...(marker.color === undefined ? {} : { color: marker.color }),
     };
   });

@@ -310,8 +310,8 @@ describe('reference lines and markers (a model answer and where a trade filled a
       expect(newHigh).toBeGreaterThan(high + 3);
       expect(newLow).toBeLessThan(low - 2);
       expect(overlayView(harness.model).referenceLines).toEqual([
-        { price: high + 3, label: 'Course target', color: 0x26a69a },
-        { price: low - 2, label: 'Course stop', color: 0xef5350, dashed: false },
+        expect.objectContaining({ price: high + 3, label: 'Course target', color: 0x26a69a }),
+        expect.objectContaining({ price: low - 2, label: 'Course stop', dashed: false }),
       ]);
       const colours = priceTagsView(harness.model).map((tag) => tag.color);
       expect(colours).toEqual(expect.arrayContaining([0x26a69a, 0xef5350]));
@@ -380,6 +380,49 @@ describe('marker texts', () => {
         expect(box.right).toBeLessThanOrEqual(plotWidth);
         expect(box.top).toBeGreaterThanOrEqual(0);
         expect(box.bottom).toBeLessThanOrEqual(plotHeight);
+        for (const other of boxes.slice(i + 1)) {
+          const overlap =
+            box.left < other.right &&
+            other.left < box.right &&
+            box.top < other.bottom &&
+            other.top < box.bottom;
+          expect(overlap).toBe(false);
+        }
+      });
+    } finally {
+      harness.dispose();
+    }
+  });
+});
+
+describe('reference line names', () => {
+  it('stay out of the zone box and clear of the zone label and each other', async () => {
+    const harness = new ChartHarness({ candles: FIVE_MINUTE, initialBars: 40 });
+    try {
+      const [low, high] = harness.model.frame.priceDomain;
+      const middle = (low + high) / 2;
+      const step = (high - low) / 100;
+      await harness.model.revealZone(
+        { upper: middle + 4 * step, lower: middle, label: 'Supply zone' },
+        { animate: false },
+      );
+      // The course's entry on the zone's edge, its stop just past the other edge.
+      harness.model.setReferenceLines([
+        { price: middle, label: 'Course entry' },
+        { price: middle + 5 * step, label: 'Course stop' },
+        { price: middle - 30 * step, label: 'Course target' },
+      ]);
+      const { frame } = harness.model;
+      const zoneTop = frame.yOfPrice(middle + 4 * step);
+      const zoneBottom = frame.yOfPrice(middle);
+      const boxes = overlayView(harness.model).referenceLines.map((line) => ({
+        top: line.labelY!,
+        bottom: line.labelY! + 14,
+        left: line.labelX!,
+        right: line.labelX! + line.label!.length * 7,
+      }));
+      boxes.forEach((box, i) => {
+        expect(box.bottom <= zoneTop || box.top >= zoneBottom).toBe(true);
         for (const other of boxes.slice(i + 1)) {
           const overlap =
             box.left < other.right &&
