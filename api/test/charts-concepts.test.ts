@@ -56,6 +56,10 @@ const range = (candle: Candle) => candle.high - candle.low;
 const indexOfTime = (candles: readonly Candle[], time: number) =>
   candles.findIndex((candle) => candle.time === time);
 
+/** The New York trading day of a candle (every session opens and closes the same US day). */
+const tradingDay = (candle: Candle) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(candle.time * 1000);
+
 /** Separate visits of price to a band: runs of candles trading in it, split by a real move away. */
 function visits(
   candles: readonly Candle[],
@@ -75,6 +79,10 @@ function visits(
       holds === 'from-above'
         ? candle.close > band.upper + 1.5 * yardstick
         : candle.close < band.lower - 1.5 * yardstick;
+    // Pushed away in the touch's own session: an overnight gap is no answer from the level.
+    const lastTouch = current.at(-1);
+    const sameSession =
+      lastTouch === undefined || tradingDay(candles[lastTouch]!) === tradingDay(candle);
     if (inside) {
       if (awaySince && current.length > 0) {
         groups.push(current);
@@ -82,7 +90,7 @@ function visits(
       }
       current.push(index);
       awaySince = false;
-    } else if (farAway) {
+    } else if (farAway && sameSession) {
       awaySince = true;
     }
   }

@@ -193,6 +193,8 @@ const LAYOUTS: Record<ScenarioStyle | 'continuation', Layout> = {
 };
 
 const MAX_ATTEMPTS = 1000;
+/** At the puzzle's end price is at least this far from the zone (and its near-side wick). */
+const END_CLEARANCE_IN_RANGES = 0.5;
 /** A strong bounce, as the validating lessons define it: 3 average candle ranges or more. */
 const STRONG_REACTION_IN_RANGES = 3;
 /** ...within this many candles from the touch (the lessons say "within about six candles"). */
@@ -507,7 +509,8 @@ function plantPattern(
     departure: Math.exp(random.between(Math.log(4.2), Math.log(8))),
   };
   if (style === 'easy') {
-    shape.baseCandles = random.integer(1, 2);
+    // The first exercises say "price paused in a few small candles": two or three of them.
+    shape.baseCandles = random.integer(2, 3);
     shape.moveCandles = random.integer(3, 4);
     shape.departure = random.between(6.5, 9);
   }
@@ -789,6 +792,19 @@ function checkZone(candidate: Candidate, puzzle: readonly Candle[]): string | nu
   }
   const early = puzzle.slice(draft.moveEnd + 1).findIndex((candle) => enters(band, candle));
   if (early !== -1) return `price came back early at ${draft.moveEnd + 1 + early}`;
+  if (!draft.touchedByDesign) {
+    // The lesson says price has not come back: at the end it is visibly away, not a cent short
+    // of the zone or inside the wick the grading accepts.
+    const last = candleAt(puzzle, puzzle.length - 1);
+    const direction = directionOf(band.type);
+    const wick = band.nearSideWick ?? nearEdge(band);
+    const nearest = direction > 0 ? Math.max(band.upper, wick) : Math.min(band.lower, wick);
+    const gap = direction > 0 ? last.low - nearest : nearest - last.high;
+    const yardstick = averageRange(puzzle, puzzle.length - 1, RANGE_LOOKBACK);
+    if (gap < END_CLEARANCE_IN_RANGES * yardstick) {
+      return `the puzzle ends ${(gap / yardstick).toFixed(2)} average ranges from the zone`;
+    }
+  }
   return null;
 }
 
@@ -807,6 +823,12 @@ function levelVisits(puzzle: readonly Candle[], band: PlantedBand, from: number)
       band.type === 'demand'
         ? candle.close > band.upper + 1.5 * yardstick
         : candle.close < band.lower - 1.5 * yardstick;
+    // The push away is the level's doing only in the touch's own session: an overnight gap is
+    // not buyers or sellers answering at the level.
+    const lastTouch = current.at(-1);
+    const sameSession =
+      lastTouch === undefined ||
+      newYorkDayNumber(candleAt(puzzle, lastTouch).time) === newYorkDayNumber(candle.time);
     if (enters(band, candle)) {
       if (awaySince && current.length > 0) {
         groups.push(current);
@@ -814,7 +836,7 @@ function levelVisits(puzzle: readonly Candle[], band: PlantedBand, from: number)
       }
       current.push(index);
       awaySince = false;
-    } else if (farAway) {
+    } else if (farAway && sameSession) {
       awaySince = true;
     }
   }
@@ -1014,6 +1036,16 @@ function checkHourlyNesting(puzzle: readonly Candle[], draft: Draft): string | n
   }
   if (draft.band.lower < zone.lower - 1e-9 || draft.band.upper > zone.upper + 1e-9) {
     return 'the 5-minute zone is not inside the 1-hour zone';
+  }
+  // The lesson reads the hours after the base as a move away: no finished hour before the
+  // puzzle's end closes back inside the 1-hour zone (the hour still forming may reach into it:
+  // that is price coming back to the zone, the setup the lesson is about).
+  const lastFinished = hours.length - 2;
+  for (let later = index + 1; later <= lastFinished; later++) {
+    const close = hours[later]?.close ?? Number.NaN;
+    if (close <= zone.upper && close >= zone.lower) {
+      return 'a later hour closes back inside the 1-hour zone';
+    }
   }
   // The 1-hour zone is read on the 1-hour chart, which shows the whole history at once: it must
   // not sit in an earlier sideways stretch there.

@@ -94,3 +94,59 @@ describe('assessClarity: congestion at the answer’s band', () => {
     expect(report.problems.filter((problem) => problem.includes('band'))).toEqual([]);
   });
 });
+
+describe('assessClarity: a pause just before the leg in', () => {
+  /** Quiet history at 110, then (optionally) a pause of small candles, a drop, a base and a drop. */
+  function dropBaseDrop(withPause: boolean): { candles: Candle[]; answer: ClarityAnswer } {
+    const candles: Candle[] = [];
+    let index = 0;
+    for (; index < 40; index++) candles.push(candle(index, 110, 110 + (index % 2 ? 0.1 : -0.1)));
+    // A slide down to 107 in medium candles.
+    for (const close of [109.5, 109, 108.5, 108, 107.5, 107]) {
+      const open = candles[candles.length - 1]!.close;
+      candles.push(candle(index++, open, close));
+    }
+    if (withPause) {
+      for (const close of [107.05, 106.95, 107.0]) {
+        const open = candles[candles.length - 1]!.close;
+        candles.push(
+          candle(index++, open, close, Math.min(open, close) - 0.1, Math.max(open, close) + 0.1),
+        );
+      }
+    }
+    const patternStart = candles.length;
+    candles.push(candle(index++, 107, 105.2)); // leg in
+    candles.push(candle(index++, 105.2, 105.1, 105.0, 105.5)); // base
+    for (const close of [104, 103, 102, 101]) {
+      const open = candles[candles.length - 1]!.close;
+      candles.push(candle(index++, open, close, close - 0.05, open + 0.05));
+    }
+    return {
+      candles,
+      answer: {
+        type: 'supply',
+        upper: 105.5,
+        lower: 105.1,
+        patternStart,
+        patternEnd: candles.length - 1,
+        departure: 5,
+        moveCandles: 4,
+      },
+    };
+  }
+
+  it('names the pause the whole drop started from as a rival', () => {
+    const { candles, answer } = dropBaseDrop(true);
+    const report = assessClarity({ candles, answer, view: { from: 42, to: candles.length - 1 } });
+    expect(report.clear).toBe(false);
+    expect(report.rivals).toEqual([expect.objectContaining({ kind: 'zone', start: 46 })]);
+    expect(report.rivals[0]!.lower).toBeCloseTo(106.95, 9);
+    expect(report.rivals[0]!.upper).toBeCloseTo(107.15, 9);
+  });
+
+  it('passes the same drop when it starts from a move, not a pause', () => {
+    const { candles, answer } = dropBaseDrop(false);
+    const report = assessClarity({ candles, answer, view: { from: 42, to: candles.length - 1 } });
+    expect(report.rivals).toEqual([]);
+  });
+});

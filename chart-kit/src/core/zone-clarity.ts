@@ -34,6 +34,15 @@ export const TEMPTING_ZONE_DETECTION = {
   minDeparture: 2,
   rangeLookback: 20,
 } as const;
+/**
+ * A pause just before the answer's leg in (at most this many candles before it) that price left
+ * the same way as the answer, all the way through the answer's move, is a base a beginner marks
+ * first: it is where the whole move started.
+ */
+export const PAUSE_BEFORE_LEG_IN_CANDLES = 2;
+/** Candles of such a pause: small (body at most half an average range), two or more in a row. */
+const PAUSE_BODY_RATIO = 0.5;
+const PAUSE_MIN_CANDLES = 2;
 /** A sharp turn is measured over the answer's move length plus this many candles. */
 const TURN_EXTRA_CANDLES = 2;
 /** A turning point is the extreme of the candles this far on each side of it. */
@@ -170,10 +179,66 @@ function rivalTurns(input: ClarityInput, minimum: number): Rival[] {
 }
 
 /**
+ * The pause (two or more small candles in a row) that ends at most
+ * {@link PAUSE_BEFORE_LEG_IN_CANDLES} candles before the answer's leg in, when price left it the
+ * answer's way through the end of the answer's move and never came back to it before the puzzle
+ * ends: the origin of the whole move, which a beginner takes for the zone. Null when there is none.
+ */
+export function pauseBeforeLegIn(input: ClarityInput): Rival | null {
+  const { candles, answer } = input;
+  const demand = answer.type === 'demand';
+  for (
+    let end = answer.patternStart - 1;
+    end >= answer.patternStart - 1 - PAUSE_BEFORE_LEG_IN_CANDLES;
+    end--
+  ) {
+    const yardstick = averageRange(
+      candles,
+      Math.max(0, end),
+      TEMPTING_ZONE_DETECTION.rangeLookback,
+    );
+    if (!(yardstick > 0)) return null;
+    const small = (index: number) => {
+      const candle = candles[index];
+      return (
+        candle !== undefined && Math.abs(candle.close - candle.open) <= PAUSE_BODY_RATIO * yardstick
+      );
+    };
+    let start = end;
+    while (start - 1 >= 0 && small(start - 1) && small(end)) start--;
+    if (!small(end) || end - start + 1 < PAUSE_MIN_CANDLES) continue;
+    const pause = candles.slice(start, end + 1);
+    const band = demand
+      ? {
+          type: answer.type,
+          lower: Math.min(...pause.map((c) => c.low)),
+          upper: Math.max(...pause.map((c) => Math.max(c.open, c.close))),
+        }
+      : {
+          type: answer.type,
+          upper: Math.max(...pause.map((c) => c.high)),
+          lower: Math.min(...pause.map((c) => Math.min(c.open, c.close))),
+        };
+    // Left the answer's way: after the leg in (which opens at the pause), nothing to the puzzle's
+    // end trades back into it.
+    const revisited = candles
+      .slice(answer.patternStart + 1)
+      .some((later) => (demand ? later.low <= band.upper : later.high >= band.lower));
+    if (revisited) continue;
+    const departure = departureOf(candles, band, end + 1, answer.patternEnd);
+    if (departure < RIVAL_DEPARTURE_RATIO * answer.departure) continue;
+    return { kind: 'zone', upper: band.upper, lower: band.lower, start, departure };
+  }
+  return null;
+}
+
+/**
  * Checks that a chart has one clear answer:
  * - no rival: no other fresh zone of the answer's type based in view (found by the course's
  *   detector with {@link TEMPTING_ZONE_DETECTION}), and no sharp fresh turn in view, whose departure
  *   reaches {@link RIVAL_DEPARTURE_RATIO} of the answer's;
+ * - no pause just before the answer's leg in that the whole move left (see
+ *   {@link pauseBeforeLegIn});
  * - no congestion: at most {@link MAX_CONGESTION_CANDLES} candles in view, and at most
  *   {@link MAX_HISTORY_CONGESTION_CANDLES} in all the history before it, trade inside the
  *   answer's band before its pattern (a clean zone is not tangled up with earlier price action).
@@ -181,7 +246,12 @@ function rivalTurns(input: ClarityInput, minimum: number): Rival[] {
 export function assessClarity(input: ClarityInput): ClarityReport {
   const { candles, answer, view } = input;
   const minimum = RIVAL_DEPARTURE_RATIO * answer.departure;
-  const rivals = [...rivalZones(input, minimum), ...rivalTurns(input, minimum)];
+  const pause = pauseBeforeLegIn(input);
+  const rivals = [
+    ...rivalZones(input, minimum),
+    ...rivalTurns(input, minimum),
+    ...(pause ? [pause] : []),
+  ];
   const historyCongestion: number[] = [];
   for (let index = 0; index < answer.patternStart; index++) {
     const candle = candles[index];
