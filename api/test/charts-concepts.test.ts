@@ -1,6 +1,9 @@
 import {
   aggregateCandles,
   averageRange,
+  decideTrade,
+  playOutTrade,
+  SHARES,
   detectZones,
   TIMEFRAMES,
   type Candle,
@@ -42,6 +45,8 @@ const LESSON_CONCEPTS: Record<string, Concept[]> = {
   '/validating-zoom': ['higher-timeframe'],
   '/risk-plan-long': ['trade-plan'],
   '/risk-plan-short': ['trade-plan'],
+  '/risk-decide': ['take-or-skip'],
+  '/risk-decide-ii': ['take-or-skip'],
 };
 
 function chart(chartNumber: number): ExerciseChart {
@@ -388,4 +393,33 @@ describe('trade plans (charts 40 and 41)', () => {
       if (hitsStop >= 0) expect(hitsStop - 1).toBeGreaterThan(hitsTarget);
     },
   );
+});
+
+describe('take or skip (charts 42 and 43)', () => {
+  it('chart 42: every check says take, and the course’s plan reaches its target', () => {
+    const exercise = chart(42);
+    const decision = decideTrade({ zone: exercise.zone, ...exercise.decision! });
+    expect(decision.take).toBe(true);
+    expect(decision.rewardToRisk).toBeGreaterThanOrEqual(2.5);
+    const after = exercise.candles.slice(exercise.exerciseEnd);
+    expect(playOutTrade({ ...decision.model, size: 1 }, 'demand', after, SHARES).exit).toBe(
+      'target',
+    );
+  });
+
+  it('chart 43: the newer demand in view leaves under 2R, and a 2R short there is stopped', () => {
+    const exercise = chart(43);
+    const { opposing } = exercise.decision!;
+    const decision = decideTrade({ zone: exercise.zone, ...exercise.decision! });
+    expect(decision.take).toBe(false);
+    expect(decision.checks.find((check) => check.check === 'room')?.ok).toBe(false);
+    expect(decision.rewardToRisk).toBeLessThan(1.8);
+    // The wall is a turn a learner sees: a low in the puzzle, below the zone and above the end.
+    const puzzle = puzzleOf(exercise);
+    expect(puzzle.some((candle) => candle.low === opposing.lower)).toBe(true);
+    const { entry, stop } = decision.model;
+    const after = exercise.candles.slice(exercise.exerciseEnd);
+    const twoR = { entry, stop, target: entry - 2 * (stop - entry), size: 1 };
+    expect(playOutTrade(twoR, 'supply', after, SHARES).exit).toBe('stop');
+  });
 });

@@ -28,11 +28,11 @@ describe('the course content', () => {
       ['sd-basics', 9],
       ['finding', 10],
       ['validating', 12],
-      ['risk', 10],
+      ['risk', 12],
     ]);
   });
 
-  it('gives Managing Risk two trade-plan exercises, a long and a short, in order', () => {
+  it('gives Managing Risk take-or-skip and trade-plan exercises, in order', () => {
     const risk = content.modules.find((module) => module.key === 'risk')!;
     expect(risk.lessons[0]).toMatchObject({ path: '/risk-welcome', sub_req: false });
     expect(risk.lessons.slice(1).every((entry) => entry.sub_req)).toBe(true);
@@ -41,6 +41,15 @@ describe('the course content', () => {
       ['/risk-plan-long', 40, true],
       ['/risk-plan-short', 41, true],
     ]);
+    const decisions = risk.lessons.filter((entry) => entry.exerciseKind === 'decision');
+    // After the lesson that teaches the three checks: one zone to skip, then one to take.
+    expect(decisions.map((entry) => [entry.path, entry.c_num, entry.reqPass])).toEqual([
+      ['/risk-decide', 43, true],
+      ['/risk-decide-ii', 42, true],
+    ]);
+    expect(risk.lessons.map((entry) => entry.path).indexOf('/risk-decide')).toBe(
+      risk.lessons.map((entry) => entry.path).indexOf('/risk-take-skip') + 1,
+    );
     // Ids of their own: every learner's progress in the other modules keeps its meaning.
     expect(risk.lessons.map((entry) => entry.id).every((id) => id >= 601 && id <= 699)).toBe(true);
   });

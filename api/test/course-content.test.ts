@@ -10,6 +10,7 @@ const FIXTURE_CHARTS = new Set([3, 7]);
 const charts = {
   has: (chartNumber: number): boolean => FIXTURE_CHARTS.has(chartNumber),
   plansTrades: (): boolean => false,
+  asksDecision: (): boolean => false,
 };
 
 /** A writable copy of the fixture content, edited by `change` before loading. */
@@ -127,7 +128,7 @@ describe('loadCourseContent', () => {
       cpSync(FIXTURE, folder, { recursive: true });
       expect(problemsOf(() => planEverywhere(folder))).toEqual([
         expect.stringMatching(
-          /02-supply-zone\.md: chart 3 is a trade-plan chart \(exerciseKind: plan\)/,
+          /02-supply-zone\.md: chart 3 is a trade-plan chart \(exerciseKind: plan\), not a zone one/,
         ),
       ]);
       const lesson = join(folder, 'lessons', 'foundations', '02-first-zone.md');
@@ -139,7 +140,7 @@ describe('loadCourseContent', () => {
         ),
       );
       expect(problemsOf(() => planEverywhere(folder))).toContainEqual(
-        expect.stringMatching(/02-first-zone\.md: chart 7 is not a trade-plan chart/),
+        expect.stringMatching(/02-first-zone\.md: chart 7 is a zone chart \(exerciseKind: zone\), not a trade-plan one/),
       );
     } finally {
       rmSync(folder, { recursive: true, force: true });

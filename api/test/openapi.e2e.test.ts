@@ -21,6 +21,8 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['post', '/api/attempts'],
   ['post', '/api/plans'],
   ['get', '/api/plans/results'],
+  ['post', '/api/decisions'],
+  ['get', '/api/practice/decisions/{index}'],
   ['get', '/api/practice/{index}'],
   ['get', '/api/practice/plans/{index}'],
   ['get', '/api/stripe/isSub'],

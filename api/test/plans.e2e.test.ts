@@ -230,7 +230,7 @@ describe('POST api/plans: trade-plan exercises', () => {
     expectError(
       await answerZone({ chart: 40, lines: zoneLines }),
       400,
-      'Chart 40 is a trade-plan exercise: send the plan to api/plans.',
+      'Chart 40 is a trade-plan exercise: send the answer to api/plans.',
     );
     const data = await request(testApp.http)
       .get('/chart-data/40?lesson=150')

@@ -109,6 +109,12 @@ const ENDPOINTS: Endpoint[] = [
     fields: ['lesson', 'practice', 'entry', 'stop', 'target', 'account', 'riskPercent', 'size'],
     authenticated: true,
   },
+  {
+    method: 'post',
+    path: '/api/decisions',
+    fields: ['lesson', 'practice', 'take', 'reasons'],
+    authenticated: true,
+  },
   { method: 'post', path: '/stripe/check/', fields: ['priceId'], authenticated: true },
   { method: 'post', path: '/stripe/cancel', fields: [], authenticated: true },
   {
@@ -126,6 +132,7 @@ const PATH_ENDPOINTS = [
   '/api/billing/local-checkout/',
   '/api/practice/',
   '/api/practice/plans/',
+  '/api/practice/decisions/',
 ];
 
 describe('random input never causes a server error', () => {

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { aggregateCandles, deriveSeed, TIMEFRAMES, type Candle } from 'chart-kit/core';
+import {
+  aggregateCandles,
+  deriveSeed,
+  type HigherTimeframeTrend,
+  TIMEFRAMES,
+  type Candle,
+} from 'chart-kit/core';
 import { projectRoot } from '../config/config.js';
 import {
   FIRST_GENERATED_CHART,
@@ -37,6 +43,16 @@ export interface ExerciseChart {
     opposing: { upper: number; lower: number };
     averageRange: number;
     model: { entry: number; stop: number; target: number };
+  };
+  /**
+   * A take-or-skip chart's setting for chart-kit's `decideTrade` (see ScenarioDecision): the next
+   * opposing zone, the average range, the zone's returns and the 1-hour trend.
+   */
+  decision?: {
+    opposing: { upper: number; lower: number };
+    averageRange: number;
+    touches: number;
+    higherTimeframe: HigherTimeframeTrend;
   };
   /**
    * A 1-hour twin's hour in progress when the exercise ends, built from the exercise's 5-minute
@@ -115,6 +131,11 @@ export class ChartCatalogue {
     return this.definitions.get(chartNumber)?.concepts.includes('trade-plan') ?? false;
   }
 
+  /** Whether a hand-numbered chart asks to take or skip a trade, without generating it. */
+  asksDecision(chartNumber: number): boolean {
+    return this.definitions.get(chartNumber)?.concepts.includes('take-or-skip') ?? false;
+  }
+
   /** Whether a chart with this number exists, without generating it. */
   has(chartNumber: number): boolean {
     if (!Number.isSafeInteger(chartNumber)) return false;
@@ -163,6 +184,7 @@ export class ChartCatalogue {
       concepts: definition.concepts,
       placement: placementOfChart(definition.number),
       continues: continued ? this.handNumberedScenario(continued) : undefined,
+      ...(definition.decision === null ? {} : { decision: definition.decision }),
     });
     this.scenarios.set(definition.number, scenario);
     return scenario;
@@ -208,6 +230,19 @@ export function buildPair(
             },
             averageRange: scenario.averageRange,
             model: { ...scenario.trade.model },
+          },
+        }
+      : {}),
+    ...(scenario.decision
+      ? {
+          decision: {
+            opposing: {
+              upper: scenario.decision.opposing.upper,
+              lower: scenario.decision.opposing.lower,
+            },
+            averageRange: scenario.averageRange,
+            touches: scenario.decision.touches,
+            higherTimeframe: scenario.decision.higherTimeframe,
           },
         }
       : {}),

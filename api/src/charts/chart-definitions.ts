@@ -16,6 +16,8 @@ export interface ChartDefinition {
   concepts: Concept[];
   /** Chart whose market this one continues one session later, or null. */
   continues: number | null;
+  /** A take-or-skip chart's answer, or null. */
+  decision: 'take' | 'skip' | null;
   notes: string;
 }
 
@@ -27,7 +29,17 @@ export class ChartDefinitionError extends Error {
   override name = 'ChartDefinitionError';
 }
 
-const KEYS = ['number', 'type', 'seed', 'hourly', 'style', 'concepts', 'continues', 'notes'];
+const KEYS = [
+  'number',
+  'type',
+  'seed',
+  'hourly',
+  'style',
+  'concepts',
+  'continues',
+  'decision',
+  'notes',
+];
 
 type Entry = Record<string, unknown>;
 
@@ -97,6 +109,13 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
     fail(`"concepts" must be a list of ${CONCEPTS.join(', ')} (got ${JSON.stringify(concepts)})`);
   }
   if (typeof notes !== 'string') fail('"notes" must be text');
+  const { decision = null } = entry;
+  if (decision !== null && decision !== 'take' && decision !== 'skip') {
+    fail(`"decision" must be take or skip (got ${JSON.stringify(decision)})`);
+  }
+  if ((decision !== null) !== (concepts as Concept[]).includes('take-or-skip')) {
+    fail('"decision" (take or skip) goes with the take-or-skip concept, and only with it');
+  }
   return {
     number,
     type: type as ZoneType,
@@ -106,6 +125,7 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
     concepts: concepts as Concept[],
     continues:
       entry.continues == null ? null : chartNumber(entry.continues, `chart ${number}: "continues"`),
+    decision: decision as 'take' | 'skip' | null,
     notes: notes as string,
   };
 }

@@ -5,8 +5,12 @@ import {
   CANDLES_PER_SESSION,
   createRandom,
   deriveSeed,
+  decideTrade,
   detectZones,
+  higherTimeframeTrend,
+  type HigherTimeframeTrend,
   MarketSimulator,
+  modelPlanAt,
   newYorkDayNumber,
   playOutTrade,
   SHARES,
@@ -17,6 +21,7 @@ import {
   type Candle,
   type Random,
   type ZoneType,
+  zoneTouches,
 } from 'chart-kit/core';
 import {
   framingShortfall,
@@ -62,6 +67,7 @@ export const CONCEPTS = [
   'fresh',
   'clean',
   'trade-plan',
+  'take-or-skip',
 ] as const;
 export type Concept = (typeof CONCEPTS)[number];
 
@@ -74,6 +80,11 @@ export interface ZoneScenarioRequest {
   concepts?: readonly Concept[];
   /** Where the app shows the chart, which decides how tall its zone must be. Default 'lesson'. */
   placement?: PlacementName;
+  /**
+   * A take-or-skip chart's answer: 'take' (room, fresh, the 1-hour chart not against it) or
+   * 'skip' (a newer opposing zone leaves too little room). Default 'take'.
+   */
+  decision?: 'take' | 'skip';
   /**
    * Continue this scenario's market one session later: its first session is dropped, its other
    * candles are kept as they are, and one new session holding the new pattern is added.
@@ -129,6 +140,8 @@ export interface ScenarioResult {
   /** A clean zone: the zone carried over from the continued chart and the room up to it. */
   /** A trade-plan exercise: the next opposing zone, the model plan and how it played out. */
   trade: ScenarioTrade | null;
+  /** A take-or-skip exercise: what the course's three checks read on the chart. */
+  decision: ScenarioDecision | null;
   room: {
     pulled: ScenarioZone;
     /**
@@ -152,6 +165,20 @@ export interface ScenarioTrade {
   model: { entry: number; stop: number; target: number };
   rewardToRisk: number;
   /** The model plan played out on the candles after the puzzle (per unit). */
+  outcome: TradeOutcome;
+}
+
+/** What a take-or-skip exercise is graded against: the course's checks, read off the chart. */
+export interface ScenarioDecision {
+  /** The next opposing zone in the trade's direction (the newer one, on a chart to skip). */
+  opposing: { upper: number; lower: number; index: number };
+  averageRange: number;
+  /** Returns to the zone between its move away and the puzzle's end. */
+  touches: number;
+  higherTimeframe: HigherTimeframeTrend;
+  take: boolean;
+  rewardToRisk: number;
+  /** The model plan played out after the puzzle (taken or not, it shows what the skip avoided). */
   outcome: TradeOutcome;
 }
 
@@ -245,9 +272,17 @@ function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
     fail('the room of a clean zone is measured to an opposing zone');
   }
   const onlyTrade = [...concepts].every(
-    (concept) => concept === 'trade-plan' || concept === 'zone',
+    (concept) => concept === 'trade-plan' || concept === 'take-or-skip' || concept === 'zone',
   );
-  if (concepts.has('trade-plan') && !onlyTrade) fail('a trade-plan chart is a plain zone');
+  if ((concepts.has('trade-plan') || concepts.has('take-or-skip')) && !onlyTrade) {
+    fail('a trade-plan or take-or-skip chart is a plain zone');
+  }
+  if (concepts.has('trade-plan') && concepts.has('take-or-skip')) {
+    fail('a chart asks for a plan or for a decision, not both');
+  }
+  if (request.decision !== undefined && !concepts.has('take-or-skip')) {
+    fail('a decision belongs to a take-or-skip chart');
+  }
   if (request.continues && concepts.has('round-number')) {
     fail('a continued chart cannot also be moved to a round number');
   }
@@ -393,9 +428,13 @@ function tryScenario(
 
   // After the pattern: the market goes on, then drifts back towards the answer.
   const zoneLike = !draft.touchedByDesign;
+  const skip = concepts.has('take-or-skip') && request.decision === 'skip';
+  let wall: Candidate['wall'] = null;
   const yardstick = script.yardstick();
   if (concepts.has('flip')) {
     script.lean(random.integer(2, 5), direction, 0.05);
+  } else if (skip) {
+    wall = plantWall(script, draft, random);
   } else {
     const away = decoy ? ([4, 10] as [number, number]) : layout.away;
     script.lean(random.integer(...away), direction, 0.05);
@@ -404,7 +443,16 @@ function tryScenario(
   }
   const revealEnd = script.length;
   let returnIndex: number | null = null;
-  if (!concepts.has('flip')) {
+  if (skip && wall) {
+    // After the puzzle: price bounces from the zone up to the newer opposing zone, is turned
+    // there, and falls through the zone: what skipping it avoided.
+    const risk = draft.band.upper - draft.band.lower + 0.25 * draft.averageRange;
+    const toWall = direction * ((direction > 0 ? wall.lower : wall.upper) - nearEdge(draft.band));
+    // Not a return a lesson studies (the zone is meant to fail here): no returnIndex to check.
+    returnAndReact(script, draft.band, (toWall / yardstick) * random.between(0.85, 1));
+    const farEdge = direction > 0 ? draft.band.lower : draft.band.upper;
+    script.steerTo(farEdge - direction * (risk + yardstick), random.integer(6, 10));
+  } else if (!concepts.has('flip')) {
     returnIndex = returnAndReact(script, draft.band, random.between(3.3, 4.8));
   }
   script.free(Math.max(0, total - script.length));
@@ -420,6 +468,7 @@ function tryScenario(
     roundLevel = shifted.level;
   }
   return verify({
+    wall,
     request,
     concepts,
     attemptSeed,
@@ -641,6 +690,8 @@ function shiftToRoundNumber(
 }
 
 interface Candidate {
+  /** On a take-or-skip chart to skip: the newer opposing zone price dropped from, in the way. */
+  wall: { upper: number; lower: number; index: number } | null;
   request: ZoneScenarioRequest;
   concepts: ReadonlySet<Concept>;
   attemptSeed: number;
@@ -728,6 +779,12 @@ function verify(candidate: Candidate): ZoneScenario | string {
     if (typeof planned === 'string') return planned;
     trade = planned;
   }
+  let decision: ScenarioDecision | null = null;
+  if (concepts.has('take-or-skip')) {
+    const decided = planDecision(candidate);
+    if (typeof decided === 'string') return decided;
+    decision = decided;
+  }
 
   const hourly = aggregateCandles(candles, HOUR);
   const endTime = candles[revealEnd]?.time ?? Number.POSITIVE_INFINITY;
@@ -768,6 +825,7 @@ function verify(candidate: Candidate): ZoneScenario | string {
           },
     room: roomToPulledZone(candidate),
     trade,
+    decision,
   };
 }
 
@@ -1091,42 +1149,46 @@ function roomToPulledZone(candidate: Candidate): ScenarioResult['room'] {
   return { pulled, limit, roomInHeights: height > 0 ? room / height : 0 };
 }
 
-/** The stop's buffer beyond the distal line in the model plan, in average ranges. */
-const MODEL_STOP_BUFFER = 0.25;
-/** The model target stays this many average ranges short of the opposing zone: clearly apart on screen. */
-const MODEL_TARGET_MARGIN = 0.3;
 /** The model plan's least reward-to-risk: room above the course's 2:1 for a learner's own plan. */
 const MODEL_MIN_REWARD_TO_RISK = 2.5;
-
-const cents = (price: number) => Math.round(price * 100) / 100;
+/** A chart to skip leaves clearly less room than the course's 2R: at most this much. */
+const SKIP_MAX_REWARD_TO_RISK = 1.7;
 
 /**
- * A trade at the answer: the next opposing zone is where the move away was turned back; the
- * model plan enters at the proximal line, stops a quarter range beyond the distal line and
- * targets just short of the opposing zone. The chart is a trade-plan exercise only if that plan
- * pays at least 2.5:1 and, played out after the puzzle, is filled and reaches its target: the
- * lesson shows a plan working as planned.
+ * Where the move away was turned back before the puzzle ends: the top of the rally (for demand;
+ * the bottom of the drop for supply), as the next opposing zone: its high down to its body top.
  */
-function planTrade(candidate: Candidate): ScenarioTrade | string {
+function turnAfterMove(
+  candidate: Candidate,
+): { upper: number; lower: number; index: number } | null {
   const { candles, draft, revealEnd } = candidate;
-  const { band, moveEnd, averageRange: range } = draft;
-  const demand = band.type === 'demand';
-  const direction = demand ? 1 : -1;
+  const demand = draft.band.type === 'demand';
   let turn: number | null = null;
-  for (let index = moveEnd + 1; index < revealEnd; index++) {
+  for (let index = draft.moveEnd + 1; index < revealEnd; index++) {
     const candle = candleAt(candles, index);
     const best = turn === null ? undefined : candleAt(candles, turn);
     if (!best || (demand ? candle.high > best.high : candle.low < best.low)) turn = index;
   }
-  if (turn === null) return 'nothing turned price back before the puzzle ends';
+  if (turn === null) return null;
   const top = candleAt(candles, turn);
-  const opposing = demand
+  return demand
     ? { upper: top.high, lower: Math.max(top.open, top.close), index: turn }
     : { upper: Math.min(top.open, top.close), lower: top.low, index: turn };
-  const entry = demand ? band.upper : band.lower;
-  const stop = cents((demand ? band.lower : band.upper) - direction * MODEL_STOP_BUFFER * range);
-  const near = demand ? opposing.lower : opposing.upper;
-  const target = cents(near - direction * MODEL_TARGET_MARGIN * range);
+}
+
+/**
+ * A trade at the answer: the next opposing zone is where the move away was turned back, and the
+ * course's model plan (chart-kit's `modelPlanAt`) enters at the proximal line, stops past the
+ * distal line and targets short of it. The chart is a trade-plan exercise only if that plan pays
+ * at least 2.5:1 and, played out after the puzzle, is filled and reaches its target: the lesson
+ * shows a plan working as planned.
+ */
+function planTrade(candidate: Candidate): ScenarioTrade | string {
+  const { candles, draft, revealEnd } = candidate;
+  const { band, averageRange: range } = draft;
+  const opposing = turnAfterMove(candidate);
+  if (opposing === null) return 'nothing turned price back before the puzzle ends';
+  const { entry, stop, target } = modelPlanAt(band, opposing, range);
   const rewardToRisk = Math.abs(target - entry) / Math.abs(entry - stop);
   if (!(rewardToRisk >= MODEL_MIN_REWARD_TO_RISK)) {
     return `the model plan pays only ${rewardToRisk.toFixed(1)}:1`;
@@ -1139,6 +1201,99 @@ function planTrade(candidate: Candidate): ScenarioTrade | string {
   );
   if (outcome.exit !== 'target') return `the model plan ends ${outcome.exit}`;
   return { opposing, model: { entry, stop, target }, rewardToRisk, outcome };
+}
+
+/**
+ * A chart to skip: after the move away price falls back most of the way, bounces to a lower high
+ * and turns down again towards the zone. That turn is the nearest opposing zone, only about 1 to
+ * 1.6R above the zone's model entry (for demand; below, for supply): too little room for 2R.
+ */
+function plantWall(
+  script: MarketScript,
+  draft: Draft,
+  random: Random,
+): { upper: number; lower: number; index: number } {
+  const { band, averageRange: range } = draft;
+  const direction = directionOf(band.type);
+  const risk = band.upper - band.lower + 0.25 * range;
+  const entry = nearEdge(band);
+  const approach = entry + direction * range * random.between(1.0, 1.3);
+  // A turn a learner can see: well above where price ends (for demand).
+  const wallAt =
+    direction *
+    Math.max(
+      direction * (entry + direction * (random.between(1.0, 1.6) * risk + 0.3 * range)),
+      direction * (approach + direction * 0.8 * range),
+    );
+  script.lean(random.integer(2, 4), direction, 0.05);
+  // Quieter steps: the pull back must not reach the zone before the puzzle's end.
+  script.steerTo(entry + direction * range * random.between(1.2, 1.5), random.integer(6, 9), 0.6);
+  const bounceStart = script.length;
+  script.steerTo(wallAt + direction * range * 0.15, random.integer(3, 5), 0.6);
+  script.steerTo(approach, random.integer(5, 8), 0.6);
+  let turn = bounceStart;
+  for (let index = bounceStart; index < script.length; index++) {
+    const candle = script.at(index);
+    const best = script.at(turn);
+    if (direction > 0 ? candle.high > best.high : candle.low < best.low) turn = index;
+  }
+  const top = script.at(turn);
+  return direction > 0
+    ? { upper: top.high, lower: Math.max(top.open, top.close), index: turn }
+    : { upper: Math.min(top.open, top.close), lower: top.low, index: turn };
+}
+
+/**
+ * A take-or-skip chart, read by chart-kit's `decideTrade`: the opposing zone (on a chart to skip,
+ * the newer one price dropped from on its way back), the zone's returns and the 1-hour trend.
+ * A chart to take pays at least 2.5R with the model plan, which then reaches its target; a chart
+ * to skip leaves at most 1.7R, and a trade aiming for 2R there is stopped out after the puzzle.
+ */
+function planDecision(candidate: Candidate): ScenarioDecision | string {
+  const { candles, draft, revealEnd, request } = candidate;
+  const { band, averageRange: range } = draft;
+  const skip = request.decision === 'skip';
+  const opposing = skip ? candidate.wall : turnAfterMove(candidate);
+  if (!opposing) return 'no opposing zone in the way';
+  const puzzle = candles.slice(0, revealEnd);
+  const endTime = candles[revealEnd]?.time ?? Number.POSITIVE_INFINITY;
+  const finishedHours = aggregateCandles(puzzle, HOUR).filter(
+    (hour) => hour.time + HOUR <= endTime,
+  );
+  const setting = {
+    zone: band,
+    opposing,
+    averageRange: range,
+    touches: zoneTouches(puzzle, band, draft.moveEnd + 1),
+    higherTimeframe: higherTimeframeTrend(finishedHours, band.type),
+  };
+  const decision = decideTrade(setting);
+  const next = candles.slice(revealEnd);
+  if (skip) {
+    if (decision.take) return 'the chart to skip passes every check';
+    if (decision.rewardToRisk > SKIP_MAX_REWARD_TO_RISK) {
+      return `the chart to skip still leaves ${decision.rewardToRisk.toFixed(1)}R`;
+    }
+    // What skipping avoided: a trade aiming for the course's 2R is stopped out.
+    const { entry, stop } = decision.model;
+    const twoR = entry + 2 * (entry - stop);
+    const avoided = playOutTrade({ entry, stop, target: twoR, size: 1 }, band.type, next, SHARES);
+    if (avoided.exit !== 'stop') return `a 2R trade at the skipped zone ends ${avoided.exit}`;
+    return {
+      ...setting,
+      opposing,
+      take: false,
+      rewardToRisk: decision.rewardToRisk,
+      outcome: avoided,
+    };
+  }
+  if (!decision.take) return 'the chart to take fails a check';
+  if (decision.rewardToRisk < MODEL_MIN_REWARD_TO_RISK) {
+    return `the chart to take pays only ${decision.rewardToRisk.toFixed(1)}R`;
+  }
+  const outcome = playOutTrade({ ...decision.model, size: 1 }, band.type, next, SHARES);
+  if (outcome.exit !== 'target') return `the model plan ends ${outcome.exit}`;
+  return { ...setting, opposing, take: true, rewardToRisk: decision.rewardToRisk, outcome };
 }
 
 /**

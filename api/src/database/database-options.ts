@@ -14,6 +14,7 @@ import { CreateBilling1764100000000 } from './migrations/1764100000000-create-bi
 import { CreateProgressAndAttempts1764200000000 } from './migrations/1764200000000-create-progress-and-attempts.js';
 import { PracticeAttempts1764300000000 } from './migrations/1764300000000-practice-attempts.js';
 import { TradePlanAttempts1764400000000 } from './migrations/1764400000000-trade-plan-attempts.js';
+import { DecisionAttempts1764500000000 } from './migrations/1764500000000-decision-attempts.js';
 
 export const ENTITIES = [
   User,
@@ -33,6 +34,7 @@ export const MIGRATIONS = [
   CreateProgressAndAttempts1764200000000,
   PracticeAttempts1764300000000,
   TradePlanAttempts1764400000000,
+  DecisionAttempts1764500000000,
 ];
 
 /**

@@ -9,6 +9,12 @@ export interface RecordedPlan {
   failed: string[];
 }
 
+/** A take-or-skip answer, beside whether it passed. */
+export interface RecordedDecision {
+  take: boolean;
+  reasons: string[];
+}
+
 /**
  * One graded try at a chart exercise by a learner. (Visitors of the landing demo are graded
  * without a row: their tries live in a signed cookie. Rows from before that keep `visitor_id`.)
@@ -45,6 +51,10 @@ export class Attempt {
   /** A trade plan's money side and grade (its prices are `lines`: entry, stop, target). */
   @Column({ type: 'jsonb', nullable: true })
   plan!: RecordedPlan | null;
+
+  /** A take-or-skip answer (its `lines` are empty). */
+  @Column({ type: 'jsonb', nullable: true })
+  decision!: RecordedDecision | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

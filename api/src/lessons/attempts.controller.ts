@@ -91,9 +91,11 @@ export class AttemptsController {
       if (lesson.c_num === null) {
         throw new BadRequestException(`Lesson ${lesson.id} has no chart exercise.`);
       }
-      if (lesson.exerciseKind === 'plan') {
+      if (lesson.exerciseKind !== 'zone') {
         throw new BadRequestException(
-          `Lesson ${lesson.id} asks for a trade plan: send it to api/plans.`,
+          lesson.exerciseKind === 'plan'
+            ? `Lesson ${lesson.id} asks for a trade plan: send it to api/plans.`
+            : `Lesson ${lesson.id} asks to take or skip a trade: send it to api/decisions.`,
         );
       }
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);

@@ -46,16 +46,34 @@ export type ExerciseKey = (
   kind: ExerciseKind;
 };
 
-/** A chart made for trade plans is answered with plans; every other chart with a zone. */
-export type ExerciseKind = 'zone' | 'plan';
+/**
+ * A chart made for trade plans is answered with plans, one made for take-or-skip with decisions,
+ * every other chart with a zone.
+ */
+export type ExerciseKind = 'zone' | 'plan' | 'decision';
 
 export function exerciseKindOf(chart: ExerciseChart): ExerciseKind {
-  return chart.trade ? 'plan' : 'zone';
+  return chart.trade ? 'plan' : chart.decision ? 'decision' : 'zone';
 }
 
-/** The standing after `tries` failed tries, passed or not: the three-tries rule lives here. */
-export function standingOf(passed: boolean, tries: number): ExerciseStanding {
-  return { passed, tries, revealed: passed || tries >= TRIES_BEFORE_REVEAL };
+/** Where each kind of answer is sent, for the 400 that sends a wrong one there. */
+const ANSWERED_AT: Record<ExerciseKind, string> = {
+  zone: 'api/attempts',
+  plan: 'api/plans',
+  decision: 'api/decisions',
+};
+
+/**
+ * The standing after `tries` failed tries, passed or not: the three-tries rule lives here. A
+ * take-or-skip answer is shown after one try: with two choices a second try is no test.
+ */
+export function standingOf(
+  passed: boolean,
+  tries: number,
+  kind: ExerciseKind = 'zone',
+): ExerciseStanding {
+  const before = kind === 'decision' ? 1 : TRIES_BEFORE_REVEAL;
+  return { passed, tries, revealed: passed || tries >= before };
 }
 
 /**
@@ -68,10 +86,12 @@ export class AttemptsService {
 
   /** The grade of `lines` on `chart`; a 400 when the answer is not a try at all. */
   grade(chart: ExerciseChart, lines: number[]): GradeResult {
-    if (exerciseKindOf(chart) === 'plan') {
-      // Its zone is given on the page: a zone answer would reveal the model plan for free.
+    const kind = exerciseKindOf(chart);
+    if (kind !== 'zone') {
+      // Its zone is given on the page: a zone answer would reveal the answer for free.
       throw new BadRequestException(
-        `Chart ${chart.chartNumber} is a trade-plan exercise: send the plan to api/plans.`,
+        `Chart ${chart.chartNumber} is a ${kind === 'plan' ? 'trade-plan' : 'take-or-skip'} ` +
+          `exercise: send the answer to ${ANSWERED_AT[kind]}.`,
       );
     }
     // The course's rule with its slack, thin-box and near-side-wick parts lives in chart-kit.
@@ -103,12 +123,18 @@ export class AttemptsService {
     } else {
       query.where({ userId, practiceIndex: key.practiceIndex });
     }
-    query.andWhere(key.kind === 'plan' ? 'attempt.plan IS NOT NULL' : 'attempt.plan IS NULL');
+    query.andWhere(
+      key.kind === 'plan'
+        ? 'attempt.plan IS NOT NULL'
+        : key.kind === 'decision'
+          ? 'attempt.decision IS NOT NULL'
+          : 'attempt.plan IS NULL AND attempt.decision IS NULL',
+    );
     const rows: { pass: boolean; count: string }[] = await query
       .groupBy('attempt.pass')
       .getRawMany();
     const passed = rows.some((row) => row.pass && Number(row.count) > 0);
-    return standingOf(passed, Number(rows.find((row) => !row.pass)?.count ?? 0));
+    return standingOf(passed, Number(rows.find((row) => !row.pass)?.count ?? 0), key.kind);
   }
 
   /** Grades and keeps a learner's try, and answers with their standing after it. */
@@ -151,7 +177,7 @@ export function lessonExerciseKey(
   return { chartNumber: lesson.c_num, lessonId: lesson.id, kind: lesson.exerciseKind };
 }
 
-/** The key of a learner's own practice chart: a zone to find, or (`plan`) a trade to plan. */
+/** The key of a learner's own practice chart: a zone to find, a trade to plan or to decide on. */
 export function practiceKey(practiceIndex: number, kind: ExerciseKind = 'zone'): ExerciseKey {
   return { practiceIndex, kind };
 }

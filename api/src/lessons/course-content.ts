@@ -140,7 +140,10 @@ function loadLessonFile(
   ) {
     problems.push(`${name}: a plan exercise needs an exercise chart (c_num) and plan settings`);
   }
-  if (frontMatter.exerciseKind === 'zone' && frontMatter.plan !== null) {
+  if (frontMatter.exerciseKind === 'decision' && frontMatter.c_num === null) {
+    problems.push(`${name}: a take-or-skip exercise needs an exercise chart (c_num)`);
+  }
+  if (frontMatter.exerciseKind !== 'plan' && frontMatter.plan !== null) {
     problems.push(`${name}: plan settings belong to a plan exercise (exerciseKind: plan)`);
   }
   if (problems.length > 0) return { path, problems };
@@ -182,17 +185,21 @@ function pageLabelProblems(module: CourseModule): string[] {
     : [];
 }
 
+const CHART_KIND_NAMES = { zone: 'zone', plan: 'trade-plan', decision: 'take-or-skip' } as const;
+
 /** What content validation asks of the chart catalogue, without generating any chart. */
 export interface CourseCharts {
   /** Whether a chart number can be served; every chart a lesson names must. */
   has(chartNumber: number): boolean;
   /** Whether a chart is made for trade plans (an opposing zone and a model plan that works). */
   plansTrades(chartNumber: number): boolean;
+  /** Whether a chart asks to take or skip a trade at a zone given. */
+  asksDecision(chartNumber: number): boolean;
 }
 
 /**
- * Reads and validates every lesson under `contentDir/lessons/<module>/` against `charts`: a plan
- * exercise names a trade-plan chart, and a zone exercise names any other chart.
+ * Reads and validates every lesson under `contentDir/lessons/<module>/` against `charts`: each
+ * exercise names a chart made for its kind (zone, trade plan, take or skip).
  */
 export function loadCourseContent(contentDir: string, charts: CourseCharts): CourseContent {
   const problems: string[] = [];
@@ -241,16 +248,19 @@ export function loadCourseContent(contentDir: string, charts: CourseCharts): Cou
         problems.push(`${lesson.file}: ${field} ${chart} is not a known chart`);
       }
     }
-    if (
-      lesson.c_num !== null &&
-      (lesson.exerciseKind === 'plan') !== charts.plansTrades(lesson.c_num)
-    ) {
-      // A chart is graded one way only: its tries are one standing, zones or plans, never both.
-      problems.push(
-        lesson.exerciseKind === 'plan'
-          ? `${lesson.file}: chart ${lesson.c_num} is not a trade-plan chart`
-          : `${lesson.file}: chart ${lesson.c_num} is a trade-plan chart (exerciseKind: plan)`,
-      );
+    if (lesson.c_num !== null) {
+      // A chart is graded one way only: its tries are one standing (zones, plans or decisions).
+      const chartKind = charts.plansTrades(lesson.c_num)
+        ? 'plan'
+        : charts.asksDecision(lesson.c_num)
+          ? 'decision'
+          : 'zone';
+      if (chartKind !== lesson.exerciseKind) {
+        problems.push(
+          `${lesson.file}: chart ${lesson.c_num} is a ${CHART_KIND_NAMES[chartKind]} chart ` +
+            `(exerciseKind: ${chartKind}), not a ${CHART_KIND_NAMES[lesson.exerciseKind]} one`,
+        );
+      }
     }
   }
   for (const module of modules) problems.push(...pageLabelProblems(module));

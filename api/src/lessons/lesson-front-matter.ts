@@ -172,9 +172,12 @@ export class LessonFrontMatter {
   @Type(() => IllustrationSchema)
   illustration!: IllustrationSchema;
 
-  /** What the chart exercise asks: mark the zone (default), or plan a trade at a given zone. */
-  @IsIn(['zone', 'plan'])
-  exerciseKind!: 'zone' | 'plan';
+  /**
+   * What the chart exercise asks: mark the zone (default), plan a trade at a given zone, or
+   * decide whether a given zone is worth trading (take or skip).
+   */
+  @IsIn(['zone', 'plan', 'decision'])
+  exerciseKind!: 'zone' | 'plan' | 'decision';
 
   @ValidateIf((_, value) => value !== null)
   @ValidateNested()

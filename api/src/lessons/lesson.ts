@@ -54,8 +54,11 @@ export interface LessonDescriptor {
   sub_req: boolean;
   takeaway: string;
   module: ModuleKey;
-  /** 'zone': mark the zone (the spec's exercise); 'plan': plan a trade at a zone given. */
-  exerciseKind: 'zone' | 'plan';
+  /**
+   * 'zone': mark the zone (the spec's exercise); 'plan': plan a trade at a zone given;
+   * 'decision': take or skip a trade at a zone given, with the reasons.
+   */
+  exerciseKind: 'zone' | 'plan' | 'decision';
   /** A trade-plan exercise's instrument, account and risk (null for a zone exercise). */
   plan: PlanSettings | null;
 }

@@ -10,6 +10,8 @@ import { chartCatalogueProvider } from './chart-catalogue.provider.js';
 import { ChartDataController } from './chart-data.controller.js';
 import { ChartDataService } from './chart-data.service.js';
 import { CourseAccess } from './course-access.js';
+import { DecisionsController } from './decisions.controller.js';
+import { DecisionsService } from './decisions.service.js';
 import { courseContentProvider } from './course-content.provider.js';
 import { DemoStanding } from './demo-standing.js';
 import { LessonsController } from './lessons.controller.js';
@@ -30,6 +32,7 @@ import { PracticeController } from './practice.controller.js';
     ChartDataController,
     AttemptsController,
     PlansController,
+    DecisionsController,
     PracticeController,
   ],
   providers: [
@@ -38,6 +41,7 @@ import { PracticeController } from './practice.controller.js';
     AttemptsService,
     ChartDataService,
     CourseAccess,
+    DecisionsService,
     DemoStanding,
     LessonsService,
     PlansService,

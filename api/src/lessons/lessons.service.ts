@@ -5,6 +5,12 @@ import { CourseAccess, lessonStatus, type LessonStatus } from './course-access.j
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
 import {
+  type DecisionResult,
+  DecisionsService,
+  type DecisionSetup,
+  lessonDecisionExercise,
+} from './decisions.service.js';
+import {
   lessonPlanExercise,
   type PlanReview,
   type PlanSetup,
@@ -46,6 +52,10 @@ export interface LessonPage extends LessonSummary {
    * outcomes once revealed), so the page shows it again; null before any plan.
    */
   planReview: PlanReview | null;
+  /** A take-or-skip exercise's zone and the next opposing zone; null otherwise. */
+  decisionSetup: DecisionSetup | null;
+  /** A take-or-skip exercise's last answer, answered again; null before any. */
+  decisionReview: DecisionResult | null;
 }
 
 function descriptorOf(lesson: Lesson): LessonDescriptor {
@@ -63,6 +73,7 @@ export class LessonsService {
     private readonly access: CourseAccess,
     private readonly attempts: AttemptsService,
     private readonly plans: PlansService,
+    private readonly decisions: DecisionsService,
     private readonly charts: ChartCatalogue,
   ) {}
 
@@ -110,6 +121,13 @@ export class LessonsService {
         ? this.charts.get(lesson.c_num)
         : undefined;
     const planExercise = planChart ? lessonPlanExercise(lesson, planChart) : undefined;
+    const decisionChart =
+      lesson.exerciseKind === 'decision' && lesson.c_num !== null
+        ? this.charts.get(lesson.c_num)
+        : undefined;
+    const decisionExercise = decisionChart
+      ? lessonDecisionExercise(lesson, decisionChart)
+      : undefined;
     return {
       ...descriptorOf(lesson),
       status: this.access.status(lesson, learner.completed),
@@ -123,6 +141,10 @@ export class LessonsService {
           : await this.attempts.standing(userId, lessonExerciseKey(lesson)),
       planSetup: planExercise ? this.plans.setup(planExercise) : null,
       planReview: planExercise ? await this.plans.review(userId, planExercise) : null,
+      decisionSetup: decisionExercise ? this.decisions.setup(decisionExercise) : null,
+      decisionReview: decisionExercise
+        ? await this.decisions.review(userId, decisionExercise)
+        : null,
     };
   }
 }

@@ -345,19 +345,27 @@ export class PlansService {
     };
   }
 
-  /** The plan played out on what came after the exercise. */
   private outcome(
     { chart, settings }: PlanExercise,
     plan: { entry: number; stop: number; target: number; size: number },
   ): PlanOutcome {
-    const next = chart.candles.slice(chart.exerciseEnd);
-    const played = playOutTrade(plan, chart.zone.type, next, INSTRUMENTS[settings.instrument]);
-    return {
-      ...played,
-      fillTime: played.fillIndex === null ? null : (next[played.fillIndex]?.time ?? null),
-      exitTime: played.exitIndex === null ? null : (next[played.exitIndex]?.time ?? null),
-    };
+    return playedOutAfterExercise(chart, plan, INSTRUMENTS[settings.instrument]);
   }
+}
+
+/** A plan played out on what came after the exercise, with the times of its fill and exit. */
+export function playedOutAfterExercise(
+  chart: ExerciseChart,
+  plan: { entry: number; stop: number; target: number; size: number },
+  instrument: Instrument = SHARES,
+): PlanOutcome {
+  const next = chart.candles.slice(chart.exerciseEnd);
+  const played = playOutTrade(plan, chart.zone.type, next, instrument);
+  return {
+    ...played,
+    fillTime: played.fillIndex === null ? null : (next[played.fillIndex]?.time ?? null),
+    exitTime: played.exitIndex === null ? null : (next[played.exitIndex]?.time ?? null),
+  };
 }
 
 function tradeOf(chart: ExerciseChart): NonNullable<ExerciseChart['trade']> {

@@ -22,9 +22,11 @@ const SEEDS_TO_TRY = 5;
 export function practiceScenarioRequest(
   userId: string,
   index: number,
-  kind: 'zone' | 'plan' = 'zone',
+  kind: 'zone' | 'plan' | 'decision' = 'zone',
 ): { seed: number; zoneType: ZoneType } {
-  const name = kind === 'plan' ? 'practice-plan' : 'practice-chart';
+  const name = { zone: 'practice-chart', plan: 'practice-plan', decision: 'practice-decision' }[
+    kind
+  ];
   const digest = createHash('sha256').update(`${name}:${userId}:${index}`).digest();
   const learnerStartsWithSupply =
     (createHash('sha256').update(`practice:${userId}`).digest()[0] ?? 0) & 1;
@@ -73,7 +75,25 @@ export class PracticeCharts {
     return pair.fiveMinute;
   }
 
-  private simulate(userId: string, index: number, kind: 'zone' | 'plan' = 'zone'): ZoneScenario {
+  /**
+   * The learner's practice decision `index`: a zone given, to take or skip; whether it is one to
+   * take or to skip is drawn from the seed, so the answers do not follow a pattern.
+   */
+  decision(userId: string, index: number): ChartPair['fiveMinute'] {
+    const key = `${userId}:decision:${index}`;
+    let pair = this.cache.get(key);
+    if (!pair) {
+      pair = buildPair(0, null, this.simulate(userId, index, 'decision'));
+      this.cache.set(key, pair);
+    }
+    return pair.fiveMinute;
+  }
+
+  private simulate(
+    userId: string,
+    index: number,
+    kind: 'zone' | 'plan' | 'decision' = 'zone',
+  ): ZoneScenario {
     const { seed, zoneType } = practiceScenarioRequest(userId, index, kind);
     let lastError: unknown;
     for (let attempt = 0; attempt < SEEDS_TO_TRY; attempt += 1) {
@@ -83,7 +103,14 @@ export class PracticeCharts {
           zoneType,
           ...(kind === 'plan'
             ? { concepts: ['trade-plan'], placement: 'plan' }
-            : { placement: 'practice' }),
+            : kind === 'decision'
+              ? {
+                  concepts: ['take-or-skip'],
+                  placement: 'plan',
+                  // Two in five to take: most zones in a real day are worth skipping.
+                  decision: seed % 5 < 2 ? 'take' : 'skip',
+                }
+              : { placement: 'practice' }),
         });
       } catch (error) {
         if (!(error instanceof ScenarioError)) throw error;

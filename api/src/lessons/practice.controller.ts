@@ -25,8 +25,15 @@ import {
   type PlanSetup,
   practicePlanExercise,
 } from './plans.service.js';
+import {
+  type DecisionResult,
+  DecisionsService,
+  type DecisionSetup,
+  practiceDecisionExercise,
+} from './decisions.service.js';
 import { PracticeCharts } from './practice-charts.js';
 
+const DECISION_INDEX_MESSAGE = `The practice decision must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
 const PLAN_INDEX_MESSAGE = `The practice plan must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
 const INDEX_MESSAGE = `The practice chart must be a whole number from 1 to ${PRACTICE_CHART_COUNT}.`;
 
@@ -41,6 +48,16 @@ export interface PracticePlanBody extends PracticeChartData {
   exercise: ExerciseStanding;
   planSetup: PlanSetup;
   planReview: PlanReview | null;
+}
+
+/** The answer of GET api/practice/decisions/{index}: a zone given, a trade to take or skip. */
+export interface PracticeDecisionBody extends PracticeChartData {
+  index: number;
+  count: number;
+  free: number;
+  exercise: ExerciseStanding;
+  decisionSetup: DecisionSetup;
+  decisionReview: DecisionResult | null;
 }
 
 /** The answer of GET api/practice/{index}. */
@@ -71,7 +88,47 @@ export class PracticeController {
     private readonly charts: PracticeCharts,
     private readonly attempts: AttemptsService,
     private readonly plans: PlansService,
+    private readonly decisions: DecisionsService,
   ) {}
+
+  // Before ':index', which would read "decisions" as an index.
+  @Get('decisions/:index')
+  @ApiOperation({
+    summary: 'One of the learner’s own practice decisions: a zone given, take or skip',
+    description:
+      'A take-or-skip chart of the learner’s own (seeded by learner and index), with the zone ' +
+      'and the next opposing zone (decisionSetup), the last answer (decisionReview) and the ' +
+      'standing. Answers go to POST api/decisions {practice: index, take, reasons}. The first ' +
+      'is free; the others answer 403 {subscriptionRequired: true} without the Pro Plan.',
+  })
+  @ApiParam({ name: 'index', description: `1 to ${PRACTICE_PLAN_COUNT}`, example: 1 })
+  @ApiOkResponse({
+    description: 'Chart data plus {index, count, free, exercise, decisionSetup, decisionReview}',
+  })
+  async decision(
+    @CurrentUser() user: User,
+    @Param(
+      'index',
+      new ParseIntPipe({ exceptionFactory: () => new BadRequestException(DECISION_INDEX_MESSAGE) }),
+    )
+    index: number,
+  ): Promise<PracticeDecisionBody> {
+    if (index < 1 || index > PRACTICE_PLAN_COUNT) {
+      throw new BadRequestException(DECISION_INDEX_MESSAGE);
+    }
+    await this.access.requirePractice(user.id, index);
+    const exercise = practiceDecisionExercise(index, this.charts.decision(user.id, index));
+    const standing = await this.attempts.standing(user.id, exercise.key);
+    return {
+      ...withoutNumbers(chartDataBody(exercise.chart, standing.revealed)),
+      index,
+      count: PRACTICE_PLAN_COUNT,
+      free: FREE_PRACTICE_CHARTS,
+      exercise: standing,
+      decisionSetup: this.decisions.setup(exercise),
+      decisionReview: await this.decisions.review(user.id, exercise),
+    };
+  }
 
   // Before ':index', which would read "plans" as an index.
   @Get('plans/:index')

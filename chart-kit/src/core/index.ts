@@ -112,6 +112,28 @@ export type {
   TradeRecord,
 } from './trade-plan.js';
 
+export {
+  DECISION_CHECKS,
+  DECISION_MIN_REWARD_TO_RISK,
+  decideTrade,
+  gradeDecision,
+  higherTimeframeTrend,
+  MODEL_STOP_BUFFER_IN_RANGES,
+  MODEL_TARGET_MARGIN_IN_RANGES,
+  modelPlanAt,
+  TREND_HOURS,
+  zoneTouches,
+} from './trade-decision.js';
+export type {
+  CheckResult,
+  DecisionAnswer,
+  DecisionCheck,
+  DecisionGrade,
+  DecisionSetting,
+  HigherTimeframeTrend,
+  TradeDecision,
+} from './trade-decision.js';
+
 export { SeriesStore } from './series-store.js';
 export {
   indexAtTime,

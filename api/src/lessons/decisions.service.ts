@@ -1,0 +1,163 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  type CheckResult,
+  type DecisionCheck,
+  type DecisionSetting,
+  gradeDecision,
+} from 'chart-kit/core';
+import type { Repository } from 'typeorm';
+import { Attempt } from './attempt.entity.js';
+import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
+import type { ExerciseChart } from './chart-catalogue.provider.js';
+import type { Lesson } from './lesson.js';
+import { type PlanOutcome, playedOutAfterExercise } from './plans.service.js';
+
+/** A take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice decision. */
+export interface DecisionExercise {
+  key: ExerciseKey;
+  chart: ExerciseChart;
+  lessonId: number | null;
+}
+
+export function lessonDecisionExercise(lesson: Lesson, chart: ExerciseChart): DecisionExercise {
+  return { key: lessonKey(chart, lesson.id), chart, lessonId: lesson.id };
+}
+
+export function practiceDecisionExercise(index: number, chart: ExerciseChart): DecisionExercise {
+  return { key: practiceKey(index, 'decision'), chart, lessonId: null };
+}
+
+/** What the page shows before any answer: the zone price is coming back to and the next wall. */
+export interface DecisionSetup {
+  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
+  opposing: { upper: number; lower: number };
+}
+
+/** The answer to a decision: right or not, and once shown, the course's reasoning and what came. */
+export interface DecisionResult {
+  pass: boolean;
+  /** The verdict, then every check with its numbers (once revealed). */
+  feedback: string[];
+  tries: number;
+  revealed: boolean;
+  /** The learner's answer. */
+  answer: { take: boolean; reasons: DecisionCheck[] };
+  /** Once revealed: the course's decision, its checks and its model plan. */
+  course?: {
+    take: boolean;
+    checks: CheckResult[];
+    rewardToRisk: number;
+    model: { entry: number; stop: number; target: number };
+    /**
+     * The model plan played out after the exercise; on a zone to skip, a plan aiming for the
+     * course's 2R instead: what skipping avoided.
+     */
+    outcome: PlanOutcome;
+  };
+}
+
+/**
+ * Grades take-or-skip answers with chart-kit's `gradeDecision` on the checks a decision chart
+ * carries (room, freshness, the 1-hour trend), keeps every answer, and shows the course's
+ * reasoning and what price did next once the learner has answered.
+ */
+@Injectable()
+export class DecisionsService {
+  constructor(
+    @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
+    private readonly standing: AttemptsService,
+  ) {}
+
+  setup({ chart }: DecisionExercise): DecisionSetup {
+    const { opposing } = settingOf(chart);
+    return {
+      zone: { type: chart.zone.type, upper: chart.zone.upper, lower: chart.zone.lower },
+      opposing: { upper: opposing.upper, lower: opposing.lower },
+    };
+  }
+
+  async gradeAndRecord(
+    userId: string,
+    exercise: DecisionExercise,
+    answer: { take: boolean; reasons: DecisionCheck[] },
+  ): Promise<DecisionResult> {
+    const grade = gradeDecision(answer, settingOf(exercise.chart));
+    const { key } = exercise;
+    await this.attempts.insert({
+      userId,
+      chartNumber: 'chartNumber' in key ? key.chartNumber : null,
+      practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
+      lessonId: exercise.lessonId,
+      lines: [],
+      pass: grade.pass,
+      decision: { take: answer.take, reasons: [...answer.reasons] },
+    });
+    return this.answer(userId, exercise, answer);
+  }
+
+  /** The learner's last answer to a decision, answered again; null before any. */
+  async review(userId: string, exercise: DecisionExercise): Promise<DecisionResult | null> {
+    const { key } = exercise;
+    const query = this.attempts
+      .createQueryBuilder('attempt')
+      .where('attempt.userId = :userId', { userId })
+      .andWhere('attempt.decision IS NOT NULL');
+    if ('practiceIndex' in key) {
+      query.andWhere('attempt.practiceIndex = :practiceIndex', {
+        practiceIndex: key.practiceIndex,
+      });
+    } else {
+      query.andWhere('attempt.lessonId = :lessonId AND attempt.chartNumber = :chartNumber', {
+        lessonId: exercise.lessonId,
+        chartNumber: key.chartNumber,
+      });
+    }
+    const last = await query.orderBy('attempt.createdAt', 'DESC').limit(1).getOne();
+    if (!last?.decision) return null;
+    return this.answer(userId, exercise, {
+      take: last.decision.take,
+      reasons: last.decision.reasons.filter(isCheck),
+    });
+  }
+
+  private async answer(
+    userId: string,
+    exercise: DecisionExercise,
+    answer: { take: boolean; reasons: DecisionCheck[] },
+  ): Promise<DecisionResult> {
+    const grade = gradeDecision(answer, settingOf(exercise.chart));
+    const standing = await this.standing.standing(userId, exercise.key);
+    const result: DecisionResult = {
+      pass: grade.pass,
+      feedback: standing.revealed ? grade.feedback : grade.feedback.slice(0, 1),
+      tries: standing.tries,
+      revealed: standing.revealed,
+      answer: { take: answer.take, reasons: [...answer.reasons] },
+    };
+    if (!standing.revealed) return result;
+    const { decision } = grade;
+    const { entry, stop } = decision.model;
+    // A zone to skip: what a plan aiming for 2R there did. A zone to take: the course's plan.
+    const target = decision.take ? decision.model.target : entry + 2 * (entry - stop);
+    return {
+      ...result,
+      course: {
+        take: decision.take,
+        checks: decision.checks,
+        rewardToRisk: decision.rewardToRisk,
+        model: decision.model,
+        outcome: playedOutAfterExercise(exercise.chart, { entry, stop, target, size: 1 }),
+      },
+    };
+  }
+}
+
+const isCheck = (value: string): value is DecisionCheck =>
+  value === 'room' || value === 'fresh' || value === 'higher-timeframe';
+
+function settingOf(chart: ExerciseChart): DecisionSetting {
+  if (!chart.decision) throw new Error(`chart ${chart.chartNumber} is not a take-or-skip chart`);
+  const { opposing, averageRange, touches, higherTimeframe } = chart.decision;
+  return { zone: chart.zone, opposing, averageRange, touches, higherTimeframe };
+}
