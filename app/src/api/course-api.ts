@@ -14,6 +14,9 @@ import type {
   PlanResults,
   PracticeChartBody,
   PracticePlanBody,
+  PracticeDecisionBody,
+  DecisionRequest,
+  DecisionResult,
   ProgressBody,
   SessionBody,
   SubscriptionStatusBody,
@@ -114,6 +117,12 @@ export function createCourseApi(http: HttpClient) {
       withSession(() => http.get<PracticePlanBody>(`/api/practice/plans/${index}`)),
     /** Grades a trade plan for a lesson's plan exercise or a practice plan. */
     gradePlan: (plan: PlanRequest) => withSession(() => http.post<PlanResult>('/api/plans', plan)),
+    /** The learner's own practice decision `index` (1-based): a zone given, take or skip. */
+    practiceDecision: (index: number) =>
+      withSession(() => http.get<PracticeDecisionBody>(`/api/practice/decisions/${index}`)),
+    /** Answers a take-or-skip exercise (a lesson's or a practice decision). */
+    decide: (answer: DecisionRequest) =>
+      withSession(() => http.post<DecisionResult>('/api/decisions', answer)),
     /** The learner's graded plans and their trading record. */
     planResults: () => withSession(() => http.get<PlanResults>('/api/plans/results')),
 

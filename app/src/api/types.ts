@@ -39,7 +39,7 @@ export interface LessonDescriptor {
   takeaway: string;
   module: ModuleKey;
   /** 'zone': mark the zone; 'plan': plan a trade at a zone given. */
-  exerciseKind: 'zone' | 'plan';
+  exerciseKind: 'zone' | 'plan' | 'decision';
   plan: PlanSettings | null;
 }
 
@@ -211,6 +211,10 @@ export interface LessonPageBody extends LessonSummary {
   planSetup: PlanSetup | null;
   /** A plan exercise's last graded plan; null before any (and for other lessons). */
   planReview: PlanReview | null;
+  /** A take-or-skip exercise's zone and wall; null for other lessons. */
+  decisionSetup: DecisionSetup | null;
+  /** A take-or-skip exercise's last answer; null before any (and for other lessons). */
+  decisionReview: DecisionResult | null;
 }
 
 export interface ChartCandle {
@@ -257,6 +261,47 @@ export interface PracticeChartBody extends ExerciseChartData {
   free: number;
   exercise: ExerciseStanding;
   hourly: ExerciseChartData;
+}
+
+/** One of the course's three checks before a trade. */
+export type DecisionCheck = 'room' | 'fresh' | 'higher-timeframe';
+
+/** A take-or-skip exercise before an answer: the zone price is coming back to, and the next wall. */
+export interface DecisionSetup {
+  zone: { type: ZoneType; upper: number; lower: number };
+  opposing: { upper: number; lower: number };
+}
+
+/** POST api/decisions: a lesson's take-or-skip exercise or a practice decision. */
+export type DecisionRequest = { take: boolean; reasons: DecisionCheck[] } & (
+  { lesson: number } | { practice: number }
+);
+
+export interface DecisionResult {
+  pass: boolean;
+  /** The verdict, then (once revealed) every check with its numbers. */
+  feedback: string[];
+  tries: number;
+  revealed: boolean;
+  answer: { take: boolean; reasons: DecisionCheck[] };
+  course?: {
+    take: boolean;
+    checks: { check: DecisionCheck; ok: boolean; text: string }[];
+    rewardToRisk: number;
+    model: { entry: number; stop: number; target: number };
+    /** The course's plan played out; on a zone to skip, a plan aiming for 2R. */
+    outcome: PlanOutcome;
+  };
+}
+
+/** GET api/practice/decisions/{index}: one of the learner's own take-or-skip charts. */
+export interface PracticeDecisionBody extends ExerciseChartData {
+  index: number;
+  count: number;
+  free: number;
+  exercise: ExerciseStanding;
+  decisionSetup: DecisionSetup;
+  decisionReview: DecisionResult | null;
 }
 
 /** GET api/practice/plans/{index}: one of the learner's own trade-plan charts. */

@@ -7,6 +7,7 @@ import { Notice } from '../components/Notice.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useApi } from '../session/session-context.js';
+import { DecisionLessonExercise } from '../decision/DecisionLessonExercise.js';
 import { PlanLessonExercise } from '../plan/PlanLessonExercise.js';
 import { ChartLessonExercise } from './ChartLessonExercise.js';
 import { IllustrationChart } from './IllustrationChart.js';
@@ -91,6 +92,10 @@ function LessonContent({ lesson }: { lesson: LessonPageBody }) {
       ) : lesson.exerciseKind === 'plan' && lesson.planSetup ? (
         <PlanLessonExercise
           lesson={{ ...lesson, c_num: chartNumber, planSetup: lesson.planSetup }}
+        />
+      ) : lesson.exerciseKind === 'decision' && lesson.decisionSetup ? (
+        <DecisionLessonExercise
+          lesson={{ ...lesson, c_num: chartNumber, decisionSetup: lesson.decisionSetup }}
         />
       ) : (
         <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />

@@ -18,6 +18,7 @@ import {
   PRACTICE_ROUND,
   type PracticeState,
 } from '../practice/practice-counter.js';
+import { PracticeDecisions } from '../practice/PracticeDecisions.js';
 import { PracticePlans, PRACTICE_PLAN_COUNT } from '../practice/PracticePlans.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
@@ -101,9 +102,9 @@ function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: Prac
   );
 }
 
-/** `?plans=N`: the trade plans, at plan N; otherwise the zones. */
-function planPosition(search: URLSearchParams): number | undefined {
-  const value = search.get('plans');
+/** `?plans=N` or `?decisions=N`: that practice at its Nth chart; otherwise the zones. */
+function positionOf(search: URLSearchParams, mode: 'plans' | 'decisions'): number | undefined {
+  const value = search.get(mode);
   if (value === null) return undefined;
   const position = Number(value);
   return Number.isInteger(position) && position >= 1 && position <= PRACTICE_PLAN_COUNT
@@ -116,7 +117,9 @@ export function PracticePage() {
   const { subscribed } = useSubscription();
   const [practice, dispatch] = useReducer(practiceReducer, INITIAL_PRACTICE);
   const [search, setSearch] = useSearchParams();
-  const plans = planPosition(search);
+  const plans = positionOf(search, 'plans');
+  const decisions = plans === undefined ? positionOf(search, 'decisions') : undefined;
+  const zones = plans === undefined && decisions === undefined;
 
   return (
     <>
@@ -126,11 +129,19 @@ export function PracticePage() {
         <nav className="practice__modes" aria-label="What to practise">
           <button
             type="button"
-            className={`button ${plans === undefined ? 'button--primary' : 'button--ghost'}`}
-            aria-pressed={plans === undefined}
+            className={`button ${zones ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={zones}
             onClick={() => setSearch({})}
           >
             Find zones
+          </button>
+          <button
+            type="button"
+            className={`button ${decisions !== undefined ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={decisions !== undefined}
+            onClick={() => setSearch({ decisions: '1' })}
+          >
+            Take or skip
           </button>
           <button
             type="button"
@@ -141,7 +152,21 @@ export function PracticePage() {
             Plan trades
           </button>
         </nav>
-        {plans === undefined ? (
+        {decisions !== undefined ? (
+          <>
+            <p className="muted">
+              Zones of your own with the next wall drawn: decide whether each trade is worth taking,
+              by room, freshness and the 1-hour trend.
+              {subscribed === false &&
+                ' Your first decision is free; the Pro Plan opens all the others.'}
+            </p>
+            <PracticeDecisions
+              key={decisions}
+              position={decisions}
+              onMove={(position) => setSearch({ decisions: String(position) })}
+            />
+          </>
+        ) : zones ? (
           <>
             <p className="muted">
               {isExtraPractice(practice)
@@ -170,7 +195,7 @@ export function PracticePage() {
             </p>
             <PracticePlans
               key={plans}
-              position={plans}
+              position={plans ?? 1}
               onMove={(position) => setSearch({ plans: String(position) })}
             />
           </>

@@ -1,5 +1,5 @@
-import type { ChartEngine, ChartMarker, LineRole } from 'chart-kit';
-import { Chart, useLines, useReplay } from 'chart-kit/react';
+import type { ChartEngine, LineRole } from 'chart-kit';
+import { Chart, useLines } from 'chart-kit/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlanOutcome, PlanSetup } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
@@ -8,20 +8,19 @@ import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-
 import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
 import { TRIES_BEFORE_REVEAL } from '../exercise/exercise-state.js';
 import { KeyboardHelp } from '../exercise/KeyboardHelp.js';
-import { planNumbers, ratioText, resultText, rText } from './plan-numbers.js';
+import { planNumbers, ratioText, resultText } from './plan-numbers.js';
+import {
+  ENTRY_COLOR,
+  MODEL_MARK_COLOR,
+  outcomeMarkers,
+  STOP_COLOR,
+  TARGET_COLOR,
+  USER_MARK_COLOR,
+  useTradeReplay,
+} from './trade-replay.js';
 import type { usePlanExercise } from './use-plan-exercise.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
-
-/** Candles the replay shows after the later of the two trades ended. */
-const REPLAY_AFTER_EXIT = 8;
-
-const ENTRY_COLOR = 0x4f8cff;
-const STOP_COLOR = 0xef5350;
-const TARGET_COLOR = 0x26a69a;
-/** Markers of the learner's trade, and of the course's (which the learner compares it with). */
-const USER_MARK_COLOR = 0xffd54f;
-const MODEL_MARK_COLOR = 0xce93d8;
 
 /** The lines of a plan, placed in this order, each in its colour; risk and reward shaded. */
 const ROLES: readonly LineRole[] = [
@@ -29,29 +28,6 @@ const ROLES: readonly LineRole[] = [
   { name: 'Stop', color: STOP_COLOR, shadeTo: 'Entry' },
   { name: 'Target', color: TARGET_COLOR, shadeTo: 'Entry' },
 ];
-
-/** Where a trade filled and left, as chart markers: "Your fill 50.20", "Your target +2.4R". */
-function outcomeMarkers(outcome: PlanOutcome, whose: string, color: number): ChartMarker[] {
-  const markers: ChartMarker[] = [];
-  if (outcome.fillTime !== null && outcome.fillPrice !== null) {
-    markers.push({
-      time: outcome.fillTime,
-      price: outcome.fillPrice,
-      text: `${whose} fill ${outcome.fillPrice.toFixed(2)}`,
-      color,
-    });
-  }
-  if (outcome.exitTime !== null && outcome.exitPrice !== null) {
-    const how = outcome.exit === 'open' ? 'still open' : outcome.exit;
-    markers.push({
-      time: outcome.exitTime,
-      price: outcome.exitPrice,
-      text: `${whose} ${how} ${rText(outcome.resultR)}`,
-      color,
-    });
-  }
-  return markers;
-}
 
 interface PlanExerciseProps {
   exercise: ReturnType<typeof usePlanExercise>;
@@ -88,8 +64,6 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
   const { chart, result } = state;
   const [engine, setEngine] = useState<ChartEngine>();
   const { lines, tool, setTool, addLine, clearLines } = useLines(engine);
-  const replay = useReplay(engine);
-  const [replayed, setReplayed] = useState(false);
   const { earlierPlan } = state;
   const [account, setAccount] = useState(String(earlierPlan?.account ?? setup.account));
   const [risk, setRisk] = useState(String(earlierPlan?.riskPercent ?? setup.riskPercent));
@@ -162,31 +136,12 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
   };
 
   // The replay plays until both trades are over, and a little beyond, so the view ends on them.
-  const replayUntil = useMemo(() => {
-    if (!chart?.next || !result?.outcome) return undefined;
-    // A trade still open at the chart's end has no exit: the whole continuation is played.
-    const ends = [result.outcome, result.model?.outcome].map((outcome) =>
-      outcome?.exit === 'open' ? Infinity : (outcome?.exitTime ?? outcome?.fillTime ?? 0),
-    );
-    const lastEnd = Math.max(...ends, chart.data.at(-1)?.time ?? 0);
-    const index = chart.next.findIndex((candle) => candle.time >= lastEnd);
-    return index < 0
-      ? undefined
-      : chart.next[Math.min(index + REPLAY_AFTER_EXIT, chart.next.length - 1)]?.time;
-  }, [chart, result]);
-
-  const startReplay = useCallback(() => {
-    if (!engine || !chart?.next) return;
-    const lastTime = chart.data.at(-1)?.time;
-    if (lastTime === undefined) return;
-    if (!replayed) {
-      engine.setSeries(
-        exerciseSeries(chart, undefined, replayUntil === undefined ? true : { until: replayUntil }),
-      );
-      setReplayed(true);
-    }
-    replay.start({ from: lastTime, speedMs: 250 });
-  }, [engine, chart, replayed, replay, replayUntil]);
+  const { replay, start: startReplay } = useTradeReplay(
+    engine,
+    chart,
+    result?.outcome,
+    result?.model?.outcome,
+  );
 
   // After the replay, where each trade filled and left is marked on its candle, with its result.
   const outcome = result?.outcome;

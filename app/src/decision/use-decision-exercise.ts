@@ -1,0 +1,94 @@
+import { useCallback, useEffect, useState } from 'react';
+import {
+  ApiError,
+  errorMessage,
+  type CourseApi,
+  type DecisionCheck,
+  type DecisionResult,
+  type ExerciseChartData,
+} from '../api/index.js';
+
+/** Which take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice one. */
+export type DecisionTarget = { lesson: number; chartNumber: number } | { practice: number };
+
+export interface DecisionExerciseState {
+  chart: ExerciseChartData | undefined;
+  loadError: string | undefined;
+  gated: boolean;
+  submitting: boolean;
+  /** Why the answer could not be graded (a 400, the network). */
+  error: string | undefined;
+  /** The answer and the course's decision: given on this page, or on an earlier visit. */
+  result: DecisionResult | undefined;
+}
+
+/**
+ * One take-or-skip exercise: loads its chart, sends the answer, and once answered loads the chart
+ * again with what price did next (for the replay). The server decides; this shows its answer.
+ */
+export function useDecisionExercise(options: {
+  api: CourseApi;
+  target: DecisionTarget;
+  /** The answer of an earlier visit (the page's decisionReview). */
+  review: DecisionResult | null;
+}) {
+  const { api, target, review } = options;
+  const lessonId = 'lesson' in target ? target.lesson : undefined;
+  const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
+  const practice = 'practice' in target ? target.practice : undefined;
+  const [chart, setChart] = useState<ExerciseChartData>();
+  const [loadError, setLoadError] = useState<string>();
+  const [gated, setGated] = useState(false);
+  const [loads, setLoads] = useState(0);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string>();
+  const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
+  const revealed = result?.revealed ?? false;
+
+  useEffect(() => {
+    let current = true;
+    const loading =
+      practice !== undefined
+        ? api.practiceDecision(practice)
+        : api.chartData(chartNumber ?? 0, lessonId);
+    loading.then(
+      (body) => current && setChart(body),
+      (caught: unknown) => {
+        if (!current) return;
+        if (caught instanceof ApiError && caught.subscriptionRequired) setGated(true);
+        else setLoadError(errorMessage(caught));
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, chartNumber, lessonId, practice, loads, revealed]);
+
+  const submit = useCallback(
+    async (take: boolean, reasons: DecisionCheck[]) => {
+      setSubmitting(true);
+      setError(undefined);
+      try {
+        const answer = take ? { take, reasons: [] } : { take, reasons };
+        setResult(
+          await api.decide(
+            practice !== undefined ? { ...answer, practice } : { ...answer, lesson: lessonId ?? 0 },
+          ),
+        );
+      } catch (caught) {
+        setError(errorMessage(caught));
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [api, lessonId, practice],
+  );
+
+  const reload = useCallback(() => {
+    setLoadError(undefined);
+    setLoads((count) => count + 1);
+  }, []);
+
+  const state: DecisionExerciseState = { chart, loadError, gated, submitting, error, result };
+  return { state, submit, reload };
+}
