@@ -127,7 +127,7 @@ interface CatalogueLesson {
   path: string;
   c_num: number | null;
   reqPass: boolean;
-  exerciseKind: 'zone' | 'plan';
+  exerciseKind: 'zone' | 'plan' | 'decision';
   status: 'completed' | 'open' | 'locked';
 }
 
@@ -186,6 +186,12 @@ export async function completeLessonsBefore(
     if (lesson.status === 'completed') continue;
     if (lesson.reqPass && lesson.c_num !== null && lesson.exerciseKind === 'plan') {
       await missPlanThreeTimes(page, baseUrl, lesson);
+    } else if (lesson.reqPass && lesson.c_num !== null && lesson.exerciseKind === 'decision') {
+      // A take-or-skip exercise is answered once, right or wrong.
+      const decided = await page.request.post(`${baseUrl}/api/decisions`, {
+        data: { lesson: lesson.id, take: true, reasons: [] },
+      });
+      if (!decided.ok()) throw new Error(`decision at ${lesson.path}: ${await decided.text()}`);
     } else if (lesson.reqPass && lesson.c_num !== null) {
       for (let tries = 0; tries < 3; tries += 1) {
         const missed = await page.request.post(`${baseUrl}/api/attempts`, {
