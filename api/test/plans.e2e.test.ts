@@ -203,6 +203,11 @@ describe('POST api/plans: trade-plan exercises', () => {
     expectError(await send(learner, { ...plan, stop: undefined }), 400, 'stop must be a price');
     expectError(await send(learner, { ...plan, entry: 'high' }), 400, /entry must be a price/);
     expectError(await send(learner, { ...plan, size: 1e12 }), 400, /size must be at most/);
+    expectError(
+      await send(learner, { ...plan, size: 100_000_000 }),
+      400,
+      /more than 100 times the account: that is not a position a broker would open/,
+    );
     expectError(await send(learner, { ...plan, riskPercent: 0 }), 400, /riskPercent/);
     expectError(
       await send(learner, { ...plan, lesson: 101 }),

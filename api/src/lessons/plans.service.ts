@@ -24,6 +24,9 @@ import { CourseContent } from './course-content.js';
 import type { Lesson, PlanSettings } from './lesson.js';
 import { PracticeCharts } from './practice-charts.js';
 
+/** A position worth more than this many times the account is not a plan but a typo. */
+const MAX_LEVERAGE = 100;
+
 const INSTRUMENTS: Record<PlanSettings['instrument'], Instrument> = {
   shares: SHARES,
   'micro-e-mini': MICRO_E_MINI,
@@ -192,6 +195,16 @@ export class PlansService {
     exercise: PlanExercise,
     plan: TradePlan,
   ): Promise<PlanResult> {
+    const instrument = INSTRUMENTS[exercise.settings.instrument];
+    const notional = plan.size * plan.entry * instrument.pointValue;
+    if (notional > MAX_LEVERAGE * plan.account) {
+      // Not a sizing mistake to grade: no broker would fill it.
+      throw new BadRequestException(
+        `A size of ${plan.size} ${instrument.unit} is worth ${Math.round(notional).toLocaleString('en-US')} ` +
+          `dollars, more than ${MAX_LEVERAGE} times the account: that is not a position a broker ` +
+          'would open.',
+      );
+    }
     const grade = this.grade(exercise, plan);
     const { key } = exercise;
     await this.attempts.insert({
