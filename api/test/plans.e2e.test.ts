@@ -425,7 +425,7 @@ describe('POST api/plans: trade-plan exercises', () => {
     expectError(
       await send(learner, { ...miss, practice: 51 }),
       400,
-      /practice must be a practice plan from 1 to 50/,
+      /practice must be one of your practice charts, from 1 to 50/,
     );
     expectError(
       await request(testApp.http).get('/api/practice/plans/0').set('Cookie', learner.cookies),

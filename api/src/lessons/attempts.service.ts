@@ -137,6 +137,31 @@ export class AttemptsService {
     return standingOf(passed, Number(rows.find((row) => !row.pass)?.count ?? 0), key.kind);
   }
 
+  /**
+   * The learner's last answer to a plan or decision exercise (by its key: a practice chart's
+   * place, or a lesson's chart), or null before any.
+   */
+  async lastAnswer(userId: string, key: ExerciseKey): Promise<Attempt | null> {
+    if (key.kind === 'zone') throw new Error('a zone exercise keeps its lines, not one answer');
+    const query = this.attempts
+      .createQueryBuilder('attempt')
+      .where('attempt.userId = :userId', { userId })
+      .andWhere(`attempt.${key.kind} IS NOT NULL`);
+    if ('practiceIndex' in key) {
+      query.andWhere('attempt.practiceIndex = :practiceIndex', {
+        practiceIndex: key.practiceIndex,
+      });
+    } else if ('lessonId' in key) {
+      query.andWhere('attempt.lessonId = :lessonId AND attempt.chartNumber = :chartNumber', {
+        lessonId: key.lessonId,
+        chartNumber: key.chartNumber,
+      });
+    } else {
+      query.andWhere('attempt.chartNumber = :chartNumber', { chartNumber: key.chartNumber });
+    }
+    return query.orderBy('attempt.createdAt', 'DESC').limit(1).getOne();
+  }
+
   /** Grades and keeps a learner's try, and answers with their standing after it. */
   async gradeAndRecord(
     userId: string,

@@ -98,22 +98,7 @@ export class DecisionsService {
 
   /** The learner's last answer to a decision, answered again; null before any. */
   async review(userId: string, exercise: DecisionExercise): Promise<DecisionResult | null> {
-    const { key } = exercise;
-    const query = this.attempts
-      .createQueryBuilder('attempt')
-      .where('attempt.userId = :userId', { userId })
-      .andWhere('attempt.decision IS NOT NULL');
-    if ('practiceIndex' in key) {
-      query.andWhere('attempt.practiceIndex = :practiceIndex', {
-        practiceIndex: key.practiceIndex,
-      });
-    } else {
-      query.andWhere('attempt.lessonId = :lessonId AND attempt.chartNumber = :chartNumber', {
-        lessonId: exercise.lessonId,
-        chartNumber: key.chartNumber,
-      });
-    }
-    const last = await query.orderBy('attempt.createdAt', 'DESC').limit(1).getOne();
+    const last = await this.standing.lastAnswer(userId, exercise.key);
     if (!last?.decision) return null;
     return this.answer(userId, exercise, {
       take: last.decision.take,

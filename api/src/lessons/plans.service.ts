@@ -227,22 +227,7 @@ export class PlansService {
 
   /** The learner's last graded plan of an exercise, or null before any. */
   async review(userId: string, exercise: PlanExercise): Promise<PlanReview | null> {
-    const { key } = exercise;
-    const query = this.attempts
-      .createQueryBuilder('attempt')
-      .where('attempt.userId = :userId', { userId })
-      .andWhere('attempt.plan IS NOT NULL');
-    if ('practiceIndex' in key) {
-      query.andWhere('attempt.practiceIndex = :practiceIndex', {
-        practiceIndex: key.practiceIndex,
-      });
-    } else {
-      query.andWhere('attempt.lessonId = :lessonId AND attempt.chartNumber = :chartNumber', {
-        lessonId: exercise.lessonId,
-        chartNumber: key.chartNumber,
-      });
-    }
-    const last = await query.orderBy('attempt.createdAt', 'DESC').limit(1).getOne();
+    const last = await this.standing.lastAnswer(userId, exercise.key);
     if (!last?.plan) return null;
     const [entry = 0, stop = 0, target = 0] = last.lines;
     const plan: SentPlan = {

@@ -1,12 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
-  ApiError,
   errorMessage,
   type CourseApi,
   type DecisionCheck,
   type DecisionResult,
   type ExerciseChartData,
 } from '../api/index.js';
+import { useChartLoad } from '../exercise/use-chart-load.js';
 
 /** Which take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice one. */
 export type DecisionTarget = { lesson: number; chartNumber: number } | { practice: number };
@@ -36,33 +36,18 @@ export function useDecisionExercise(options: {
   const lessonId = 'lesson' in target ? target.lesson : undefined;
   const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
   const practice = 'practice' in target ? target.practice : undefined;
-  const [chart, setChart] = useState<ExerciseChartData>();
-  const [loadError, setLoadError] = useState<string>();
-  const [gated, setGated] = useState(false);
-  const [loads, setLoads] = useState(0);
+  const load = useCallback(
+    (): Promise<ExerciseChartData> =>
+      practice !== undefined
+        ? api.practiceDecision(practice)
+        : api.chartData(chartNumber ?? 0, lessonId),
+    [api, chartNumber, lessonId, practice],
+  );
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
-  const revealed = result?.revealed ?? false;
-
-  useEffect(() => {
-    let current = true;
-    const loading =
-      practice !== undefined
-        ? api.practiceDecision(practice)
-        : api.chartData(chartNumber ?? 0, lessonId);
-    loading.then(
-      (body) => current && setChart(body),
-      (caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof ApiError && caught.subscriptionRequired) setGated(true);
-        else setLoadError(errorMessage(caught));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, chartNumber, lessonId, practice, loads, revealed]);
+  // Loaded again once answered: the chart then carries the candles after the exercise.
+  const { data: chart, loadError, gated, reload } = useChartLoad(load, result?.revealed ?? false);
 
   const submit = useCallback(
     async (take: boolean, reasons: DecisionCheck[]) => {
@@ -83,11 +68,6 @@ export function useDecisionExercise(options: {
     },
     [api, lessonId, practice],
   );
-
-  const reload = useCallback(() => {
-    setLoadError(undefined);
-    setLoads((count) => count + 1);
-  }, []);
 
   const state: DecisionExerciseState = { chart, loadError, gated, submitting, error, result };
   return { state, submit, reload };

@@ -1,7 +1,7 @@
 import type { ChartEngine } from 'chart-kit';
+import { RetryNotice } from '../components/RetryNotice.js';
 import type { CSSProperties, ReactNode } from 'react';
 import { LoadingState } from '../components/LoadingState.js';
-import { Notice } from '../components/Notice.js';
 
 /** An exercise chart's frame: the chart once loaded, the load error with a retry, or a spinner. */
 export function ExerciseChartBox({
@@ -22,12 +22,7 @@ export function ExerciseChartBox({
       {loaded ? (
         children
       ) : loadError ? (
-        <Notice tone="error">
-          Could not load the chart: {loadError}{' '}
-          <button type="button" className="link-button" onClick={onRetry}>
-            Try again
-          </button>
-        </Notice>
+        <RetryNotice what="the chart" error={loadError} onRetry={onRetry} />
       ) : (
         <LoadingState label="Loading the chart" />
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RetryNotice } from '../components/RetryNotice.js';
 import { Link } from 'react-router-dom';
 import { ApiError, errorMessage, type LessonPageBody, type LessonToFinish } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
@@ -144,19 +145,14 @@ export function LessonPage({ path, title }: { path: string; title: string }) {
           </Notice>
         )}
         {state.kind === 'failed' && (
-          <Notice tone="error">
-            Could not load this lesson: {state.message}{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setState({ kind: 'loading' });
-                setLoads((n) => n + 1);
-              }}
-            >
-              Try again
-            </button>
-          </Notice>
+          <RetryNotice
+            what="this lesson"
+            error={state.message}
+            onRetry={() => {
+              setState({ kind: 'loading' });
+              setLoads((n) => n + 1);
+            }}
+          />
         )}
         {state.kind === 'loaded' && <LessonContent lesson={state.lesson} />}
       </main>

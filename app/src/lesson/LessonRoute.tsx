@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { RetryNotice } from '../components/RetryNotice.js';
 import { useLocation } from 'react-router-dom';
 import { errorMessage, type LessonSummary } from '../api/index.js';
 import { LoadingState } from '../components/LoadingState.js';
-import { Notice } from '../components/Notice.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { RouteGate } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
@@ -41,19 +41,14 @@ export function LessonRoute() {
   if (error) {
     return (
       <main className="lesson-page">
-        <Notice tone="error">
-          Could not load the course: {error}{' '}
-          <button
-            type="button"
-            className="link-button"
-            onClick={() => {
-              setError(undefined);
-              setLoads((n) => n + 1);
-            }}
-          >
-            Try again
-          </button>
-        </Notice>
+        <RetryNotice
+          what="the course"
+          error={error}
+          onRetry={() => {
+            setError(undefined);
+            setLoads((n) => n + 1);
+          }}
+        />
       </main>
     );
   }

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RetryNotice } from '../components/RetryNotice.js';
 import { Link, useLocation } from 'react-router-dom';
 import { errorMessage, type Catalogue, type LessonSummary } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
@@ -87,19 +88,14 @@ export function HubPage() {
           </Link>
         </header>
         {error && (
-          <Notice tone="error">
-            Could not load your lessons: {error}{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setError(undefined);
-                setAttempt((n) => n + 1);
-              }}
-            >
-              Try again
-            </button>
-          </Notice>
+          <RetryNotice
+            what="your lessons"
+            error={error}
+            onRetry={() => {
+              setError(undefined);
+              setAttempt((n) => n + 1);
+            }}
+          />
         )}
         {!catalogue && !error && <LoadingState label="Loading your lessons" />}
         {catalogue?.modules.map((module) => {

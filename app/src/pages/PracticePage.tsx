@@ -19,7 +19,8 @@ import {
   type PracticeState,
 } from '../practice/practice-counter.js';
 import { PracticeDecisions } from '../practice/PracticeDecisions.js';
-import { PracticePlans, PRACTICE_PLAN_COUNT } from '../practice/PracticePlans.js';
+import { PracticePlans } from '../practice/PracticePlans.js';
+import { PRACTICE_TRACK_COUNT } from '../practice/PracticeTrack.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
@@ -107,7 +108,7 @@ function positionOf(search: URLSearchParams, mode: 'plans' | 'decisions'): numbe
   const value = search.get(mode);
   if (value === null) return undefined;
   const position = Number(value);
-  return Number.isInteger(position) && position >= 1 && position <= PRACTICE_PLAN_COUNT
+  return Number.isInteger(position) && position >= 1 && position <= PRACTICE_TRACK_COUNT
     ? position
     : 1;
 }

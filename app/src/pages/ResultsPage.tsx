@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { RetryNotice } from '../components/RetryNotice.js';
 import { useElementWidth } from '../components/use-element-width.js';
 import { Link } from 'react-router-dom';
 import { errorMessage, type PlanOutcome, type PlanResults } from '../api/index.js';
@@ -54,19 +55,14 @@ export function ResultsPage() {
           +2R.
         </p>
         {error && (
-          <Notice tone="error">
-            Could not load your results: {error}{' '}
-            <button
-              type="button"
-              className="link-button"
-              onClick={() => {
-                setError(undefined);
-                setLoads((n) => n + 1);
-              }}
-            >
-              Try again
-            </button>
-          </Notice>
+          <RetryNotice
+            what="your results"
+            error={error}
+            onRetry={() => {
+              setError(undefined);
+              setLoads((n) => n + 1);
+            }}
+          />
         )}
         {!results && !error && <LoadingState label="Loading your results" />}
         {results?.exercises.length === 0 && (

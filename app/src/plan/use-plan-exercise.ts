@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import {
-  ApiError,
   errorMessage,
   type CourseApi,
   type ExerciseChartData,
@@ -10,6 +9,7 @@ import {
   type PlanReview,
   type SentPlan,
 } from '../api/index.js';
+import { useChartLoad } from '../exercise/use-chart-load.js';
 
 export interface PlanExerciseState {
   chart: ExerciseChartData | undefined;
@@ -47,36 +47,21 @@ export function usePlanExercise(options: {
   const lessonId = 'lesson' in target ? target.lesson : undefined;
   const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
   const practice = 'practice' in target ? target.practice : undefined;
-  const [chart, setChart] = useState<ExerciseChartData>();
-  const [loadError, setLoadError] = useState<string>();
-  const [gated, setGated] = useState(false);
-  const [loads, setLoads] = useState(0);
+  const load = useCallback(
+    (): Promise<ExerciseChartData> =>
+      practice !== undefined
+        ? api.practicePlan(practice)
+        : api.chartData(chartNumber ?? 0, lessonId),
+    [api, chartNumber, lessonId, practice],
+  );
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<PlanResult | undefined>(review ?? undefined);
   const passed = Boolean(result?.pass) || Boolean(standing?.passed);
   const tries = result?.tries ?? standing?.tries ?? 0;
   const revealed = result?.revealed ?? standing?.revealed ?? false;
-
   // Loaded again once revealed: the chart then carries the candles after the exercise.
-  useEffect(() => {
-    let current = true;
-    const loading =
-      practice !== undefined
-        ? api.practicePlan(practice)
-        : api.chartData(chartNumber ?? 0, lessonId);
-    loading.then(
-      (body) => current && setChart(body),
-      (caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof ApiError && caught.subscriptionRequired) setGated(true);
-        else setLoadError(errorMessage(caught));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, chartNumber, lessonId, practice, loads, revealed]);
+  const { data: chart, loadError, gated, reload } = useChartLoad(load, revealed);
 
   const submit = useCallback(
     async (plan: PlanAnswer) => {
@@ -96,11 +81,6 @@ export function usePlanExercise(options: {
     },
     [api, lessonId, practice],
   );
-
-  const reload = useCallback(() => {
-    setLoadError(undefined);
-    setLoads((count) => count + 1);
-  }, []);
 
   const state: PlanExerciseState = {
     chart,

@@ -1,34 +1,12 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PRACTICE_PLAN_COUNT } from '../course-access.js';
-import { IsDefined, IsInt, IsNumber, IsOptional, Max, Min } from 'class-validator';
+import { ApiProperty } from '@nestjs/swagger';
+import { LessonOrPracticeDto } from './exercise-target.dto.js';
+import { IsDefined, IsNumber, Max, Min } from 'class-validator';
 
 const PRICE = { allowNaN: false, allowInfinity: false } as const;
 const MAX_PRICE = 10_000_000;
 
-const PRACTICE_PLAN_MESSAGE = `practice must be a practice plan from 1 to ${PRACTICE_PLAN_COUNT}`;
-
 /** A trade plan for a plan exercise (a lesson's or a practice plan): three prices and the money side. */
-export class TradePlanDto {
-  @ApiPropertyOptional({
-    description: 'Id of the lesson whose plan exercise this answers (or give practice).',
-    example: 608,
-  })
-  @IsOptional()
-  @IsInt({ message: 'lesson must be a lesson id' })
-  @Min(1, { message: 'lesson must be a lesson id' })
-  @Max(2_000_000_000, { message: 'lesson must be a lesson id' })
-  lesson?: number;
-
-  @ApiPropertyOptional({
-    description: `Place of one of the learner’s practice plans (1 to ${PRACTICE_PLAN_COUNT}), instead of a lesson.`,
-    example: 1,
-  })
-  @IsOptional()
-  @IsInt({ message: PRACTICE_PLAN_MESSAGE })
-  @Min(1, { message: PRACTICE_PLAN_MESSAGE })
-  @Max(PRACTICE_PLAN_COUNT, { message: PRACTICE_PLAN_MESSAGE })
-  practice?: number;
-
+export class TradePlanDto extends LessonOrPracticeDto {
   @ApiProperty({ description: 'Entry price (a limit order at the zone).', example: 50.2 })
   @Max(MAX_PRICE, { message: 'entry must be a price' })
   @Min(0.01, { message: 'entry must be a price above zero' })

@@ -1,0 +1,65 @@
+import { useCallback, type ReactNode } from 'react';
+import { LoadingState } from '../components/LoadingState.js';
+import { RetryNotice } from '../components/RetryNotice.js';
+import { SubscriptionWall } from '../components/SubscriptionWall.js';
+import { useChartLoad } from '../exercise/use-chart-load.js';
+
+/** Each learner's practice plans and decisions (the API's 1 to 50 of each). */
+export const PRACTICE_TRACK_COUNT = 50;
+
+interface PracticeTrackProps<Body> {
+  /** What one chart is called: "Practice plan", "Practice decision". */
+  name: string;
+  position: number;
+  onMove: (position: number) => void;
+  load: (position: number) => Promise<Body>;
+  children: (body: Body, label: string) => ReactNode;
+}
+
+/**
+ * A Practice Portal track of the learner's own charts: Back and Next between them, the chart
+ * loaded (or the subscription wall after the free first one), and the exercise `children` draw.
+ */
+export function PracticeTrack<Body>({
+  name,
+  position,
+  onMove,
+  load,
+  children,
+}: PracticeTrackProps<Body>) {
+  const loadHere = useCallback(() => load(position), [load, position]);
+  const { data: body, loadError, gated, reload } = useChartLoad(loadHere);
+  const label = `${name} ${position} of ${PRACTICE_TRACK_COUNT}`;
+  return (
+    <>
+      <div className="practice__bar">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onMove(position - 1)}
+          disabled={position <= 1}
+        >
+          Back
+        </button>
+        <span className="practice__counter" aria-label={name}>
+          {position}/{PRACTICE_TRACK_COUNT}
+        </span>
+        <span className="practice__forward">
+          {position < PRACTICE_TRACK_COUNT && !gated && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => onMove(position + 1)}
+            >
+              Next
+            </button>
+          )}
+        </span>
+      </div>
+      {gated && <SubscriptionWall title={label} />}
+      {loadError && <RetryNotice what="this chart" error={loadError} onRetry={reload} />}
+      {!body && !gated && !loadError && <LoadingState label="Loading your chart" />}
+      {body !== undefined && children(body, label)}
+    </>
+  );
+}
