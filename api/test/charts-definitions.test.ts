@@ -30,6 +30,7 @@ charts:
     continues: 18
     notes: continues 18
   - { number: 10, type: supply, seed: 7, concepts: [round-number], style: easy }
+  - { number: 43, type: supply, seed: 8, concepts: [take-or-skip], decision: skip }
 `);
     expect(definitions).toEqual([
       {
@@ -40,6 +41,7 @@ charts:
         style: 'normal',
         concepts: ['zone'],
         continues: null,
+        decision: null,
         notes: '',
       },
       {
@@ -50,6 +52,7 @@ charts:
         style: 'normal',
         concepts: ['zone'],
         continues: 18,
+        decision: null,
         notes: 'continues 18',
       },
       {
@@ -60,6 +63,18 @@ charts:
         style: 'easy',
         concepts: ['round-number'],
         continues: null,
+        decision: null,
+        notes: '',
+      },
+      {
+        number: 43,
+        type: 'supply',
+        seed: 8,
+        hourly: null,
+        style: 'normal',
+        concepts: ['take-or-skip'],
+        continues: null,
+        decision: 'skip',
         notes: '',
       },
     ]);
@@ -102,6 +117,18 @@ charts:
     [
       'charts: [ { number: 2, type: supply, seed: 1, hourly: 3 }, { number: 3, type: demand, seed: 2 } ]',
       /chart number 3 is used twice \(the hourly twin of chart 2 and chart 3\)/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, concepts: [take-or-skip], decision: maybe } ]',
+      /chart 2: "decision" must be take or skip/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, decision: take } ]',
+      /chart 2: "decision" \(take or skip\) goes with the take-or-skip concept/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, concepts: [take-or-skip] } ]',
+      /chart 2: "decision" \(take or skip\) goes with the take-or-skip concept/,
     ],
     [
       'charts: [ { number: 2, type: supply, seed: 1, continues: 9 } ]',
