@@ -1,5 +1,5 @@
 import type { ChartEngine } from 'chart-kit';
-import { Chart } from 'chart-kit/react';
+import { LazyChart } from '../exercise/LazyChart.js';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DecisionCheck, DecisionSetup } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
@@ -111,7 +111,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
             onRetry={reload}
           >
             {series && (
-              <Chart
+              <LazyChart
                 series={series}
                 height="100%"
                 maxLines={0}

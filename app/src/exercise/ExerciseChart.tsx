@@ -1,5 +1,6 @@
 import type { ChartEngine, Timeframe } from 'chart-kit';
-import { Chart, useReplay, useTimeframe, useZoneDrawing } from 'chart-kit/react';
+import { useReplay, useTimeframe, useZoneDrawing } from 'chart-kit/react';
+import { LazyChart } from './LazyChart.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Notice } from '../components/Notice.js';
 import { DrawingTools, ExerciseChartBox, ToolbarEnd } from './ChartTools.js';
@@ -121,7 +122,7 @@ export function ExerciseChart({
         onRetry={reload}
       >
         {series && (
-          <Chart
+          <LazyChart
             series={series}
             height="100%"
             maxLines={2}

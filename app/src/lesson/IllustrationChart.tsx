@@ -1,5 +1,5 @@
 import type { ChartEngine } from 'chart-kit';
-import { Chart } from 'chart-kit/react';
+import { LazyChart } from '../exercise/LazyChart.js';
 import { useEffect, useMemo, useState } from 'react';
 import type { Illustration } from '../api/index.js';
 import { illustrationCandles, illustrationTime } from '../exercise/chart-series.js';
@@ -52,7 +52,7 @@ export function IllustrationChart({ illustration, height = 300 }: IllustrationCh
   if (!frame) return null;
   return (
     <figure className="illustration">
-      <Chart
+      <LazyChart
         candles={candles}
         height={height}
         homeView={homeView}

@@ -1,5 +1,6 @@
 import type { ChartEngine, LineRole } from 'chart-kit';
-import { Chart, useLines } from 'chart-kit/react';
+import { useLines } from 'chart-kit/react';
+import { LazyChart } from '../exercise/LazyChart.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { PlanOutcome, PlanSetup } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
@@ -173,7 +174,7 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
             onRetry={reload}
           >
             {series && (
-              <Chart
+              <LazyChart
                 series={series}
                 height="100%"
                 lineRoles={ROLES}
