@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -6,6 +8,11 @@ describe('serving the built app', () => {
 
   beforeAll(async () => {
     testApp = await startTestApp();
+    const distDir = testApp.config.appDistDir;
+    await mkdir(join(distDir, 'assets'), { recursive: true });
+    await writeFile(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+    await writeFile(join(distDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
+    await writeFile(join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
   });
   afterAll(async () => {
     await testApp.close();
@@ -27,6 +34,27 @@ describe('serving the built app', () => {
       expect(response.headers['content-type']).toMatch(/text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('serves built files, fingerprinted ones cached for a year', async () => {
+    const script = await request(testApp.http).get('/assets/index-abc123.js').expect(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.headers['cache-control']).toContain('immutable');
+    const robots = await request(testApp.http).get('/robots.txt').expect(200);
+    expect(robots.headers['content-type']).toMatch(/text\/plain/);
+    expect(robots.text).toContain('User-agent');
+  });
+
+  it('answers a missing file with a real 404, not the app', async () => {
+    for (const path of ['/favicon.ico', '/assets/gone-123.js', '/logo.png', '/deep/path/file.css']) {
+      const response = await request(testApp.http).get(path).expect(404);
+      expect(response.headers['content-type']).toMatch(/text\/plain/);
+      expect(response.text).not.toContain('<div id="root">');
+    }
+  });
+
+  it('never serves a source map, even one that was built', async () => {
+    await request(testApp.http).get('/assets/index-abc123.js.map').expect(404);
   });
 
   it('never answers an API path with the app', async () => {

@@ -10,8 +10,23 @@ export function isApiPath(path: string): boolean {
 }
 
 /**
- * Serves the built app: its files, and index.html for any other GET that is not an API path, so
- * client-side routes (and the app's own 404 page) work on reload.
+ * A path whose last segment has a file extension asks for a file (`/robots.txt`, `/logo.png`,
+ * `/assets/index-abc.js`), never for a client-side route: when no such file is built, it is a real
+ * 404, not the app's index.html with a 200 (crawlers and caches would keep that page as the file).
+ */
+export function looksLikeFilePath(path: string): boolean {
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  return /\.[A-Za-z0-9]+$/.test(lastSegment);
+}
+
+/** Source maps are built for error reports, never served: they would publish the whole source. */
+function isSourceMap(path: string): boolean {
+  return path.endsWith('.map');
+}
+
+/**
+ * Serves the built app: its files, and index.html for any other GET that is not an API path or a
+ * file, so client-side routes (and the app's own 404 page) work on reload.
  */
 export function serveSinglePageApp(server: Express, distDir: string): void {
   const indexFile = join(distDir, 'index.html');
@@ -31,7 +46,15 @@ export function serveSinglePageApp(server: Express, distDir: string): void {
       next();
       return;
     }
+    if (isSourceMap(request.path)) {
+      sendFileNotFound(response);
+      return;
+    }
     assets(request, response, () => {
+      if (looksLikeFilePath(request.path)) {
+        sendFileNotFound(response);
+        return;
+      }
       if (!existsSync(indexFile)) {
         response
           .status(503)
@@ -43,4 +66,8 @@ export function serveSinglePageApp(server: Express, distDir: string): void {
       response.sendFile(indexFile);
     });
   });
+}
+
+function sendFileNotFound(response: Response): void {
+  response.status(404).type('text/plain').send('Not found');
 }
