@@ -164,6 +164,19 @@ describe('a learner in Chromium', () => {
     await page.goto(url('/pricing'));
     await page.getByRole('button', { name: 'cancel plan' }).click();
     await page.getByText('successfully canceled ProPlan subscription').waitFor();
+    // The page says when the plan ends and offers to take the cancellation back.
+    const ends = page.getByTestId('plan-ends');
+    await ends.waitFor();
+    expect(await ends.textContent()).toMatch(/ends on \d{1,2} \w+ \d{4}/);
+    expect(await page.getByRole('button', { name: 'cancel plan' }).count()).toBe(0);
+    await shoot('pricing-canceled');
+    await page.getByRole('button', { name: 'Resume plan' }).click();
+    await page.getByText('Your Pro Plan is active again and renews every month.').waitFor();
+    await page.getByText('You have the Pro Plan.').waitFor();
+    // The lessons stay open throughout.
+    await page.goto(url('/imb'));
+    await page.locator('.lesson__title').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
   it('practises through ten charts of its own with Back and Leave', async () => {

@@ -38,7 +38,7 @@ describe('billing without Stripe keys (local test mode)', () => {
 
   async function isSubscribed(who: Learner): Promise<boolean> {
     const response = await http().get('/api/stripe/isSub').set('Cookie', who.cookies).expect(200);
-    expect(Object.keys(response.body as object)).toEqual(['subscription']);
+    expect(Object.keys(response.body as object)).toEqual(['subscription', 'endsOn']);
     return (response.body as { subscription: boolean }).subscription;
   }
 
@@ -128,6 +128,7 @@ describe('billing without Stripe keys (local test mode)', () => {
           '/api/stripe/isSub',
           '/stripe/check',
           '/stripe/cancel',
+          '/stripe/resume',
           '/api/stripe/webhook',
           '/api/billing/plan',
           '/api/billing/local-checkout/{sessionId}',
@@ -152,6 +153,12 @@ describe('billing without Stripe keys (local test mode)', () => {
     it('checks out, confirms, cancels at period end and ends when the period is over', async () => {
       const alice = await learner();
       expect(await isSubscribed(alice)).toBe(false);
+      // Once ended there is nothing to resume: only a new checkout.
+      expectError(
+        await http().post('/stripe/resume').set('Cookie', alice.cookies),
+        404,
+        'You have no active Pro Plan subscription to resume: subscribe again on the pricing page.',
+      );
 
       const pagePath = await startCheckout(alice);
       expect(await isSubscribed(alice)).toBe(false);
@@ -214,8 +221,23 @@ describe('billing without Stripe keys (local test mode)', () => {
         cancel_at_period_end: true,
         current_period_end: periodEnd,
       });
-      // Still paid for: access continues until the period ends.
+      // Still paid for: access continues until the period ends, and the status says when.
       expect(await isSubscribed(alice)).toBe(true);
+      const ending = await http().get('/api/stripe/isSub').set('Cookie', alice.cookies).expect(200);
+      expect(ending.body).toEqual({ subscription: true, endsOn: day });
+
+      // Changing one's mind before the end: the plan renews again, and can be canceled again.
+      const resumed = await http().post('/stripe/resume').set('Cookie', alice.cookies).expect(200);
+      expect(resumed.body).toEqual({
+        message: 'Your Pro Plan is active again and renews every month.',
+      });
+      expect(await subscriptionRow(alice)).toMatchObject({ cancel_at_period_end: false });
+      const renewing = await http()
+        .get('/api/stripe/isSub')
+        .set('Cookie', alice.cookies)
+        .expect(200);
+      expect(renewing.body).toEqual({ subscription: true, endsOn: null });
+      await http().post('/stripe/cancel').set('Cookie', alice.cookies).expect(200);
 
       // Canceling twice is harmless and says the same.
       const again = await http().post('/stripe/cancel/').set('Cookie', alice.cookies).expect(200);

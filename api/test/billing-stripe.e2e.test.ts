@@ -301,6 +301,26 @@ describe('billing with Stripe (the real SDK against a local fake of its API)', (
       expect(await isSubscribed(who)).toBe(false);
     });
 
+    it('POST /stripe/resume takes the cancellation back at Stripe before the period ends', async () => {
+      const { who, subscription } = await subscribedLearner();
+      await http().post('/stripe/cancel').set('Cookie', who.cookies).expect(200);
+      const status = await http().get('/api/stripe/isSub').set('Cookie', who.cookies).expect(200);
+      const periodEnd = new Date(subscription.currentPeriodEnd * 1000);
+      expect(status.body).toEqual({
+        subscription: true,
+        endsOn: periodEnd.toISOString().slice(0, 10),
+      });
+
+      await http().post('/stripe/resume').set('Cookie', who.cookies).expect(200);
+      const sent = fake.requestsTo('POST', `/v1/subscriptions/${subscription.id}`);
+      expect(Object.fromEntries(sent.at(-1)?.params ?? [])).toEqual({
+        cancel_at_period_end: 'false',
+      });
+      expect(await subscriptionRow(who)).toMatchObject({ cancel_at_period_end: false });
+      const renewing = await http().get('/api/stripe/isSub').set('Cookie', who.cookies).expect(200);
+      expect(renewing.body).toEqual({ subscription: true, endsOn: null });
+    });
+
     it('answers 404 without a subscription, and 502 when Stripe fails, changing nothing', async () => {
       const dave = await learner();
       await expectUnchanged(async () => {

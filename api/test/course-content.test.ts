@@ -140,7 +140,9 @@ describe('loadCourseContent', () => {
         ),
       );
       expect(problemsOf(() => planEverywhere(folder))).toContainEqual(
-        expect.stringMatching(/02-first-zone\.md: chart 7 is a zone chart \(exerciseKind: zone\), not a trade-plan one/),
+        expect.stringMatching(
+          /02-first-zone\.md: chart 7 is a zone chart \(exerciseKind: zone\), not a trade-plan one/,
+        ),
       );
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -28,6 +28,7 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['get', '/api/stripe/isSub'],
   ['post', '/stripe/check'],
   ['post', '/stripe/cancel'],
+  ['post', '/stripe/resume'],
   ['post', '/api/stripe/webhook'],
   ['get', '/api/billing/plan'],
   ['get', '/api/health'],

@@ -117,6 +117,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { method: 'post', path: '/stripe/check/', fields: ['priceId'], authenticated: true },
   { method: 'post', path: '/stripe/cancel', fields: [], authenticated: true },
+  { method: 'post', path: '/stripe/resume', fields: [], authenticated: true },
   {
     method: 'post',
     path: '/api/stripe/webhook',

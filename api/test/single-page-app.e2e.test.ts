@@ -46,7 +46,12 @@ describe('serving the built app', () => {
   });
 
   it('answers a missing file with a real 404, not the app', async () => {
-    for (const path of ['/favicon.ico', '/assets/gone-123.js', '/logo.png', '/deep/path/file.css']) {
+    for (const path of [
+      '/favicon.ico',
+      '/assets/gone-123.js',
+      '/logo.png',
+      '/deep/path/file.css',
+    ]) {
       const response = await request(testApp.http).get(path).expect(404);
       expect(response.headers['content-type']).toMatch(/text\/plain/);
       expect(response.text).not.toContain('<div id="root">');

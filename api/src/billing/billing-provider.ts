@@ -19,8 +19,14 @@ export interface BillingProvider {
   readonly testMode: boolean;
   /** Starts a checkout for the learner and answers the URL to send their browser to. */
   startCheckout(user: User, existing: Subscription | null): Promise<string>;
-  /** Schedules the end of the subscription at the end of the period already paid for. */
-  cancelAtPeriodEnd(subscription: Subscription): Promise<SubscriptionState>;
+  /**
+   * Schedules the end of the subscription at the end of the period already paid for (true), or
+   * takes that back so the plan renews (false).
+   */
+  setCancelAtPeriodEnd(
+    subscription: Subscription,
+    cancelAtPeriodEnd: boolean,
+  ): Promise<SubscriptionState>;
 }
 
 export const BILLING_PROVIDER = Symbol('BILLING_PROVIDER');

@@ -52,11 +52,29 @@ export class BillingService {
     }
     let activeUntil = existing.currentPeriodEnd;
     if (!existing.cancelAtPeriodEnd) {
-      const state = await this.provider.cancelAtPeriodEnd(existing);
+      const state = await this.provider.setCancelAtPeriodEnd(existing, true);
       await this.subscriptions.recordState(user.id, state);
       activeUntil = state.currentPeriodEnd;
     }
     return `Your Pro Plan is canceled. It stays active ${untilText(activeUntil)}.`;
+  }
+
+  /**
+   * Takes back a cancellation while the paid period lasts, so the plan renews; calling it on a
+   * renewing plan is harmless. After the period ended, only a new checkout brings the plan back.
+   */
+  async resume(user: User): Promise<string> {
+    const existing = await this.subscriptions.findForUser(user.id);
+    if (!existing || !grantsAccess(existing, new Date())) {
+      throw new NotFoundException(
+        'You have no active Pro Plan subscription to resume: subscribe again on the pricing page.',
+      );
+    }
+    if (existing.cancelAtPeriodEnd) {
+      const state = await this.provider.setCancelAtPeriodEnd(existing, false);
+      await this.subscriptions.recordState(user.id, state);
+    }
+    return 'Your Pro Plan is active again and renews every month.';
   }
 }
 

@@ -17,17 +17,20 @@ export class LocalBillingProvider implements BillingProvider {
     return this.checkout.start(user);
   }
 
-  cancelAtPeriodEnd(subscription: Subscription): Promise<SubscriptionState> {
+  setCancelAtPeriodEnd(
+    subscription: Subscription,
+    cancelAtPeriodEnd: boolean,
+  ): Promise<SubscriptionState> {
     if (subscription.provider !== 'local') {
       throw new ConflictException(
         'This subscription is billed by Stripe, and the server runs without Stripe keys: ' +
-          'it cannot be canceled until Stripe is configured again.',
+          'it cannot be changed until Stripe is configured again.',
       );
     }
     return Promise.resolve({
       status: subscription.status,
       currentPeriodEnd: subscription.currentPeriodEnd,
-      cancelAtPeriodEnd: true,
+      cancelAtPeriodEnd,
     });
   }
 }

@@ -50,18 +50,24 @@ export class StripeBillingProvider implements BillingProvider {
     return session.url;
   }
 
-  async cancelAtPeriodEnd(subscription: Subscription): Promise<SubscriptionState> {
+  async setCancelAtPeriodEnd(
+    subscription: Subscription,
+    cancelAtPeriodEnd: boolean,
+  ): Promise<SubscriptionState> {
     const stripeSubscriptionId = subscription.stripeSubscriptionId;
-    // A plan activated in local test mode has nothing at Stripe to cancel.
+    // A plan activated in local test mode has nothing at Stripe to change.
     if (subscription.provider === 'local' || !stripeSubscriptionId) {
       return {
         status: subscription.status,
         currentPeriodEnd: subscription.currentPeriodEnd,
-        cancelAtPeriodEnd: true,
+        cancelAtPeriodEnd,
       };
     }
-    const updated = await this.call('cancel the subscription', () =>
-      this.stripe.subscriptions.update(stripeSubscriptionId, { cancel_at_period_end: true }),
+    const action = cancelAtPeriodEnd ? 'cancel the subscription' : 'resume the subscription';
+    const updated = await this.call(action, () =>
+      this.stripe.subscriptions.update(stripeSubscriptionId, {
+        cancel_at_period_end: cancelAtPeriodEnd,
+      }),
     );
     return stateOfStripeSubscription(updated);
   }

@@ -32,7 +32,7 @@ export class StripeController {
   @ApiOperation({ summary: 'Whether the learner has the Pro Plan now' })
   @ApiOkResponse({ type: SubscriptionStatusDto })
   async isSubscribed(@CurrentUser() user: User): Promise<SubscriptionStatusDto> {
-    return { subscription: await this.subscriptions.isSubscribed(user.id) };
+    return this.subscriptions.status(user.id);
   }
 
   /** A checkout in subscription mode for the Pro Plan; the client redirects to `url`. */
@@ -56,5 +56,15 @@ export class StripeController {
   @ApiNotFoundResponse({ description: 'No active subscription to cancel' })
   async cancel(@CurrentUser() user: User, @Body() _body: EmptyBodyDto): Promise<MessageDto> {
     return { message: await this.billing.cancel(user) };
+  }
+
+  /** Takes back a cancellation before the paid period ends: the plan renews again. */
+  @Post('stripe/resume')
+  @ApiOperation({ summary: 'Resume a canceled plan before its paid period ends' })
+  @HttpCode(HttpStatus.OK)
+  @ApiOkResponse({ type: MessageDto })
+  @ApiNotFoundResponse({ description: 'No active subscription to resume' })
+  async resume(@CurrentUser() user: User, @Body() _body: EmptyBodyDto): Promise<MessageDto> {
+    return { message: await this.billing.resume(user) };
   }
 }

@@ -20,6 +20,19 @@ export class SubscriptionService {
     return grantsAccess(await this.findForUser(userId), new Date());
   }
 
+  /**
+   * Access now, and for a canceled plan that still runs, the day it ends (YYYY-MM-DD, UTC): what
+   * the pricing page needs to say "ends on" and offer to resume.
+   */
+  async status(userId: string): Promise<{ subscription: boolean; endsOn: string | null }> {
+    const row = await this.findForUser(userId);
+    const subscription = grantsAccess(row, new Date());
+    const ending = subscription && row?.cancelAtPeriodEnd === true;
+    const endsOn =
+      ending && row.currentPeriodEnd ? row.currentPeriodEnd.toISOString().slice(0, 10) : null;
+    return { subscription, endsOn };
+  }
+
   findForUser(userId: string): Promise<Subscription | null> {
     return this.subscriptions.findOneBy({ userId });
   }

@@ -133,6 +133,7 @@ export function createCourseApi(http: HttpClient) {
     startCheckout: (priceId: string) =>
       withSession(() => http.post<CheckoutBody>('/stripe/check/', { priceId })),
     cancelPlan: () => withSession(() => http.post<MessageBody>('/stripe/cancel')),
+    resumePlan: () => withSession(() => http.post<MessageBody>('/stripe/resume')),
   };
 }
 

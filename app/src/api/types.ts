@@ -347,6 +347,8 @@ export interface PlanBody {
 
 export interface SubscriptionStatusBody {
   subscription: boolean;
+  /** For a canceled plan that is still active, its last day (YYYY-MM-DD, UTC); otherwise null. */
+  endsOn: string | null;
 }
 
 export interface CheckoutBody {

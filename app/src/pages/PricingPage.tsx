@@ -11,6 +11,17 @@ import { useApi } from '../session/session-context.js';
 
 export const CANCELED_NOTICE = 'successfully canceled ProPlan subscription';
 export const TEST_MODE_NOTICE = 'Test mode — no card is charged';
+export const RESUMED_NOTICE = 'Your Pro Plan is active again and renews every month.';
+
+/** "31 January 2026" for the server's YYYY-MM-DD (a UTC day, shown as that day everywhere). */
+export function formatPlanEnd(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
 
 export function formatPlanPrice(plan: Pick<PlanBody, 'amount' | 'currency'>): string {
   return `${(plan.amount / 100).toFixed(2)} ${plan.currency.toUpperCase()}`;
@@ -19,7 +30,7 @@ export function formatPlanPrice(plan: Pick<PlanBody, 'amount' | 'currency'>): st
 export function PricingPage() {
   const api = useApi();
   const location = useLocation();
-  const { subscribed, recheck } = useSubscription();
+  const { subscribed, endsOn, recheck } = useSubscription();
   const [plan, setPlan] = useState<PlanBody>();
   const [notice, setNotice] = useState<string>();
   const { busy, error, setError, run } = useAsyncAction();
@@ -56,6 +67,15 @@ export function PricingPage() {
     });
   }
 
+  function resume() {
+    setNotice(undefined);
+    void run(async () => {
+      await api.resumePlan();
+      setNotice(RESUMED_NOTICE);
+      recheck();
+    });
+  }
+
   return (
     <>
       <AppHeader />
@@ -84,7 +104,22 @@ export function PricingPage() {
                 is free)
               </li>
             </ul>
-            {subscribed ? (
+            {subscribed && endsOn ? (
+              <>
+                <p className="plan-card__status" data-testid="plan-ends">
+                  Your {plan.name} is canceled. It ends on {formatPlanEnd(endsOn)}; until then every
+                  lesson stays open.
+                </p>
+                <button
+                  type="button"
+                  className="button button--primary button--block"
+                  onClick={resume}
+                  disabled={busy}
+                >
+                  Resume plan
+                </button>
+              </>
+            ) : subscribed ? (
               <>
                 <p className="plan-card__status">You have the {plan.name}.</p>
                 <button

@@ -57,7 +57,7 @@ describe('RouteGate', () => {
     let subscribed = false;
     const { calls } = renderGate({
       'POST /api/auth/': () => ({ email: 'learner@example.com' }),
-      'GET /api/stripe/isSub': () => ({ subscription: subscribed }),
+      'GET /api/stripe/isSub': () => ({ subscription: subscribed, endsOn: null }),
     });
     expect(await screen.findByRole('heading', { name: 'Page A' })).toBeDefined();
     expect(screen.getByText('not subscribed')).toBeDefined();
@@ -80,7 +80,7 @@ describe('RouteGate', () => {
         refreshed = true;
         return { email: 'learner@example.com' };
       },
-      'GET /api/stripe/isSub': () => ({ subscription: false }),
+      'GET /api/stripe/isSub': () => ({ subscription: false, endsOn: null }),
     });
     expect(await screen.findByRole('heading', { name: 'Page A' })).toBeDefined();
   });

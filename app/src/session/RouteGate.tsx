@@ -6,12 +6,15 @@ import { useSession } from './session-context.js';
 export interface SubscriptionValue {
   /** undefined until the first check answers. */
   subscribed: boolean | undefined;
+  /** For a canceled plan that still runs, its last day (YYYY-MM-DD); null when it renews. */
+  endsOn: string | null;
   /** Asks the API again (after checkout or cancel). */
   recheck: () => void;
 }
 
 const SubscriptionContext = createContext<SubscriptionValue>({
   subscribed: undefined,
+  endsOn: null,
   recheck: () => undefined,
 });
 
@@ -32,13 +35,18 @@ export function RouteGate({ children }: RouteGateProps) {
   const { api, status, verify } = useSession();
   const { pathname } = useLocation();
   const [subscribed, setSubscribed] = useState<boolean>();
+  const [endsOn, setEndsOn] = useState<string | null>(null);
   const [checks, setChecks] = useState(0);
 
   useEffect(() => {
     if (status !== 'logged-in') return;
     let current = true;
     api.subscriptionStatus().then(
-      (answer) => current && setSubscribed(answer.subscription),
+      (answer) => {
+        if (!current) return;
+        setSubscribed(answer.subscription);
+        setEndsOn(answer.endsOn);
+      },
       // An unknown status is treated as "not subscribed": the server still enforces access.
       () => current && setSubscribed(false),
     );
@@ -62,7 +70,7 @@ export function RouteGate({ children }: RouteGateProps) {
   }
   if (status === 'logged-out') return <Navigate to="/" replace />;
   return (
-    <SubscriptionContext.Provider value={{ subscribed, recheck }}>
+    <SubscriptionContext.Provider value={{ subscribed, endsOn, recheck }}>
       {children ?? <Outlet />}
     </SubscriptionContext.Provider>
   );

@@ -3,6 +3,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 export class SubscriptionStatusDto {
   @ApiProperty({ description: 'Whether the caller may see paid lessons now' })
   subscription!: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: '2026-01-31',
+    description:
+      'For a canceled plan that is still active, the last day it is (YYYY-MM-DD, UTC); null when the plan renews or there is none',
+  })
+  endsOn!: string | null;
 }
 
 export class CheckoutUrlDto {
