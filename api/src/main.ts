@@ -1,8 +1,9 @@
 import { ConfigError, loadConfig } from './config/config.js';
+import { environmentWithEnvFile } from './config/env-file.js';
 import { startServer } from './server.js';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(environmentWithEnvFile());
   const server = await startServer(config);
   const database = config.databaseUrl
     ? 'PostgreSQL from DATABASE_URL'

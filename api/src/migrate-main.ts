@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config/config.js';
+import { environmentWithEnvFile } from './config/env-file.js';
 import { startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrate } from './database/migrate.js';
 
@@ -8,7 +9,7 @@ import { migrate } from './database/migrate.js';
  * same lock, so starting without this step is safe too.)
  */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  const config = loadConfig(environmentWithEnvFile());
   const embedded = config.databaseUrl
     ? undefined
     : await startEmbeddedPostgres(config.embeddedDataDir);

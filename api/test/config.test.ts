@@ -1,9 +1,14 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   ConfigError,
   DEVELOPMENT_SECRETS,
   loadConfig,
   parseTrustProxy,
+  projectRoot,
 } from '../src/config/config.js';
+import { environmentWithEnvFile } from '../src/config/env-file.js';
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -98,5 +103,45 @@ describe('REDIS_KEY_PREFIX', () => {
 
   it('refuses characters that would mix with the key structure', () => {
     expect(() => loadConfig({ REDIS_KEY_PREFIX: 'a:b' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+});
+
+describe('.env file', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'env-file-'));
+  });
+  afterAll(async () => {
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it('adds the file’s variables under the process’s own, which win', async () => {
+    const envFile = join(folder, '.env');
+    await writeFile(
+      envFile,
+      '# local settings\nPORT=9100\nMAIL_FROM="Course <course@example.com>"\nREDIS_KEY_PREFIX=from-file\n',
+    );
+    const env = environmentWithEnvFile({ REDIS_KEY_PREFIX: 'from-shell' }, envFile);
+    expect(env).toEqual({
+      PORT: '9100',
+      MAIL_FROM: 'Course <course@example.com>',
+      REDIS_KEY_PREFIX: 'from-shell',
+    });
+    const config = loadConfig(env);
+    expect(config.port).toBe(9100);
+    expect(config.redisKeyPrefix).toBe('from-shell');
+  });
+
+  it('changes nothing when there is no file', () => {
+    const processEnv = { PORT: '8123' };
+    expect(environmentWithEnvFile(processEnv, join(folder, 'missing.env'))).toBe(processEnv);
+  });
+
+  it('lists every variable the server reads in .env.example', async () => {
+    const example = await readFile(join(projectRoot(), '.env.example'), 'utf8');
+    const listed = new Set([...example.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1]));
+    const configSource = await readFile(join(projectRoot(), 'api/src/config/config.ts'), 'utf8');
+    const read = new Set([...configSource.matchAll(/env\.([A-Z][A-Z0-9_]+)/g)].map((m) => m[1]));
+    expect([...read].filter((name) => !listed.has(name))).toEqual([]);
   });
 });
