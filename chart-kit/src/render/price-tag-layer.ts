@@ -3,7 +3,11 @@ import { type LabelFont, LabelPool } from './label-pool.js';
 import type { FrameGeometry } from './layout.js';
 import { PRICE_TAG_HEIGHT, type PriceTag } from './price-tag.js';
 import { RectPool } from './rect-pool.js';
+import { readableTextOn } from './readable-text.js';
 import type { ChartTheme } from './themes.js';
+
+/** Near-black text, for light tag fills on a light theme (white on amber reads at 2.8:1). */
+const INK = 0x101018;
 
 /** Gap between the price axis border and the tag's text, as for the axis labels. */
 const TAG_TEXT_INSET = 8;
@@ -44,17 +48,22 @@ export class PriceTagLayer {
 }
 
 function tagColors(tag: PriceTag, theme: ChartTheme): { background: number; text: number } {
-  if (tag.color !== undefined) return { background: tag.color, text: theme.background };
+  const background = tagBackground(tag, theme);
+  return { background, text: readableTextOn(background, [theme.tagText, theme.background, INK]) };
+}
+
+function tagBackground(tag: PriceTag, theme: ChartTheme): number {
+  if (tag.color !== undefined) return tag.color;
   switch (tag.kind) {
     case 'zone':
-      return { background: theme.revealedZone, text: theme.tagText };
+      return theme.revealedZone;
     case 'pulled':
-      return { background: theme.pulledLine, text: theme.tagText };
+      return theme.pulledLine;
     case 'line':
-      return { background: theme.line, text: theme.background };
+      return theme.line;
     case 'selected-line':
-      return { background: theme.selectedLine, text: theme.background };
+      return theme.selectedLine;
     case 'crosshair':
-      return { background: theme.crosshairTag, text: theme.tagText };
+      return theme.crosshairTag;
   }
 }
