@@ -285,6 +285,13 @@ describe('gradeTradePlan for shorts (property)', () => {
 describe('playOutTrade', () => {
   const plan = { entry: 100.5, stop: 99.9, target: 101.7, size: 100 };
 
+  it('exits at the target on the fill candle when that candle closes beyond it', () => {
+    // Opens above the entry, dips to fill, then closes past the target: the target came after.
+    const outcome = playOutTrade(plan, 'demand', [candle(101, 102.2, 100.5, 101.8)], SHARES);
+    expect(outcome).toMatchObject({ exit: 'target', exitPrice: 101.7, fillIndex: 0 });
+    expect(outcome.resultR).toBeCloseTo(2, 10);
+  });
+
   it('fills at the entry and exits at the target: +2R', () => {
     const outcome = playOutTrade(
       plan,

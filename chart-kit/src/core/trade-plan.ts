@@ -262,7 +262,8 @@ export interface TradeOutcome {
  * fills when a candle trades at it (a gap past it fills at that candle's open). Then, candle by
  * candle, the stop or the target ends the trade; a candle that opens beyond the stop exits at its
  * open (slippage through a gap). When one candle reaches both the stop and the target, the order
- * inside it cannot be known and the stop counts first: the course assumes the worst.
+ * inside it cannot be known and the stop counts first: the course assumes the worst. On the fill
+ * candle itself only what must follow the fill counts: the stop, or a close beyond the target.
  */
 export function playOutTrade(
   plan: Pick<TradePlan, 'entry' | 'stop' | 'target' | 'size'>,
@@ -307,6 +308,10 @@ export function playOutTrade(
         const gapThrough = direction * (plan.stop - candle.open) >= 0;
         return result(index, 'stop', gapThrough ? candle.open : plan.stop);
       }
+      // A fill candle that closes at or beyond the target went from the fill to its close through
+      // the target: that much of its path is known.
+      if (direction * (candle.close - plan.target) >= 0)
+        return result(index, 'target', plan.target);
       continue;
     }
     if (direction * (plan.stop - candle.open) >= 0) return result(index, 'stop', candle.open);
