@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
@@ -7,7 +7,7 @@ import { AuthService, type Session } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
-import { JwtAuthGuard } from './jwt-auth.guard.js';
+import { RequiresSession } from './session-decorators.js';
 
 /** What the session calls answer: the spec's client only needs to know who is logged in. */
 export interface SessionBody {
@@ -69,7 +69,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Whether the access cookie is a valid session' })
   @ApiOkResponse({ description: '{email}' })
   @HttpCode(HttpStatus.OK)
-  @UseGuards(JwtAuthGuard)
+  @RequiresSession()
   session(@CurrentUser() user: User): SessionBody {
     return { email: user.email };
   }

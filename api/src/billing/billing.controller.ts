@@ -1,18 +1,7 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Header,
-  Param,
-  Post,
-  Redirect,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, Header, Param, Post, Redirect, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';
@@ -21,6 +10,7 @@ import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { LocalCheckoutParamsDto } from './dto/local-checkout-params.dto.js';
 import { renderLocalCheckoutPage } from './local-checkout-page.js';
 import { LocalCheckoutService } from './local-checkout.service.js';
+import { RequiresSession } from '../auth/session-decorators.js';
 
 /** The plan on sale, and the test-mode checkout page that stands in for Stripe without keys. */
 @ApiTags('billing')
@@ -42,7 +32,7 @@ export class BillingController {
 
   @Get('local-checkout/:sessionId')
   @ApiOperation({ summary: 'Test-mode checkout page (only without Stripe keys)' })
-  @UseGuards(JwtAuthGuard)
+  @RequiresSession()
   @Header('Cache-Control', 'no-store')
   @ApiProduces('text/html')
   @ApiOkResponse({ description: 'The test-mode confirmation page' })
@@ -64,7 +54,7 @@ export class BillingController {
   /** The page's Confirm button: activates the plan, then back to the app like Stripe would. */
   @Post('local-checkout/:sessionId/confirm')
   @ApiOperation({ summary: 'Confirm a test-mode checkout: activates the plan' })
-  @UseGuards(JwtAuthGuard)
+  @RequiresSession()
   @Redirect()
   @ApiResponse({ status: 303, description: 'Plan active; redirects to the app' })
   async confirmLocalCheckout(

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -6,22 +6,20 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiTags,
-  ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';
 import { CheckoutUrlDto, MessageDto, SubscriptionStatusDto } from './dto/billing-responses.dto.js';
 import { CheckoutDto } from './dto/checkout.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { SubscriptionService } from './subscription.service.js';
+import { RequiresSession } from '../auth/session-decorators.js';
 
 /** The spec's subscription calls, at its paths (Express matches them with or without a slash). */
 @ApiTags('billing')
 @Controller()
-@UseGuards(JwtAuthGuard)
-@ApiUnauthorizedResponse({ description: 'No valid session cookie' })
+@RequiresSession()
 export class StripeController {
   constructor(
     private readonly billing: BillingService,

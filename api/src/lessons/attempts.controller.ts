@@ -9,12 +9,11 @@ import {
   Req,
   Res,
   UnauthorizedException,
-  UseGuards,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { NOT_LOGGED_IN } from '../auth/auth.service.js';
-import { MaybeUser, OptionalAuthGuard } from '../auth/optional-auth.guard.js';
+import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import {
@@ -32,6 +31,7 @@ import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';
 import { AttemptDto } from './dto/attempt.dto.js';
 import { PracticeCharts } from './practice-charts.js';
+import { SessionOptional } from '../auth/session-decorators.js';
 
 @ApiTags('lessons')
 @Controller('api/attempts')
@@ -47,7 +47,7 @@ export class AttemptsController {
 
   @Post()
   @HttpCode(HttpStatus.OK)
-  @UseGuards(OptionalAuthGuard)
+  @SessionOptional()
   // A visitor's demo answers need no database (their tries are in a signed cookie).
   @WorksWithoutDatabase()
   @ApiOperation({

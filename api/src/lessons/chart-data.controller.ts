@@ -1,16 +1,7 @@
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  Param,
-  Query,
-  Req,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { MaybeUser, OptionalAuthGuard } from '../auth/optional-auth.guard.js';
+import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import { AttemptsService, catalogueKey, lessonKey, standingOf } from './attempts.service.js';
@@ -20,6 +11,7 @@ import { CHART_ID, sendChartData } from './chart-data-response.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';
+import { SessionOptional } from '../auth/session-decorators.js';
 
 /**
  * The spec's chart call. Open to visitors for the landing demo and free lessons' charts; the
@@ -38,7 +30,7 @@ export class ChartDataController {
   ) {}
 
   @Get(':id')
-  @UseGuards(OptionalAuthGuard)
+  @SessionOptional()
   @WorksWithoutDatabase()
   @ApiOperation({
     summary: 'Candles of an exercise chart',
@@ -51,7 +43,7 @@ export class ChartDataController {
       'With ?lesson={id}, the standing is the one of that lesson’s exercise (two lessons can ' +
       'show the same chart, each its own exercise). Served with an ETag; gzip when accepted.',
   })
-  @ApiParam({ name: 'id', description: 'Chart number', example: 3 })
+  @ApiParam({ name: 'id', description: 'Chart number', example: '3' })
   @ApiQuery({
     name: 'lesson',
     required: false,

@@ -1,15 +1,6 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  HttpCode,
-  HttpStatus,
-  Post,
-  UseGuards,
-} from '@nestjs/common';
+import { BadRequestException, Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
@@ -24,10 +15,11 @@ import {
 import { DecisionDto } from './dto/decision.dto.js';
 import { DecisionResultDto } from './dto/decision-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
+import { RequiresSession } from '../auth/session-decorators.js';
 
 @ApiTags('lessons')
 @Controller('api/decisions')
-@UseGuards(JwtAuthGuard)
+@RequiresSession()
 export class DecisionsController {
   constructor(
     private readonly decisions: DecisionsService,

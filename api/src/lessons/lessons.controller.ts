@@ -1,14 +1,14 @@
-import { Controller, Get, Param, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendEncodedJson } from '../common/encoded-json.js';
 import type { PublicRoute } from '../web/public-answers.js';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
-import { MaybeUser, OptionalAuthGuard } from '../auth/optional-auth.guard.js';
+import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import { type LessonPage, LessonsService } from './lessons.service.js';
+import { RequiresSession, SessionOptional } from '../auth/session-decorators.js';
 
 /** Visitors' catalogue: it changes only when the course content is deployed. */
 export const VISITOR_CATALOGUE_CACHE = 'public, max-age=300';
@@ -27,7 +27,7 @@ export class LessonsController {
   constructor(private readonly lessons: LessonsService) {}
 
   @Get()
-  @UseGuards(OptionalAuthGuard)
+  @SessionOptional()
   @WorksWithoutDatabase()
   @ApiOperation({
     summary: 'The course catalogue, by module',
@@ -50,7 +50,7 @@ export class LessonsController {
   }
 
   @Get(':path')
-  @UseGuards(JwtAuthGuard)
+  @RequiresSession()
   @ApiOperation({
     summary: 'One lesson: descriptor and rendered content',
     description:

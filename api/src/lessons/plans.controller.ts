@@ -6,11 +6,9 @@ import {
   HttpCode,
   HttpStatus,
   Post,
-  UseGuards,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
@@ -26,10 +24,11 @@ import {
   practicePlanExercise,
 } from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
+import { RequiresSession } from '../auth/session-decorators.js';
 
 @ApiTags('lessons')
 @Controller('api/plans')
-@UseGuards(JwtAuthGuard)
+@RequiresSession()
 export class PlansController {
   constructor(
     private readonly plans: PlansService,

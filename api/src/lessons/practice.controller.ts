@@ -1,14 +1,6 @@
-import {
-  BadRequestException,
-  Controller,
-  Get,
-  Param,
-  ParseIntPipe,
-  UseGuards,
-} from '@nestjs/common';
+import { BadRequestException, Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import type { User } from '../users/user.entity.js';
 import { AttemptsService, type ExerciseStanding, practiceKey } from './attempts.service.js';
 import { chartDataBody, type ChartDataBody } from './chart-data.js';
@@ -32,6 +24,7 @@ import {
   practiceDecisionExercise,
 } from './decisions.service.js';
 import { PracticeCharts } from './practice-charts.js';
+import { RequiresSession } from '../auth/session-decorators.js';
 
 const DECISION_INDEX_MESSAGE = `The practice decision must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
 const PLAN_INDEX_MESSAGE = `The practice plan must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
@@ -81,7 +74,7 @@ function withoutNumbers(body: ChartDataBody): PracticeChartData {
 
 @ApiTags('practice')
 @Controller('api/practice')
-@UseGuards(JwtAuthGuard)
+@RequiresSession()
 export class PracticeController {
   constructor(
     private readonly access: CourseAccess,

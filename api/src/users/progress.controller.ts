@@ -7,17 +7,16 @@ import {
   HttpCode,
   HttpStatus,
   Post,
-  UseGuards,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { JwtAuthGuard } from '../auth/jwt-auth.guard.js';
 import { AttemptsService, lessonExerciseKey } from '../lessons/attempts.service.js';
 import { CourseAccess } from '../lessons/course-access.js';
 import { CourseContent } from '../lessons/course-content.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { UpdateProgressDto } from './dto/update-progress.dto.js';
 import type { User } from './user.entity.js';
+import { RequiresSession } from '../auth/session-decorators.js';
 
 export interface ProgressBody {
   completed: number[];
@@ -26,7 +25,7 @@ export interface ProgressBody {
 /** The spec's progress calls, at its paths. */
 @ApiTags('progress')
 @Controller('users')
-@UseGuards(JwtAuthGuard)
+@RequiresSession()
 export class ProgressController {
   constructor(
     private readonly progress: ProgressService,
