@@ -81,8 +81,9 @@ describe('timeAxisTicks', () => {
     const times = sessionTimes([4]);
     const ticks = timeAxisTicks(times, { fromIndex: 9.5, toIndex: 30.5 }, [0, 1000], NEW_YORK);
     // Index 10 is 10:20 and index 30 is 12:00: 21 candles over 1000px leave room every 15 minutes.
+    // No session starts in view, so the first label also says which day it is.
     expect(ticks.map((tick) => tick.label)).toEqual([
-      '10:30',
+      'Mar 4 10:30',
       '10:45',
       '11:00',
       '11:15',

@@ -129,7 +129,23 @@ export function timeAxisTicks(
     // Continue from the labelled candle, not the boundary, so a long gap costs one step, not many.
     boundary = boundaryAfter(localSeconds(time, timeZone), step);
   }
-  return dropCrowded(ticks, minSpacingPx);
+  return withDateInView(dropCrowded(ticks, minSpacingPx), minSpacingPx, timeZone);
+}
+
+/**
+ * A view inside one session has only clock times, and nothing on the axis says which day it is
+ * (a lesson that speaks of "the second day" is then hard to follow): the first label gets its date.
+ */
+function withDateInView(
+  ticks: readonly TimeTick[],
+  minSpacingPx: number,
+  timeZone: string,
+): TimeTick[] {
+  const first = ticks[0];
+  if (first === undefined || ticks.some((tick) => tick.kind === 'day')) return [...ticks];
+  const local = localFields(first.time, timeZone);
+  const label = `${monthName(local.month)} ${local.day} ${pad2(local.hour)}:${pad2(local.minute)}`;
+  return dropCrowded([{ ...first, label }, ...ticks.slice(1)], minSpacingPx);
 }
 
 /** Seconds between neighbouring candles, from the smallest gap so that nights do not inflate it. */
