@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
 import { AuthCookies } from './auth-cookies.js';
@@ -7,6 +7,7 @@ import { AuthService, type Session } from './auth.service.js';
 import { CurrentUser } from './current-user.decorator.js';
 import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
+import { SessionDto } from './dto/session.dto.js';
 import { RequiresSession } from './session-decorators.js';
 
 /** What the session calls answer: the spec's client only needs to know who is logged in. */
@@ -29,6 +30,10 @@ export class AuthController {
   /** Creates the account and logs it in at once (the spec's client goes straight to /home). */
   @Post('register')
   @ApiOperation({ summary: 'Create an account and log it in (sets the session cookies)' })
+  @ApiCreatedResponse({
+    type: SessionDto,
+    description: 'The new account, logged in: access_token and refresh_token cookies are set',
+  })
   async register(
     @Body() body: RegisterDto,
     @Res({ passthrough: true }) response: Response,
@@ -38,7 +43,10 @@ export class AuthController {
 
   @Post('login')
   @ApiOperation({ summary: 'Log in; 401 with one message for a wrong email or password' })
-  @ApiOkResponse({ description: '{email}; access_token and refresh_token cookies' })
+  @ApiOkResponse({
+    type: SessionDto,
+    description: 'Logged in: access_token and refresh_token cookies are set',
+  })
   @HttpCode(HttpStatus.OK)
   async login(
     @Body() body: LoginDto,
@@ -51,6 +59,10 @@ export class AuthController {
   @Post('logout')
   @ApiOperation({
     summary: 'Log out: revokes the session (refresh and access token) and clears the cookies',
+  })
+  @ApiOkResponse({
+    description: 'Always true: the session is revoked and the cookies cleared',
+    schema: { type: 'boolean', example: true },
   })
   @HttpCode(HttpStatus.OK)
   async logout(
@@ -67,7 +79,7 @@ export class AuthController {
   /** Whether the access cookie is a valid session (the client's route gate). */
   @Post('auth')
   @ApiOperation({ summary: 'Whether the access cookie is a valid session' })
-  @ApiOkResponse({ description: '{email}' })
+  @ApiOkResponse({ type: SessionDto, description: 'The access cookie is a valid session' })
   @HttpCode(HttpStatus.OK)
   @RequiresSession()
   session(@CurrentUser() user: User): SessionBody {
@@ -76,6 +88,10 @@ export class AuthController {
 
   @Post('login/refresh')
   @ApiOperation({ summary: 'Rotate the refresh token and issue a new access token' })
+  @ApiOkResponse({
+    type: SessionDto,
+    description: 'New access_token and refresh_token cookies are set',
+  })
   @HttpCode(HttpStatus.OK)
   async refresh(
     @Req() request: Request,

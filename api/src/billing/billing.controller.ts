@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Header, Param, Post, Redirect, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { ApiOkResponse, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
@@ -34,8 +34,10 @@ export class BillingController {
   @ApiOperation({ summary: 'Test-mode checkout page (only without Stripe keys)' })
   @RequiresSession()
   @Header('Cache-Control', 'no-store')
-  @ApiProduces('text/html')
-  @ApiOkResponse({ description: 'The test-mode confirmation page' })
+  @ApiOkResponse({
+    description: 'The test-mode confirmation page',
+    content: { 'text/html': { schema: { type: 'string', example: '<!doctype html>…' } } },
+  })
   async localCheckoutPage(
     @CurrentUser() user: User,
     @Param() params: LocalCheckoutParamsDto,
@@ -56,7 +58,15 @@ export class BillingController {
   @ApiOperation({ summary: 'Confirm a test-mode checkout: activates the plan' })
   @RequiresSession()
   @Redirect()
-  @ApiResponse({ status: 303, description: 'Plan active; redirects to the app' })
+  @ApiSeeOtherResponse({
+    description: 'Plan active; redirects to the app',
+    headers: {
+      Location: {
+        description: 'The app’s page after a successful checkout',
+        schema: { type: 'string', format: 'uri' },
+      },
+    },
+  })
   async confirmLocalCheckout(
     @CurrentUser() user: User,
     @Param() params: LocalCheckoutParamsDto,

@@ -11,6 +11,7 @@ import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../database/database-errors.js';
 import { SHARED_REDIS } from '../redis/redis.module.js';
 import type { SharedRedis } from '../redis/shared-redis.js';
+import { LivenessReportDto, ReadinessReportDto } from './dto/health.dto.js';
 
 export interface LivenessReport {
   status: 'ok';
@@ -22,6 +23,18 @@ export interface ReadinessReport {
   /** Redis is optional: `down` only means rate limits and revocations are local for now. */
   redis: 'up' | 'down' | 'not configured';
 }
+
+/** The readiness checks' 503: the report itself, not the error body, so a probe reads why. */
+const NOT_READY_RESPONSE = {
+  type: ReadinessReportDto,
+  description: 'Not ready: the database does not answer (status error, database down)',
+  headers: {
+    'Retry-After': {
+      description: 'Seconds to wait before asking again',
+      schema: { type: 'integer', example: DATABASE_RETRY_AFTER_SECONDS },
+    },
+  },
+} as const;
 
 /**
  * For load balancers and orchestrators. Liveness says the process answers (restart it if not);
@@ -39,7 +52,7 @@ export class HealthController {
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers (no dependency is asked)' })
-  @ApiOkResponse({ description: '{status: ok}' })
+  @ApiOkResponse({ type: LivenessReportDto, description: 'The process answers' })
   live(@Res({ passthrough: true }) response: Response): LivenessReport {
     response.setHeader('Cache-Control', 'no-store');
     return { status: 'ok' };
@@ -47,8 +60,8 @@ export class HealthController {
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: the database answers within a second' })
-  @ApiOkResponse({ description: '{status: ok, database: up, redis}' })
-  @ApiServiceUnavailableResponse({ description: '{status: error, database: down, redis}' })
+  @ApiOkResponse({ type: ReadinessReportDto, description: 'Ready: the database answers' })
+  @ApiServiceUnavailableResponse(NOT_READY_RESPONSE)
   ready(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
     return this.readiness(response);
   }
@@ -56,8 +69,8 @@ export class HealthController {
   /** The original health call: the same as readiness. */
   @Get()
   @ApiOperation({ summary: 'Readiness (the same as api/health/ready)' })
-  @ApiOkResponse({ description: '{status: ok, database: up, redis}' })
-  @ApiServiceUnavailableResponse({ description: '{status: error, database: down, redis}' })
+  @ApiOkResponse({ type: ReadinessReportDto, description: 'Ready: the database answers' })
+  @ApiServiceUnavailableResponse(NOT_READY_RESPONSE)
   check(@Res({ passthrough: true }) response: Response): Promise<ReadinessReport> {
     return this.readiness(response);
   }

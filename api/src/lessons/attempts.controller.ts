@@ -10,7 +10,7 @@ import {
   Res,
   UnauthorizedException,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { NOT_LOGGED_IN } from '../auth/auth.service.js';
 import { MaybeUser } from '../auth/optional-auth.guard.js';
@@ -30,8 +30,10 @@ import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';
 import { AttemptDto } from './dto/attempt.dto.js';
+import { AttemptResultDto } from './dto/attempt-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { SessionOptional } from '../auth/session-decorators.js';
+import { CourseGateResponses } from './course-gate-responses.js';
 
 @ApiTags('lessons')
 @Controller('api/attempts')
@@ -46,6 +48,8 @@ export class AttemptsController {
   ) {}
 
   @Post()
+  @CourseGateResponses()
+  @ApiUnauthorizedResponse({ description: 'A gated lesson’s chart, asked without a session' })
   @HttpCode(HttpStatus.OK)
   @SessionOptional()
   // A visitor's demo answers need no database (their tries are in a signed cookie).
@@ -61,7 +65,7 @@ export class AttemptsController {
       'not yet open 403 {finishFirst: {id, path, title}}; practice charts after the first need ' +
       'the plan.',
   })
-  @ApiOkResponse({ description: '{pass, reason, feedback, tries, revealed, zone?, explanation?}' })
+  @ApiOkResponse({ type: AttemptResultDto })
   async attempt(
     @Body() body: AttemptDto,
     @MaybeUser() user: User | undefined,

@@ -1,5 +1,13 @@
 import { BadRequestException, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotModifiedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
@@ -11,7 +19,9 @@ import { CHART_ID, sendChartData } from './chart-data-response.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';
+import { ChartDataDto } from './dto/chart-data.dto.js';
 import { SessionOptional } from '../auth/session-decorators.js';
+import { CourseGateResponses } from './course-gate-responses.js';
 
 /**
  * The spec's chart call. Open to visitors for the landing demo and free lessons' charts; the
@@ -30,6 +40,8 @@ export class ChartDataController {
   ) {}
 
   @Get(':id')
+  @CourseGateResponses()
+  @ApiUnauthorizedResponse({ description: 'A gated lesson’s chart, asked without a session' })
   @SessionOptional()
   @WorksWithoutDatabase()
   @ApiOperation({
@@ -50,7 +62,8 @@ export class ChartDataController {
     description: 'Id of a lesson that shows this chart (as its chart or its 1-hour chart)',
     example: 7,
   })
-  @ApiOkResponse({ description: '{chart_number, type, timeframe, twin, data, ...}' })
+  @ApiOkResponse({ type: ChartDataDto })
+  @ApiNotModifiedResponse({ description: 'The caller’s copy (If-None-Match) is still current' })
   async chart(
     @Param('id') id: string,
     @Query('lesson') lessonParam: unknown,

@@ -16,6 +16,7 @@ import { DecisionDto } from './dto/decision.dto.js';
 import { DecisionResultDto } from './dto/decision-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
+import { CourseGateResponses } from './course-gate-responses.js';
 
 @ApiTags('lessons')
 @Controller('api/decisions')
@@ -30,6 +31,7 @@ export class DecisionsController {
   ) {}
 
   @Post()
+  @CourseGateResponses()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Take or skip a trade at a zone',

@@ -2,13 +2,22 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { sendEncodedJson } from '../common/encoded-json.js';
 import type { PublicRoute } from '../web/public-answers.js';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotModifiedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
+import { CatalogueDto } from './dto/catalogue.dto.js';
+import { LessonPageDto } from './dto/lesson-page.dto.js';
 import { type LessonPage, LessonsService } from './lessons.service.js';
 import { RequiresSession, SessionOptional } from '../auth/session-decorators.js';
+import { CourseGateResponses } from './course-gate-responses.js';
 
 /** Visitors' catalogue: it changes only when the course content is deployed. */
 export const VISITOR_CATALOGUE_CACHE = 'public, max-age=300';
@@ -35,7 +44,8 @@ export class LessonsController {
       "Each lesson's descriptor with the caller's status (completed, open, locked) and whether " +
       'it needs a subscription the caller lacks. Visitors get the catalogue with nothing done.',
   })
-  @ApiOkResponse({ description: '{subscribed, completed, modules: [{key, title, lessons}]}' })
+  @ApiOkResponse({ type: CatalogueDto })
+  @ApiNotModifiedResponse({ description: 'The caller’s copy (If-None-Match) is still current' })
   async catalogue(
     @MaybeUser() user: User | undefined,
     @Req() request: Request,
@@ -50,6 +60,7 @@ export class LessonsController {
   }
 
   @Get(':path')
+  @CourseGateResponses()
   @RequiresSession()
   @ApiOperation({
     summary: 'One lesson: descriptor and rendered content',
@@ -58,7 +69,7 @@ export class LessonsController {
       'Pro Plan.',
   })
   @ApiParam({ name: 'path', description: 'Lesson path without its slash', example: 'sup-zone' })
-  @ApiOkResponse({ description: 'Descriptor, html, illustration, status, exercise standing' })
+  @ApiOkResponse({ type: LessonPageDto })
   page(@CurrentUser() user: User, @Param('path') path: string): Promise<LessonPage> {
     return this.lessons.page(user.id, `/${path}`);
   }

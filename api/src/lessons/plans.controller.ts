@@ -25,6 +25,7 @@ import {
 } from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
+import { CourseGateResponses } from './course-gate-responses.js';
 
 @ApiTags('lessons')
 @Controller('api/plans')
@@ -53,6 +54,7 @@ export class PlansController {
   }
 
   @Post()
+  @CourseGateResponses()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Grade a trade plan',

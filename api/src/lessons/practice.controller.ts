@@ -23,8 +23,10 @@ import {
   type DecisionSetup,
   practiceDecisionExercise,
 } from './decisions.service.js';
+import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
+import { CourseGateResponses } from './course-gate-responses.js';
 
 const DECISION_INDEX_MESSAGE = `The practice decision must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
 const PLAN_INDEX_MESSAGE = `The practice plan must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
@@ -86,6 +88,7 @@ export class PracticeController {
 
   // Before ':index', which would read "decisions" as an index.
   @Get('decisions/:index')
+  @CourseGateResponses()
   @ApiOperation({
     summary: 'One of the learner’s own practice decisions: a zone given, take or skip',
     description:
@@ -95,9 +98,7 @@ export class PracticeController {
       'is free; the others answer 403 {subscriptionRequired: true} without the Pro Plan.',
   })
   @ApiParam({ name: 'index', description: `1 to ${PRACTICE_PLAN_COUNT}`, example: 1 })
-  @ApiOkResponse({
-    description: 'Chart data plus {index, count, free, exercise, decisionSetup, decisionReview}',
-  })
+  @ApiOkResponse({ type: PracticeDecisionDto })
   async decision(
     @CurrentUser() user: User,
     @Param(
@@ -125,6 +126,7 @@ export class PracticeController {
 
   // Before ':index', which would read "plans" as an index.
   @Get('plans/:index')
+  @CourseGateResponses()
   @ApiOperation({
     summary: 'One of the learner’s own practice plans: a zone given, a trade to plan',
     description:
@@ -135,9 +137,7 @@ export class PracticeController {
       'others answer 403 {subscriptionRequired: true} without the Pro Plan.',
   })
   @ApiParam({ name: 'index', description: `1 to ${PRACTICE_PLAN_COUNT}`, example: 1 })
-  @ApiOkResponse({
-    description: 'Chart data plus {index, count, free, exercise, planSetup, planReview}',
-  })
+  @ApiOkResponse({ type: PracticePlanDto })
   async plan(
     @CurrentUser() user: User,
     @Param(
@@ -162,6 +162,7 @@ export class PracticeController {
   }
 
   @Get(':index')
+  @CourseGateResponses()
   @ApiOperation({
     summary: 'One of the learner’s own practice charts, with its 1-hour twin',
     description:
@@ -172,7 +173,7 @@ export class PracticeController {
       'or used three tries (POST api/attempts {practice: index, lines}).',
   })
   @ApiParam({ name: 'index', description: `1 to ${PRACTICE_CHART_COUNT}`, example: 1 })
-  @ApiOkResponse({ description: 'Chart data plus {index, round, count, free, exercise, hourly}' })
+  @ApiOkResponse({ type: PracticeChartDto })
   async chart(
     @CurrentUser() user: User,
     @Param(

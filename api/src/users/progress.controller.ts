@@ -8,15 +8,17 @@ import {
   HttpStatus,
   Post,
 } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { AttemptsService, lessonExerciseKey } from '../lessons/attempts.service.js';
 import { CourseAccess } from '../lessons/course-access.js';
 import { CourseContent } from '../lessons/course-content.js';
 import { ProgressService } from '../progress/progress.service.js';
+import { ProgressDto } from './dto/progress.dto.js';
 import { UpdateProgressDto } from './dto/update-progress.dto.js';
 import type { User } from './user.entity.js';
 import { RequiresSession } from '../auth/session-decorators.js';
+import { CourseGateResponses } from '../lessons/course-gate-responses.js';
 
 export interface ProgressBody {
   completed: number[];
@@ -36,12 +38,13 @@ export class ProgressController {
 
   @Get('get-progress')
   @ApiOperation({ summary: 'Ids of the lessons this learner completed' })
-  @ApiOkResponse({ description: '{completed: [lesson ids]}' })
+  @ApiOkResponse({ type: ProgressDto })
   async getProgress(@CurrentUser() user: User): Promise<ProgressBody> {
     return { completed: await this.progress.completedIds(user.id) };
   }
 
   @Post('update')
+  @CourseGateResponses()
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Mark a lesson completed (idempotent)',
@@ -50,7 +53,8 @@ export class ProgressController {
       'failed ones (the Skip path); 409 otherwise. A gated lesson needs the Pro Plan (403 ' +
       '{subscriptionRequired: true}); a lesson not yet open answers 403 {finishFirst}.',
   })
-  @ApiOkResponse({ description: '{completed: [lesson ids]}' })
+  @ApiOkResponse({ type: ProgressDto, description: 'The lessons completed, this one included' })
+  @ApiConflictResponse({ description: 'The lesson’s exercise is not passed or revealed yet' })
   async update(@CurrentUser() user: User, @Body() body: UpdateProgressDto): Promise<ProgressBody> {
     const lesson = this.content.byId(body.completed);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.completed}.`);

@@ -43,14 +43,14 @@ function operationsOf(item: OpenAPIObject['paths'][string]): Operation[] {
 
 /**
  * What every operation shares and the decorators do not say: public calls need no cookie, every
- * error has the one error body, a malformed call is a 400, and calls outside the health checks
- * can meet the per-client budget of requests without a session.
+ * error has the one error body (unless its decorator gives the body it really has, as the health
+ * checks' 503 does), a malformed call is a 400, and calls outside the health checks can meet the
+ * per-client budget of requests without a session.
  */
 function completeOperation(path: string, operation: Operation): void {
   operation.security ??= [];
   const responses = operation.responses;
-  const takesInput =
-    operation.requestBody !== undefined || (operation.parameters ?? []).length > 0;
+  const takesInput = operation.requestBody !== undefined || (operation.parameters ?? []).length > 0;
   if (takesInput) {
     responses['400'] ??= { description: 'A malformed body or parameter; nothing was changed' };
   }
@@ -61,7 +61,7 @@ function completeOperation(path: string, operation: Operation): void {
   }
   for (const [status, response] of Object.entries(responses)) {
     if (!/^[45]/.test(status) || response === undefined || '$ref' in response) continue;
-    response.content = { 'application/json': { schema: ERROR_SCHEMA } };
+    response.content ??= { 'application/json': { schema: ERROR_SCHEMA } };
   }
 }
 

@@ -1,7 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { PlanRule, TradeRecord } from 'chart-kit/core';
+import type {
+  ModelPlan,
+  PlanExerciseResult,
+  PlanOutcome,
+  PlanResult,
+  PlanResults,
+  PlanReview,
+  PlanSetup,
+  SentPlan,
+} from '../plans.service.js';
+import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
+
+// Named, because a class can only implement a type by its name.
+type PlanLessonRef = PlanExerciseResult['lesson'];
 
 /** How a plan played out on the candles after the exercise (OpenAPI schema of PlanOutcome). */
-export class PlanOutcomeDto {
+export class PlanOutcomeDto implements PlanOutcome {
   @ApiProperty({ nullable: true, type: Number, description: 'Index in `next` of the fill' })
   fillIndex!: number | null;
 
@@ -33,7 +48,7 @@ export class PlanOutcomeDto {
   exitTime!: number | null;
 }
 
-export class ModelPlanDto {
+export class ModelPlanDto implements ModelPlan {
   @ApiProperty({ example: 50.2 })
   entry!: number;
 
@@ -54,7 +69,7 @@ export class ModelPlanDto {
 }
 
 /** The answer of POST api/plans. */
-export class PlanResultDto {
+export class PlanResultDto implements PlanResult {
   @ApiProperty()
   pass!: boolean;
 
@@ -63,7 +78,7 @@ export class PlanResultDto {
     enum: ['entry', 'stop', 'target', 'reward-to-risk', 'size'],
     description: 'The rules the plan broke, in the order a trader checks them',
   })
-  failed!: string[];
+  failed!: PlanRule[];
 
   @ApiProperty({ type: [String], description: 'One sentence per broken rule, or one of praise' })
   feedback!: string[];
@@ -91,7 +106,7 @@ export class PlanResultDto {
 }
 
 /** A plan as sent: three prices and the money side. */
-export class SentPlanDto {
+export class SentPlanDto implements SentPlan {
   @ApiProperty({ example: 50.2 }) entry!: number;
   @ApiProperty({ example: 49.7 }) stop!: number;
   @ApiProperty({ example: 51.4 }) target!: number;
@@ -100,13 +115,20 @@ export class SentPlanDto {
   @ApiProperty({ example: 500 }) size!: number;
 }
 
-export class PlanLessonRefDto {
-  @ApiProperty({ example: 608 }) id!: number;
+export class PlanLessonRefDto implements PlanLessonRef {
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The lesson’s id, or null for one of the learner’s practice plans',
+    example: 608,
+  })
+  id!: number | null;
+
   @ApiProperty({ example: '/risk-plan-long' }) path!: string;
   @ApiProperty({ example: 'Plan a long trade' }) title!: string;
 }
 
-export class PlanExerciseResultDto {
+export class PlanExerciseResultDto implements PlanExerciseResult {
   @ApiProperty({ type: PlanLessonRefDto }) lesson!: PlanLessonRefDto;
   @ApiProperty({ type: SentPlanDto, description: 'The learner’s last plan' }) plan!: SentPlanDto;
   @ApiProperty({ example: 'shares', description: 'What the size counts' }) unit!: string;
@@ -122,7 +144,7 @@ export class PlanExerciseResultDto {
   outcome!: PlanOutcomeDto | null;
 }
 
-export class TradeRecordDto {
+export class TradeRecordDto implements TradeRecord {
   @ApiProperty({ description: 'Plans counted (revealed exercises)' }) plans!: number;
   @ApiProperty({ description: 'Plans whose entry was reached' }) filled!: number;
   @ApiProperty({ description: 'Trades closed at their target' }) wins!: number;
@@ -137,7 +159,61 @@ export class TradeRecordDto {
 }
 
 /** The answer of GET api/plans/results. */
-export class PlanResultsDto {
+export class PlanResultsDto implements PlanResults {
   @ApiProperty({ type: [PlanExerciseResultDto] }) exercises!: PlanExerciseResultDto[];
   @ApiProperty({ type: TradeRecordDto }) record!: TradeRecordDto;
+}
+
+/** The learner's last graded plan of an exercise, answered again as POST api/plans answered it. */
+export class PlanReviewDto extends PlanResultDto implements PlanReview {
+  @ApiProperty({ type: SentPlanDto, description: 'The plan as the learner sent it' })
+  plan!: SentPlanDto;
+
+  @ApiProperty({
+    format: 'date-time',
+    description: 'When it was graded',
+    example: '2026-01-15T14:32:05.000Z',
+  })
+  gradedAt!: string;
+}
+
+/** What a plan exercise shows before any try: the zone traded and the money side. */
+export class PlanSetupDto implements PlanSetup {
+  @ApiProperty({ type: ZoneDto, description: 'The zone to trade (given, not to be found)' })
+  zone!: ZoneDto;
+
+  @ApiProperty({
+    type: ZoneBoundsDto,
+    description: 'The next opposing zone in the trade’s direction; the target stays short of it',
+  })
+  opposing!: ZoneBoundsDto;
+
+  @ApiProperty({ enum: ['shares', 'micro-e-mini', 'forex'], example: 'shares' })
+  instrument!: PlanSetup['instrument'];
+
+  @ApiProperty({ description: 'Dollars one unit gains or loses per 1.00 of price', example: 1 })
+  pointValue!: number;
+
+  @ApiProperty({ description: 'What the size counts', example: 'shares' })
+  unit!: string;
+
+  @ApiProperty({ description: 'The smallest size step that can be traded', example: 1 })
+  step!: number;
+
+  @ApiProperty({ description: 'Account size in dollars', example: 25_000 })
+  account!: number;
+
+  @ApiProperty({ description: 'Percent of the account to risk', example: 1 })
+  riskPercent!: number;
+
+  @ApiProperty({ description: 'The least reward-to-risk a plan may have', example: 2 })
+  minRewardToRisk!: number;
+
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'The most one position may be worth, in dollars; null without a limit',
+    example: 100_000,
+  })
+  buyingPower!: number | null;
 }

@@ -1,0 +1,8 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { SessionBody } from '../auth.controller.js';
+
+/** What the session calls answer; the tokens themselves travel only in httpOnly cookies. */
+export class SessionDto implements SessionBody {
+  @ApiProperty({ description: 'The logged-in account', example: 'learner@example.com' })
+  email!: string;
+}
