@@ -121,7 +121,7 @@ describe('a learner in Chromium', () => {
     await page.getByRole('region', { name: 'The correct zone' }).waitFor();
     await page.locator('.exercise__answer p').first().waitFor();
     await shoot('chart-lesson-revealed');
-    await page.getByRole('button', { name: 'Skip' }).click();
+    await page.getByRole('button', { name: 'Skip', exact: true }).click();
     await page.waitForURL(url('/m1-trading-gps'));
   });
 
@@ -157,7 +157,7 @@ describe('a learner in Chromium', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await completeLessonsBefore(page, product!.url, '/sup-zone');
     await page.goto(url('/sup-zone'));
-    const skip = page.getByRole('button', { name: 'Skip' });
+    const skip = page.getByRole('button', { name: 'Skip', exact: true });
     await skip.waitFor();
     expect(await skip.isDisabled()).toBe(true);
 
@@ -189,7 +189,7 @@ describe('a learner in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Back' }).isDisabled()).toBe(true);
     await shoot('practice');
     for (let position = 2; position <= 10; position += 1) {
-      await page.getByRole('button', { name: 'Skip' }).click();
+      await page.getByRole('button', { name: 'Skip', exact: true }).click();
       await page.getByText(`${position}/10`).waitFor();
       await page.getByRole('dialog').click();
     }
@@ -219,7 +219,7 @@ describe('a learner in Chromium', () => {
       const modal = freePage.getByRole('dialog', { name: /^Find a (supply|demand) zone$/ });
       await modal.waitFor();
       await modal.click();
-      await freePage.getByRole('button', { name: 'Skip' }).click();
+      await freePage.getByRole('button', { name: 'Skip', exact: true }).click();
       await freePage.getByRole('dialog', { name: WALL }).waitFor();
       await freePage.getByRole('link', { name: 'Continue Learning' }).click();
       await freePage.waitForURL(url('/pricing'));

@@ -169,7 +169,7 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     const outcome = await page.getByTestId('plan-outcome').textContent();
     expect(outcome).toMatch(/^Your (entry was never reached|trade was filled)/);
     await answer.getByText(/The course's trade was filled and reached the target/).waitFor();
-    await page.getByRole('button', { name: 'Skip' }).waitFor();
+    await page.getByRole('button', { name: 'Skip', exact: true }).waitFor();
     await page.screenshot({
       path: join(SHOTS_DIR, 'plan-long-replayed-desktop.png'),
       fullPage: true,

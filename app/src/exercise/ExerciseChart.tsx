@@ -4,7 +4,7 @@ import { LazyChart } from './LazyChart.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Notice } from '../components/Notice.js';
 import { DrawingTools, ExerciseChartBox, ToolbarEnd } from './ChartTools.js';
-import { exerciseHomeViews, exerciseSeries, zoneLabel } from './chart-series.js';
+import { exerciseHomeViews, exerciseSeries, replayUntil, zoneLabel } from './chart-series.js';
 import { exposeEngineForTests } from './chart-test-hook.js';
 import { triesText } from './exercise-state.js';
 import { KeyboardHelp } from './KeyboardHelp.js';
@@ -94,11 +94,13 @@ export function ExerciseChart({
     const lastTime = current?.data.at(-1)?.time;
     if (lastTime === undefined) return;
     if (!replayed) {
-      engine.setSeries(exerciseSeries(charts.fiveMinute, charts.hourly, true), timeframe);
+      const until = answer ? replayUntil(charts.fiveMinute, answer.zone) : undefined;
+      const withNext = until === undefined ? true : { until };
+      engine.setSeries(exerciseSeries(charts.fiveMinute, charts.hourly, withNext), timeframe);
       setReplayed(true);
     }
     replay.start({ from: lastTime, speedMs: 350 });
-  }, [engine, charts, timeframe, replayed, replay]);
+  }, [engine, charts, timeframe, replayed, replay, answer]);
 
   // Played once per answer: the learner can replay it again with the button.
   const playedFor = useRef<unknown>(undefined);

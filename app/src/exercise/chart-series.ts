@@ -1,4 +1,5 @@
 import type { Candle, HomeViews, TimeframeSeries } from 'chart-kit';
+import { firstReturnIndex } from 'chart-kit/core';
 import type { ChartCandle, ExerciseChartData, IllustrationCandle } from '../api/index.js';
 
 /** The API's candles carry extra keys on the first one (type, actualpl); the chart wants plain. */
@@ -24,6 +25,25 @@ export function exerciseSeries(
   const series: TimeframeSeries = { [fiveMinute.timeframe]: candlesOf(fiveMinute) };
   if (hourly) series[hourly.timeframe] = candlesOf(hourly);
   return series;
+}
+
+/** Candles a replay plays past price's return to the zone: two hours of 5-minute candles. */
+export const REACTION_CANDLES = 24;
+
+/**
+ * Where a replay of what came next stops: when price came back to the zone and reacted there, not
+ * hours later (a whole next session took over a minute to watch); undefined plays it all, as when
+ * price never came back.
+ */
+export function replayUntil(
+  chart: ExerciseChartData,
+  zone: { upper: number; lower: number },
+): number | undefined {
+  const next = chart.next;
+  if (!next || next.length === 0) return undefined;
+  const returned = firstReturnIndex(next, zone, 0);
+  if (returned < 0) return undefined;
+  return next[Math.min(returned + REACTION_CANDLES, next.length - 1)]?.time;
 }
 
 /**

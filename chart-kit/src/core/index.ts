@@ -75,7 +75,7 @@ export {
 export type { CandleShape, MarketSimOptions, StepControl } from './market-sim.js';
 export { ABSOLUTE_RETURN_LAGS, INTRADAY_WINDOWS, measureStylizedFacts } from './stylized-facts.js';
 export type { GapDistribution, IntradayProfile, StylizedFacts } from './stylized-facts.js';
-export { averageRange, detectZones, zoneBounds } from './zones.js';
+export { averageRange, detectZones, firstReturnIndex, zoneBounds } from './zones.js';
 export type { DetectedZone, ZoneDetectionOptions, ZoneType } from './zones.js';
 export {
   assessClarity,

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import type { Candle } from './candle.js';
 import { MarketSimulator } from './market-sim.js';
-import { averageRange, detectZones, zoneBounds, type DetectedZone } from './zones.js';
+import {
+  averageRange,
+  detectZones,
+  firstReturnIndex,
+  zoneBounds,
+  type DetectedZone,
+} from './zones.js';
 
 type Bar = [open: number, high: number, low: number, close: number];
 
@@ -285,5 +291,27 @@ describe('detectZones on planted zones in a simulated market', () => {
       }),
       { numRuns: 40 },
     );
+  });
+});
+
+describe('firstReturnIndex', () => {
+  const bar = (low: number, high: number): Candle => ({
+    time: 0,
+    open: low,
+    high,
+    low,
+    close: high,
+  });
+  const zone = { upper: 101, lower: 100 };
+
+  it('finds the first candle from `from` on that trades in the zone', () => {
+    const candles = [bar(100.2, 100.8), bar(103, 104), bar(101.5, 102), bar(100.9, 101.6)];
+    expect(firstReturnIndex(candles, zone, 1)).toBe(3);
+    expect(firstReturnIndex(candles, zone, 0)).toBe(0);
+  });
+
+  it('counts a candle that spans the zone, and answers -1 when price never comes back', () => {
+    expect(firstReturnIndex([bar(99, 102)], zone, 0)).toBe(0);
+    expect(firstReturnIndex([bar(102, 103), bar(101.01, 105)], zone, 0)).toBe(-1);
   });
 });

@@ -219,3 +219,19 @@ function zoneFromMove(
     strength: departure * timeAtBase * freshness,
   };
 }
+
+/**
+ * The index of the first candle at or after `from` that trades inside the zone (price came back to
+ * it), or -1 when none does.
+ */
+export function firstReturnIndex(
+  candles: readonly Candle[],
+  zone: { upper: number; lower: number },
+  from: number,
+): number {
+  for (let index = Math.max(0, from); index < candles.length; index++) {
+    const candle = candles[index];
+    if (candle && candle.low <= zone.upper && candle.high >= zone.lower) return index;
+  }
+  return -1;
+}
