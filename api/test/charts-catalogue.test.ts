@@ -130,7 +130,8 @@ describe.each(allNumbers)('chart %i', (chartNumber) => {
   it('opens on a view that ends with the puzzle and holds the answer', () => {
     const window = openingWindow(exercise);
     expect(window.from).toBeGreaterThanOrEqual(0);
-    expect(window.to).toBe(exercise.exerciseEnd - 1);
+    // The last candle shown: the puzzle's, or an hourly chart's hour in progress after it.
+    expect(window.to).toBe(exercise.exerciseEnd - (exercise.formingCandle ? 0 : 1));
     const inView = puzzle.slice(window.from, window.to + 1).map((candle) => candle.time);
     for (const time of exercise.baseTimes) expect(inView).toContain(time);
   });
@@ -208,7 +209,9 @@ describe('hourly twins', () => {
     (hourlyNumber) => {
       const hourly = chart(hourlyNumber);
       const window = openingWindow(hourly);
-      expect(window).toEqual({ from: 0, to: hourly.exerciseEnd - 1 });
+      // The hour in progress too: it can open a new session, a night after the last whole hour.
+      const shown = hourly.exerciseEnd + (hourly.formingCandle ? 1 : 0);
+      expect(window).toEqual({ from: 0, to: shown - 1 });
       const baseHour = hourly.candles.findIndex((candle) => candle.time === hourly.baseTimes[0]);
       expect(baseHour).toBeGreaterThanOrEqual(window.from);
       expect(baseHour).toBeLessThanOrEqual(window.to);

@@ -258,12 +258,13 @@ export function buildPair(
           exerciseEnd: scenario.hourlyRevealEnd,
           zone,
           // Every hour up to the end of the puzzle, the base session and all before it, and the
-          // hour in progress, with one empty slot after the last.
+          // hour in progress, with one empty slot after the last. The slot is counted from the
+          // hour in progress itself: it can open the next session, a night after the hour before.
           openingView: openingTimeWindow(
             scenario.hourly,
-            { from: 0, to: scenario.hourlyRevealEnd - 1 },
+            { from: 0, to: forming ? scenario.hourlyRevealEnd : scenario.hourlyRevealEnd - 1 },
             TIMEFRAMES['1hr'],
-            forming ? 2 : 1,
+            1,
           ),
           explanation: explainHourlyZone(scenario),
           baseTimes: hourlyBaseTimes(scenario),

@@ -7,9 +7,15 @@ import {
   type IndexWindow,
 } from '../../src/charts/scenario/framing.js';
 
-/** The candle indexes (inclusive) an exercise chart opens on: the candles of its time window. */
+/**
+ * The candle indexes (inclusive) an exercise chart opens on: the candles of its time window, among
+ * the candles a learner gets before the reveal (the puzzle, and an hourly chart's hour in progress).
+ */
 export function openingWindow(chart: ExerciseChart): IndexWindow {
-  const puzzle = chart.candles.slice(0, chart.exerciseEnd);
+  const puzzle = [
+    ...chart.candles.slice(0, chart.exerciseEnd),
+    ...(chart.formingCandle ? [chart.formingCandle] : []),
+  ];
   const viewport = viewportOfTimeWindow(
     puzzle.map((candle) => candle.time),
     chart.openingView,
