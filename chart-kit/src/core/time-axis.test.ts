@@ -93,6 +93,18 @@ describe('timeAxisTicks', () => {
     ]);
   });
 
+  it('dates the first label that fits inside the plot when no session starts in view', () => {
+    const times = sessionTimes([4]);
+    // 10:00 sits 10 px from the left edge: too close for "Mar 4 10:00", which the renderer would
+    // leave out, so the next label carries the date.
+    const ticks = timeAxisTicks(times, { fromIndex: 6 - 0.2, toIndex: 30.5 }, [0, 500], NEW_YORK);
+    const labels = ticks.map((tick) => tick.label);
+    const dated = ticks.find((tick) => tick.label.startsWith('Mar 4 '));
+    expect(dated).toBeDefined();
+    expect(dated!.x - (dated!.label.length * 7) / 2).toBeGreaterThanOrEqual(0);
+    expect(labels.filter((label) => label.startsWith('Mar 4')).length).toBe(1);
+  });
+
   it('labels a month of hourly candles by day', () => {
     const times = Array.from({ length: 30 * 24 }, (_, i) => utc(2024, 3, 1) + i * 3600);
     const ticks = timeAxisTicks(times, { fromIndex: 0, toIndex: times.length - 1 }, [0, 800]);

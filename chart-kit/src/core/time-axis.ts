@@ -28,7 +28,10 @@ export interface TimeTick {
   /** x pixel of the candle's centre in the given range. */
   x: number;
   label: string;
-  /** 'day' for the first candle of a day (labelled with the date), 'time' otherwise. */
+  /**
+   * 'day' when labelled with its date: the first candle of a day, or the first label of a view
+   * inside one day ("Mar 4 10:30"); 'time' otherwise.
+   */
   kind: 'day' | 'time';
 }
 
@@ -129,23 +132,37 @@ export function timeAxisTicks(
     // Continue from the labelled candle, not the boundary, so a long gap costs one step, not many.
     boundary = boundaryAfter(localSeconds(time, timeZone), step);
   }
-  return withDateInView(dropCrowded(ticks, minSpacingPx), minSpacingPx, timeZone);
+  return withDateInView(dropCrowded(ticks, minSpacingPx), minSpacingPx, timeZone, range);
 }
 
 /**
  * A view inside one session has only clock times, and nothing on the axis says which day it is
- * (a lesson that speaks of "the second day" is then hard to follow): the first label gets its date.
+ * (a lesson that speaks of "the second day" is then hard to follow): the first label that fits
+ * inside the plot with its date ("Mar 4 10:30") gets it. The renderer leaves out labels the
+ * plot's edge would cut, so a date on a cut label would never show.
  */
 function withDateInView(
   ticks: readonly TimeTick[],
   minSpacingPx: number,
   timeZone: string,
+  range: PixelRange,
 ): TimeTick[] {
-  const first = ticks[0];
-  if (first === undefined || ticks.some((tick) => tick.kind === 'day')) return [...ticks];
-  const local = localFields(first.time, timeZone);
-  const label = `${monthName(local.month)} ${local.day} ${pad2(local.hour)}:${pad2(local.minute)}`;
-  return dropCrowded([{ ...first, label }, ...ticks.slice(1)], minSpacingPx);
+  if (ticks.length === 0 || ticks.some((tick) => tick.kind === 'day')) return [...ticks];
+  const left = Math.min(range[0], range[1]);
+  const right = Math.max(range[0], range[1]);
+  const dated = ticks.map((tick) => {
+    const local = localFields(tick.time, timeZone);
+    return `${monthName(local.month)} ${local.day} ${pad2(local.hour)}:${pad2(local.minute)}`;
+  });
+  const chosen = ticks.findIndex((tick, index) => {
+    const halfWidth = ((dated[index] ?? '').length * AXIS_LABEL_CHAR_PX) / 2;
+    return tick.x - halfWidth >= left && tick.x + halfWidth <= right;
+  });
+  if (chosen < 0) return [...ticks];
+  const relabeled = ticks.map((tick, index): TimeTick =>
+    index === chosen ? { ...tick, label: dated[index] ?? tick.label, kind: 'day' } : tick,
+  );
+  return dropCrowded(relabeled, minSpacingPx);
 }
 
 /** Seconds between neighbouring candles, from the smallest gap so that nights do not inflate it. */
