@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import {
+  decideUntilRevealed,
   missPlanThreeTimes,
   newCoursePage,
   startCourse,
@@ -36,7 +37,7 @@ interface LessonSummary {
   path: string;
   c_num: number | null;
   twoseries: boolean;
-  exerciseKind: 'zone' | 'plan';
+  exerciseKind: 'zone' | 'plan' | 'decision';
   showReturn: boolean;
 }
 
@@ -167,7 +168,8 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
         const box = await canvas.boundingBox();
         expect({ path: lesson.path, width: box?.width, height: box?.height }).toEqual({
           path: lesson.path,
-          ...placementNamed(lesson.exerciseKind === 'plan' ? 'plan' : 'lesson')[name],
+          // Plans and decisions share the layout with a panel beside (or under) the chart.
+          ...placementNamed(lesson.exerciseKind === 'zone' ? 'lesson' : 'plan')[name],
         });
         // Every exercise opens unsolved, even on a chart an earlier lesson showed.
         expect({
@@ -197,7 +199,9 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
         const zone =
           lesson.exerciseKind === 'plan'
             ? await missPlanThreeTimes(page, product!.url, lesson)
-            : await revealByThreeMisses(page, lesson.id);
+            : lesson.exerciseKind === 'decision'
+              ? await decideUntilRevealed(page, product!.url, lesson)
+              : await revealByThreeMisses(page, lesson.id);
         heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
         await page.reload();
         await chartReady(page);

@@ -165,6 +165,29 @@ export async function missPlanThreeTimes(
 }
 
 /**
+ * A take-or-skip lesson answered "take" until its answer is shown (a pass, or three misses), as a
+ * learner who keeps taking would see it. Answers the zone it asked about.
+ */
+export async function decideUntilRevealed(
+  page: Page,
+  baseUrl: string,
+  lesson: { id: number; path: string },
+): Promise<Pick<Zone, 'upper' | 'lower'>> {
+  const lessonPage = await page.request.get(`${baseUrl}/api/lessons${lesson.path}`);
+  const { decisionSetup } = (await lessonPage.json()) as {
+    decisionSetup: { zone: { upper: number; lower: number } };
+  };
+  for (let tries = 0; tries < 3; tries += 1) {
+    const answered = await page.request.post(`${baseUrl}/api/decisions`, {
+      data: { lesson: lesson.id, take: true, reasons: [] },
+    });
+    if (!answered.ok()) throw new Error(`decision at ${lesson.path}: ${await answered.text()}`);
+    if (((await answered.json()) as { revealed: boolean }).revealed) break;
+  }
+  return { upper: decisionSetup.zone.upper, lower: decisionSetup.zone.lower };
+}
+
+/**
  * Lessons open in order (the hub's rule, enforced by the API): marks every lesson before `path`
  * in its module done through the API, as a learner who worked through them would have. A lesson
  * that needs a pass gets three missed tries first (its Skip path). Uses the page's session.
