@@ -422,4 +422,18 @@ describe('take or skip (charts 42 and 43)', () => {
     const twoR = { entry, stop, target: entry - 2 * (stop - entry), size: 1 };
     expect(playOutTrade(twoR, 'supply', after, SHARES).exit).toBe('stop');
   });
+
+  it.each([42, 43])(
+    'chart %i: no candle in view before the zone formed trades in its band (it reads as fresh)',
+    (chartNumber) => {
+      const exercise = chart(chartNumber);
+      const scenario = catalogue.scenario(chartNumber)!;
+      const window = openingWindow(exercise);
+      const before = puzzleOf(exercise).slice(window.from, scenario.patternStart);
+      const inBand = before.filter(
+        (candle) => candle.low <= exercise.zone.upper && candle.high >= exercise.zone.lower,
+      );
+      expect(inBand).toEqual([]);
+    },
+  );
 });

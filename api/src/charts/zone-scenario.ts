@@ -765,6 +765,11 @@ function verify(candidate: Candidate): ZoneScenario | string {
     view,
   });
   if (!clarity.clear) return clarity.problems.join('; ');
+  // A take-or-skip learner judges freshness by eye: price at the zone's level earlier in view
+  // reads as a test of it, though the course counts only returns after the zone formed.
+  if (concepts.has('take-or-skip') && clarity.congestion.length > 0) {
+    return `price traded in the zone's band in view before it formed (${clarity.congestion.length} candles)`;
+  }
 
   let reaction = { dollars: 0, inRanges: 0 };
   if (candidate.returnIndex !== null) {
