@@ -1,4 +1,4 @@
-import { BadRequestException, Controller, Get, Param, ParseIntPipe } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Param, type PipeTransform } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
@@ -28,9 +28,26 @@ import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
 
-const DECISION_INDEX_MESSAGE = `The practice decision must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
-const PLAN_INDEX_MESSAGE = `The practice plan must be a whole number from 1 to ${PRACTICE_PLAN_COUNT}.`;
-const INDEX_MESSAGE = `The practice chart must be a whole number from 1 to ${PRACTICE_CHART_COUNT}.`;
+/**
+ * The portal's place of a practice exercise, 1 to `count`: anything else (not a whole number, or
+ * out of range) is a 400 that says what is expected.
+ */
+class PracticeIndexPipe implements PipeTransform<string, number> {
+  private readonly message: string;
+
+  constructor(
+    what: string,
+    private readonly count: number,
+  ) {
+    this.message = `The practice ${what} must be a whole number from 1 to ${count}.`;
+  }
+
+  transform(value: string): number {
+    const index = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+    if (!(index >= 1 && index <= this.count)) throw new BadRequestException(this.message);
+    return index;
+  }
+}
 
 /** A practice chart as chart data: it has no catalogue number, so no chart_number or twin. */
 export type PracticeChartData = Omit<ChartDataBody, 'chart_number' | 'twin'>;
@@ -101,15 +118,8 @@ export class PracticeController {
   @ApiOkResponse({ type: PracticeDecisionDto })
   async decision(
     @CurrentUser() user: User,
-    @Param(
-      'index',
-      new ParseIntPipe({ exceptionFactory: () => new BadRequestException(DECISION_INDEX_MESSAGE) }),
-    )
-    index: number,
+    @Param('index', new PracticeIndexPipe('decision', PRACTICE_PLAN_COUNT)) index: number,
   ): Promise<PracticeDecisionBody> {
-    if (index < 1 || index > PRACTICE_PLAN_COUNT) {
-      throw new BadRequestException(DECISION_INDEX_MESSAGE);
-    }
     await this.access.requirePractice(user.id, index);
     const exercise = practiceDecisionExercise(index, this.charts.decision(user.id, index));
     const standing = await this.attempts.standing(user.id, exercise.key);
@@ -140,13 +150,8 @@ export class PracticeController {
   @ApiOkResponse({ type: PracticePlanDto })
   async plan(
     @CurrentUser() user: User,
-    @Param(
-      'index',
-      new ParseIntPipe({ exceptionFactory: () => new BadRequestException(PLAN_INDEX_MESSAGE) }),
-    )
-    index: number,
+    @Param('index', new PracticeIndexPipe('plan', PRACTICE_PLAN_COUNT)) index: number,
   ): Promise<PracticePlanBody> {
-    if (index < 1 || index > PRACTICE_PLAN_COUNT) throw new BadRequestException(PLAN_INDEX_MESSAGE);
     await this.access.requirePractice(user.id, index);
     const exercise = practicePlanExercise(index, this.charts.plan(user.id, index));
     const standing = await this.attempts.standing(user.id, exercise.key);
@@ -176,15 +181,8 @@ export class PracticeController {
   @ApiOkResponse({ type: PracticeChartDto })
   async chart(
     @CurrentUser() user: User,
-    @Param(
-      'index',
-      new ParseIntPipe({
-        exceptionFactory: () => new BadRequestException(INDEX_MESSAGE),
-      }),
-    )
-    index: number,
+    @Param('index', new PracticeIndexPipe('chart', PRACTICE_CHART_COUNT)) index: number,
   ): Promise<PracticeChartBody> {
-    if (index < 1 || index > PRACTICE_CHART_COUNT) throw new BadRequestException(INDEX_MESSAGE);
     await this.access.requirePractice(user.id, index);
     const exercise = await this.attempts.standing(user.id, practiceKey(index));
     const { fiveMinute, hourly } = this.charts.get(user.id, index);
