@@ -7,9 +7,10 @@ import {
   type ExerciseChartData,
 } from '../api/index.js';
 import { useChartLoad } from '../exercise/use-chart-load.js';
+import { type ExerciseTarget, useExerciseTarget } from '../exercise/use-exercise-target.js';
 
-/** Which take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice one. */
-export type DecisionTarget = { lesson: number; chartNumber: number } | { practice: number };
+/** Which take-or-skip exercise: a lesson's or a practice one. */
+export type DecisionTarget = ExerciseTarget;
 
 export interface DecisionExerciseState {
   chart: ExerciseChartData | undefined;
@@ -33,16 +34,7 @@ export function useDecisionExercise(options: {
   review: DecisionResult | null;
 }) {
   const { api, target, review } = options;
-  const lessonId = 'lesson' in target ? target.lesson : undefined;
-  const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
-  const practice = 'practice' in target ? target.practice : undefined;
-  const load = useCallback(
-    (): Promise<ExerciseChartData> =>
-      practice !== undefined
-        ? api.practiceDecision(practice)
-        : api.chartData(chartNumber ?? 0, lessonId),
-    [api, chartNumber, lessonId, practice],
-  );
+  const { load, fields } = useExerciseTarget(api, target, api.practiceDecision);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
@@ -55,18 +47,14 @@ export function useDecisionExercise(options: {
       setError(undefined);
       try {
         const answer = take ? { take, reasons: [] } : { take, reasons };
-        setResult(
-          await api.decide(
-            practice !== undefined ? { ...answer, practice } : { ...answer, lesson: lessonId ?? 0 },
-          ),
-        );
+        setResult(await api.decide({ ...answer, ...fields() }));
       } catch (caught) {
         setError(errorMessage(caught));
       } finally {
         setSubmitting(false);
       }
     },
-    [api, lessonId, practice],
+    [api, fields],
   );
 
   const state: DecisionExerciseState = { chart, loadError, gated, submitting, error, result };

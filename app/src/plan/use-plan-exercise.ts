@@ -10,6 +10,7 @@ import {
   type SentPlan,
 } from '../api/index.js';
 import { useChartLoad } from '../exercise/use-chart-load.js';
+import { type ExerciseTarget, useExerciseTarget } from '../exercise/use-exercise-target.js';
 
 export interface PlanExerciseState {
   chart: ExerciseChartData | undefined;
@@ -28,8 +29,8 @@ export interface PlanExerciseState {
   revealed: boolean;
 }
 
-/** Which plan exercise: a lesson's (its chart from the catalogue) or a practice plan. */
-export type PlanTarget = { lesson: number; chartNumber: number } | { practice: number };
+/** Which plan exercise: a lesson's or a practice plan. */
+export type PlanTarget = ExerciseTarget;
 
 /**
  * One plan exercise: loads its chart, sends plans to the API, and once the answer may be shown
@@ -44,16 +45,7 @@ export function usePlanExercise(options: {
   review: PlanReview | null;
 }) {
   const { api, target, standing, review } = options;
-  const lessonId = 'lesson' in target ? target.lesson : undefined;
-  const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
-  const practice = 'practice' in target ? target.practice : undefined;
-  const load = useCallback(
-    (): Promise<ExerciseChartData> =>
-      practice !== undefined
-        ? api.practicePlan(practice)
-        : api.chartData(chartNumber ?? 0, lessonId),
-    [api, chartNumber, lessonId, practice],
-  );
+  const { load, fields } = useExerciseTarget(api, target, api.practicePlan);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<PlanResult | undefined>(review ?? undefined);
@@ -68,18 +60,14 @@ export function usePlanExercise(options: {
       setSubmitting(true);
       setError(undefined);
       try {
-        setResult(
-          await api.gradePlan(
-            practice !== undefined ? { ...plan, practice } : { ...plan, lesson: lessonId ?? 0 },
-          ),
-        );
+        setResult(await api.gradePlan({ ...plan, ...fields() }));
       } catch (caught) {
         setError(errorMessage(caught));
       } finally {
         setSubmitting(false);
       }
     },
-    [api, lessonId, practice],
+    [api, fields],
   );
 
   const state: PlanExerciseState = {
