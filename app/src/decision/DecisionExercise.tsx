@@ -16,6 +16,7 @@ import {
   useTradeReplay,
 } from '../plan/trade-replay.js';
 import type { useDecisionExercise } from './use-decision-exercise.js';
+import { ReplayButton } from '../exercise/ReplayButton.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
 /** The next opposing zone's lines, in the pulled-line colour the course uses for walls. */
@@ -98,7 +99,6 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
       current.includes(check) ? current.filter((entry) => entry !== check) : [...current, check],
     );
   const ready = take === true || (take === false && reasons.length > 0);
-  const replaying = replay.state.status === 'playing';
 
   return (
     <div className="exercise plan decision">
@@ -204,18 +204,13 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
             <p data-testid="decision-outcome">{outcomeSentence(course)}</p>
           )}
           {chart?.next && (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={startReplay}
-              disabled={replaying}
-            >
-              {replaying
-                ? `Replaying… ${replay.state.shown}/${replay.state.total}`
-                : course.take
-                  ? 'Replay: watch the course’s trade'
-                  : 'Replay: see what a 2R trade met'}
-            </button>
+            <ReplayButton
+              state={replay.state}
+              onStart={startReplay}
+              label={
+                course.take ? 'Replay: watch the course’s trade' : 'Replay: see what a 2R trade met'
+              }
+            />
           )}
         </section>
       )}

@@ -9,6 +9,7 @@ import { exposeEngineForTests } from './chart-test-hook.js';
 import { triesText } from './exercise-state.js';
 import { KeyboardHelp } from './KeyboardHelp.js';
 import type { ChartExercise } from './use-chart-exercise.js';
+import { ReplayButton } from './ReplayButton.js';
 
 /** The course's market runs on New York session time (API contract). */
 const MARKET_TIME_ZONE = 'America/New_York';
@@ -113,7 +114,6 @@ export function ExerciseChart({
 
   const chartBoxStyle = height === undefined ? { aspectRatio: String(aspectRatio) } : { height };
   const hasNext = Boolean(charts?.fiveMinute.next?.length);
-  const replaying = replay.state.status === 'playing';
 
   return (
     <div className="exercise">
@@ -197,16 +197,11 @@ export function ExerciseChart({
           {answer.explanation && <p>{answer.explanation}</p>}
           <p className="muted">The candles of the zone&apos;s base are highlighted on the chart.</p>
           {hasNext && (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={startReplay}
-              disabled={replaying}
-            >
-              {replaying
-                ? `Replaying… ${replay.state.shown}/${replay.state.total}`
-                : 'Replay what price did next'}
-            </button>
+            <ReplayButton
+              state={replay.state}
+              onStart={startReplay}
+              label="Replay what price did next"
+            />
           )}
         </section>
       )}

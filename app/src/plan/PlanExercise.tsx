@@ -20,6 +20,7 @@ import {
   useTradeReplay,
 } from './trade-replay.js';
 import type { usePlanExercise } from './use-plan-exercise.js';
+import { ReplayButton } from '../exercise/ReplayButton.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
 
@@ -160,7 +161,6 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
   }, [engine, outcome, modelOutcome, replay.state.status]);
 
   const chartBoxStyle = { height: 440 };
-  const replaying = replay.state.status === 'playing';
   const left = Math.max(0, TRIES_BEFORE_REVEAL - state.tries);
 
   return (
@@ -338,16 +338,11 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
             </>
           )}
           {chart?.next && (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={startReplay}
-              disabled={replaying}
-            >
-              {replaying
-                ? `Replaying… ${replay.state.shown}/${replay.state.total}`
-                : 'Replay: watch the plans play out'}
-            </button>
+            <ReplayButton
+              state={replay.state}
+              onStart={startReplay}
+              label="Replay: watch the plans play out"
+            />
           )}
         </section>
       )}
