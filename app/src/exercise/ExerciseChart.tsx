@@ -90,7 +90,8 @@ export function ExerciseChart({
   }, [engine, answer]);
 
   const startReplay = useCallback(() => {
-    if (!engine || !charts) return;
+    // Until the chart is loaded again after the answer, there is nothing after the puzzle to play.
+    if (!engine || !charts?.fiveMinute.next?.length) return;
     const current = timeframe === charts.hourly?.timeframe ? charts.hourly : charts.fiveMinute;
     const lastTime = current?.data.at(-1)?.time;
     if (lastTime === undefined) return;
@@ -103,17 +104,19 @@ export function ExerciseChart({
     replay.start({ from: lastTime, speedMs: 350 });
   }, [engine, charts, timeframe, replayed, replay, answer]);
 
+  const hasNext = Boolean(charts?.fiveMinute.next?.length);
   // Played once per answer: the learner can replay it again with the button.
   const playedFor = useRef<unknown>(undefined);
   useEffect(() => {
-    if (!playReturnOnAnswer || !answer || !engine || playedFor.current === answer) return;
+    if (!playReturnOnAnswer || !answer || !engine || !hasNext || playedFor.current === answer) {
+      return;
+    }
     playedFor.current = answer;
     // After the reveal's own animation, so the zone is drawn before price comes back to it.
     void engine.settled().then(startReplay);
-  }, [playReturnOnAnswer, answer, engine, startReplay]);
+  }, [playReturnOnAnswer, answer, engine, hasNext, startReplay]);
 
   const chartBoxStyle = height === undefined ? { aspectRatio: String(aspectRatio) } : { height };
-  const hasNext = Boolean(charts?.fiveMinute.next?.length);
 
   return (
     <div className="exercise">
