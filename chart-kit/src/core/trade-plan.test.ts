@@ -290,6 +290,9 @@ describe('playOutTrade', () => {
     const outcome = playOutTrade(plan, 'demand', [candle(101, 102.2, 100.5, 101.8)], SHARES);
     expect(outcome).toMatchObject({ exit: 'target', exitPrice: 101.7, fillIndex: 0 });
     expect(outcome.resultR).toBeCloseTo(2, 10);
+    // Opening above the target does not fill the target at that open: the entry came after it.
+    const gapped = playOutTrade(plan, 'demand', [candle(101.9, 102, 100.5, 101.8)], SHARES);
+    expect(gapped).toMatchObject({ exit: 'target', exitPrice: 101.7, fillIndex: 0 });
   });
 
   it('fills at the entry and exits at the target: +2R', () => {
@@ -366,8 +369,12 @@ describe('playOutTrade', () => {
         });
         const outcome = playOutTrade(plan, 'demand', candles, SHARES);
         const exitCandle = outcome.exitIndex === null ? undefined : candles[outcome.exitIndex];
-        // Only a candle that opens beyond the target fills it better than asked, at that open.
-        const gappedPastTarget = exitCandle !== undefined && exitCandle.open > plan.target;
+        // Only a candle that opens beyond the target while the trade is on fills it better than
+        // asked, at that open (the fill candle's open came before the fill).
+        const gappedPastTarget =
+          exitCandle !== undefined &&
+          outcome.exitIndex !== outcome.fillIndex &&
+          exitCandle.open > plan.target;
         if (gappedPastTarget && outcome.exit === 'target') {
           expect(outcome.exitPrice).toBe(exitCandle.open);
         } else {
