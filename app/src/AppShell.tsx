@@ -1,29 +1,37 @@
-import { animated, useSpring } from '@react-spring/web';
-import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Suspense, useEffect } from 'react';
+import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { NarrowScreenBanner } from './components/NarrowScreenBanner.js';
 import { SiteFooter } from './components/SiteFooter.js';
 
-/** Every page: the narrow-screen banner, the page (fading in on each route) and the footer. */
+/**
+ * Every page: the narrow-screen banner, the page and the footer. A page reached by a link fades
+ * in and starts at the top; the first page is drawn at once (a fade would only delay its first
+ * paint), and Back or Forward leaves the browser's own scroll restoration alone.
+ */
 export function AppShell() {
-  const { pathname } = useLocation();
-  const [style, spring] = useSpring(() => ({ opacity: 1, y: 0 }));
+  const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
+  // The entry the browser opened the app on has the key 'default'.
+  const navigated = key !== 'default';
 
   useEffect(() => {
-    void spring.start({ from: { opacity: 0, y: 8 }, to: { opacity: 1, y: 0 } });
-  }, [pathname, spring]);
+    if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
 
   return (
     <div className="app-shell">
       <NarrowScreenBanner />
-      <animated.div
-        className="app-shell__page"
-        style={{ opacity: style.opacity, transform: style.y.to((y) => `translateY(${y}px)`) }}
-      >
-        <Outlet />
-      </animated.div>
+      {/* Until the first page's code arrives the page area stays empty and keeps the footer below
+          the fold, so nothing moves when the page appears. */}
+      <Suspense fallback={<div className="app-shell__page" />}>
+        <div
+          key={pathname}
+          className={navigated ? 'app-shell__page page-enter' : 'app-shell__page'}
+        >
+          <Outlet />
+        </div>
+      </Suspense>
       <SiteFooter />
-      <ScrollRestoration />
     </div>
   );
 }

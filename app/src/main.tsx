@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { createCourseApi, createHttpClient } from './api/index.js';
-import { createAppRouter } from './routes.js';
+import { AppRoutes } from './routes.js';
 import { SessionProvider } from './session/session-context.js';
 import './styles.css';
 
@@ -14,7 +14,9 @@ const api = createCourseApi(createHttpClient());
 createRoot(container).render(
   <StrictMode>
     <SessionProvider api={api}>
-      <RouterProvider router={createAppRouter()} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </SessionProvider>
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { RouterProvider } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { createCourseApi } from './api/index.js';
-import { createTestRouter } from './routes.js';
+import { AppRoutes } from './routes.js';
 import { SessionProvider } from './session/session-context.js';
 import { fakeHttp, unauthorized } from '../test/fake-http.js';
 
@@ -20,7 +20,9 @@ function renderAt(path: string) {
   });
   render(
     <SessionProvider api={createCourseApi(http)}>
-      <RouterProvider router={createTestRouter(path)} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+      </MemoryRouter>
     </SessionProvider>,
   );
 }
@@ -28,7 +30,7 @@ function renderAt(path: string) {
 describe('routes', () => {
   it('shows the landing headline, a Login link and loads the demo chart at /', async () => {
     renderAt('/');
-    expect(screen.getByRole('heading', { level: 1 })).toHaveProperty(
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 10_000 })).toHaveProperty(
       'textContent',
       'Practice S&D Trading Interactively',
     );

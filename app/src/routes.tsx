@@ -1,48 +1,116 @@
-import { createBrowserRouter, createMemoryRouter, type RouteObject } from 'react-router-dom';
+import { lazy, type ComponentType } from 'react';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { AppShell } from './AppShell.js';
-import { LessonRoute } from './lesson/LessonRoute.js';
-import { HubPage } from './pages/HubPage.js';
-import { LandingPage } from './pages/LandingPage.js';
-import { LoginPage } from './pages/LoginPage.js';
-import { PasswordRecoveryPage } from './pages/PasswordRecoveryPage.js';
-import { PasswordResetPage } from './pages/PasswordResetPage.js';
-import { PracticePage } from './pages/PracticePage.js';
-import { PracticeTestEnvPage } from './pages/PracticeTestEnvPage.js';
-import { PricingPage } from './pages/PricingPage.js';
-import { RegisterPage } from './pages/RegisterPage.js';
-import { ResultsPage } from './pages/ResultsPage.js';
 import { RouteGate } from './session/RouteGate.js';
+
+/**
+ * Each page is a chunk of its own, loaded when its route is first shown: /login downloads the
+ * shell and the login form, not the lessons, the charts or pixi.js. Navigations run in a React
+ * transition (BrowserRouter's default), so the current page stays on screen until the next
+ * page's code has arrived.
+ */
+function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  const Page = lazy(async () => ({ default: pick(await load()) }));
+  return <Page />;
+}
 
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/password-recovery', element: <PasswordRecoveryPage /> },
-      { path: '/password-reset', element: <PasswordResetPage /> },
-      { path: '/practice_testenv', element: <PracticeTestEnvPage /> },
+      {
+        path: '/',
+        element: page(
+          () => import('./pages/LandingPage.js'),
+          (m) => m.LandingPage,
+        ),
+      },
+      {
+        path: '/login',
+        element: page(
+          () => import('./pages/LoginPage.js'),
+          (m) => m.LoginPage,
+        ),
+      },
+      {
+        path: '/register',
+        element: page(
+          () => import('./pages/RegisterPage.js'),
+          (m) => m.RegisterPage,
+        ),
+      },
+      {
+        path: '/password-recovery',
+        element: page(
+          () => import('./pages/PasswordRecoveryPage.js'),
+          (m) => m.PasswordRecoveryPage,
+        ),
+      },
+      {
+        path: '/password-reset',
+        element: page(
+          () => import('./pages/PasswordResetPage.js'),
+          (m) => m.PasswordResetPage,
+        ),
+      },
+      {
+        path: '/practice_testenv',
+        element: page(
+          () => import('./pages/PracticeTestEnvPage.js'),
+          (m) => m.PracticeTestEnvPage,
+        ),
+      },
       {
         element: <RouteGate />,
         children: [
-          { path: '/home', element: <HubPage /> },
-          { path: '/pricing', element: <PricingPage /> },
-          { path: '/practice', element: <PracticePage /> },
-          { path: '/results', element: <ResultsPage /> },
+          {
+            path: '/home',
+            element: page(
+              () => import('./pages/HubPage.js'),
+              (m) => m.HubPage,
+            ),
+          },
+          {
+            path: '/pricing',
+            element: page(
+              () => import('./pages/PricingPage.js'),
+              (m) => m.PricingPage,
+            ),
+          },
+          {
+            path: '/practice',
+            element: page(
+              () => import('./pages/PracticePage.js'),
+              (m) => m.PracticePage,
+            ),
+          },
+          {
+            path: '/results',
+            element: page(
+              () => import('./pages/ResultsPage.js'),
+              (m) => m.ResultsPage,
+            ),
+          },
         ],
       },
       // Lessons live at the paths the catalogue gives them (e.g. /S&D-conc); the rest is a 404.
-      { path: '*', element: <LessonRoute /> },
+      {
+        path: '*',
+        element: page(
+          () => import('./lesson/LessonRoute.js'),
+          (m) => m.LessonRoute,
+        ),
+      },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
-}
-
-/** The same routes without a browser URL bar, for component tests. */
-export function createTestRouter(initialPath: string) {
-  return createMemoryRouter(routes, { initialEntries: [initialPath] });
+/**
+ * The app's pages under whichever router holds the location (BrowserRouter in the browser,
+ * MemoryRouter in component tests). The declarative router is used rather than a data router:
+ * the app needs no loaders or actions, and the data router's code alone would put /login over
+ * its JavaScript budget.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }

@@ -2,10 +2,21 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository root, found from this file whether it runs from its source or a build. */
+function findProjectRoot(): string {
+  let folder = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(join(folder, 'api', 'package.json'))) {
+    const parent = dirname(folder);
+    if (parent === folder) throw new Error('cannot find the project root');
+    folder = parent;
+  }
+  return folder;
+}
+
+export const PROJECT_ROOT = findProjectRoot();
 export const TEST_OUTPUT_DIR = join(PROJECT_ROOT, 'test-output');
 
 export interface RunningProduct {
