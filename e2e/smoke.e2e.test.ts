@@ -44,6 +44,15 @@ describe('the built product in Chromium', () => {
     await page.screenshot({ path: join(TEST_OUTPUT_DIR, 'not-found.png'), fullPage: true });
   });
 
+  it('serves the icon and robots.txt that browsers and crawlers ask for', async () => {
+    const icon = await page.request.get(`${product!.url}/favicon.ico`);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toMatch(/icon/);
+    const robots = await page.request.get(`${product!.url}/robots.txt`);
+    expect(robots.status()).toBe(200);
+    expect(await robots.text()).toContain('User-agent');
+  });
+
   it('answers the health check', async () => {
     const response = await page.request.get(`${product!.url}/api/health`);
     expect(response.status()).toBe(200);
