@@ -157,7 +157,7 @@ describe('chart-kit packed and installed in a consumer project', () => {
       result.status === 'rejected' ? [String(result.reason)] : [],
     );
     expect(failures).toEqual([]);
-  }, 90_000);
+  }, 120_000);
 
   it('aggregates candles and grades zones with chart-kit/core under plain Node', async () => {
     const { stdout } = await run(process.execPath, ['core.mjs'], consumer);
