@@ -7,7 +7,7 @@ export interface PriceLine {
   price: number;
 }
 
-/** A pixel-to-value mapping; a d3 scale's `invert` fits. */
+/** A pixel-to-value mapping; a `LinearScale` fits. */
 export interface Invertible {
   invert(pixel: number): number;
 }

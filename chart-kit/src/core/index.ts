@@ -17,7 +17,14 @@ export {
   visibleIndexRange,
   visiblePriceRange,
 } from './scales.js';
-export type { IndexRange, IndexViewport, NiceTicks, PixelRange, PriceDomain } from './scales.js';
+export type {
+  IndexRange,
+  IndexViewport,
+  LinearScale,
+  NiceTicks,
+  PixelRange,
+  PriceDomain,
+} from './scales.js';
 
 export { formatCrosshairTime, formatTimeLabel, timeAxisTicks } from './time-axis.js';
 export type { TimeAxisOptions, TimeFormatOptions, TimeTick } from './time-axis.js';

@@ -1,5 +1,5 @@
 import { tickStep, ticks } from 'd3-array';
-import { scaleLinear, type ScaleLinear } from 'd3-scale';
+import { scaleLinear } from 'd3-scale';
 import type { Candle } from './candle.js';
 
 /** Lowest and highest price of a scale's domain. */
@@ -18,6 +18,22 @@ export interface IndexViewport {
   toIndex: number;
 }
 
+/**
+ * A linear mapping between values (prices, candle indices) and pixels, and back. d3-scale builds
+ * it, but the public type is this one, so the library's declarations do not need d3's types and
+ * the implementation may change without breaking callers.
+ */
+export interface LinearScale {
+  /** The pixel of a value. */
+  (value: number): number;
+  /** The value at a pixel. */
+  invert(pixel: number): number;
+  /** The domain's two ends, as given (a flat price domain already widened). */
+  domain(): number[];
+  /** The pixel range's two ends, as given. */
+  range(): number[];
+}
+
 /** First and last candle index (inclusive) at least partly inside a viewport. */
 export interface IndexRange {
   first: number;
@@ -26,13 +42,10 @@ export interface IndexRange {
 
 /**
  * Maps prices to y pixels. The range is usually `[bottomPx, topPx]` (bottom first), because prices
- * grow upwards while canvas y grows downwards. The d3 scale's `invert` maps a pointer's y back to a
+ * grow upwards while canvas y grows downwards. The scale's `invert` maps a pointer's y back to a
  * price.
  */
-export function createPriceScale(
-  domain: PriceDomain,
-  range: PixelRange,
-): ScaleLinear<number, number> {
+export function createPriceScale(domain: PriceDomain, range: PixelRange): LinearScale {
   const [min, max] = domain;
   if (!Number.isFinite(min) || !Number.isFinite(max) || min > max) {
     throw new RangeError(`price domain must be finite with min <= max ([${min}, ${max}])`);
@@ -47,10 +60,7 @@ export function createPriceScale(
  * Maps (fractional) candle indices to x pixels for a viewport; `range` is `[leftPx, rightPx]` of the
  * plot area. Candle `i` is drawn centred on `scale(i)`.
  */
-export function createIndexScale(
-  viewport: IndexViewport,
-  range: PixelRange,
-): ScaleLinear<number, number> {
+export function createIndexScale(viewport: IndexViewport, range: PixelRange): LinearScale {
   checkViewport(viewport);
   checkRange(range);
   return scaleLinear().domain([viewport.fromIndex, viewport.toIndex]).range([range[0], range[1]]);
@@ -203,7 +213,7 @@ function checkViewport({ fromIndex, toIndex }: IndexViewport): void {
  * candles per frame, where d3's per-call clamping and interpolator dispatch add up. Agrees with
  * the scale to rounding error.
  */
-export function affineOf(scale: ScaleLinear<number, number>): (value: number) => number {
+export function affineOf(scale: LinearScale): (value: number) => number {
   const [domainStart = 0, domainEnd = 1] = scale.domain();
   const [rangeStart = 0, rangeEnd = 1] = scale.range();
   const slope = (rangeEnd - rangeStart) / (domainEnd - domainStart);
