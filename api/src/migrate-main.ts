@@ -2,6 +2,9 @@ import { ConfigError, loadConfig } from './config/config.js';
 import { environmentWithEnvFile } from './config/env-file.js';
 import { startEmbeddedPostgres } from './database/embedded-postgres.js';
 import { migrate } from './database/migrate.js';
+import { createStdoutLog } from './logging/log.js';
+
+const log = (await createStdoutLog()).child({ context: 'Database' });
 
 /**
  * `npm run migrate`: brings the database's schema up to date and exits, for a deployment that
@@ -15,7 +18,7 @@ async function main(): Promise<void> {
     : await startEmbeddedPostgres(config.embeddedDataDir);
   try {
     const applied = await migrate(config.databaseUrl ?? embedded?.url ?? '');
-    console.log(
+    log.info(
       applied.length > 0
         ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
         : 'schema is up to date (no migration to apply)',
@@ -26,6 +29,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
+  if (error instanceof ConfigError) log.fatal(`Configuration error: ${error.message}`);
+  else log.fatal({ err: error }, 'the migration failed');
   process.exit(1);
 });

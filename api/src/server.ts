@@ -1,12 +1,12 @@
 import 'reflect-metadata';
-import { Logger, ValidationPipe } from '@nestjs/common';
+import { ValidationPipe } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import compression from 'compression';
 import cookieParser from 'cookie-parser';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import type { AddressInfo } from 'node:net';
-import type { DestinationStream } from 'pino';
+import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { AccessTokenDenylist } from './auth/access-token-denylist.js';
 import { AccessTokenService } from './auth/access-token.service.js';
@@ -22,6 +22,8 @@ import { publicChartDataRoute } from './lessons/chart-data-response.js';
 import { ChartDataService } from './lessons/chart-data.service.js';
 import { visitorCatalogueRoute } from './lessons/lessons.controller.js';
 import { LessonsService } from './lessons/lessons.service.js';
+import { createStdoutLog } from './logging/log.js';
+import { PinoNestLogger } from './logging/pino-nest-logger.js';
 import { SHARED_REDIS } from './redis/redis.module.js';
 import type { SharedRedis } from './redis/shared-redis.js';
 import { AnonymousLimit } from './web/anonymous-limit.js';
@@ -53,9 +55,13 @@ export interface RunningServer {
 export interface StartOptions {
   /** Skip `listen` (supertest drives the HTTP server directly). */
   listen?: boolean;
+  /** `false`: no log lines at all, unless `log` is given (tests). */
   logger?: false;
-  /** Where request log lines go (stdout by default; tests read them from a stream). */
-  requestLog?: DestinationStream;
+  /**
+   * The log every line goes to, the app's, the framework's and each request's: by default a new
+   * one on stdout (see logging/log.ts). Tests give one on a stream to read its lines.
+   */
+  log?: Logger;
   /** Whether `config.databaseUrl` is an embedded database of this process (tests start one). */
   databaseKind?: DatabaseKind;
 }
@@ -74,12 +80,14 @@ export async function startServer(
   }
 
   let app: NestExpressApplication;
+  let log: Logger | undefined;
   try {
-    await applyMigrations(databaseUrl, options.logger !== false);
+    log = options.log ?? (options.logger === false ? undefined : await createStdoutLog());
+    await applyMigrations(databaseUrl, log?.child({ context: 'Database' }));
     const databaseKind = options.databaseKind ?? (embedded ? 'embedded' : 'server');
     app = await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config, databaseUrl, databaseKind),
-      { logger: options.logger ?? ['log', 'warn', 'error'], abortOnError: false },
+      { logger: log ? new PinoNestLogger(log) : false, abortOnError: false },
     );
   } catch (error) {
     await embedded?.stop();
@@ -87,7 +95,7 @@ export async function startServer(
   }
   let closeMiddleware: () => void;
   try {
-    closeMiddleware = await applyWebMiddleware(app, config, options);
+    closeMiddleware = await applyWebMiddleware(app, config, log);
   } catch (error) {
     await app.close();
     await embedded?.stop();
@@ -141,7 +149,7 @@ export async function startServer(
 async function applyWebMiddleware(
   app: NestExpressApplication,
   config: AppConfig,
-  options: StartOptions,
+  log: Logger | undefined,
 ): Promise<() => void> {
   const server = app.getHttpAdapter().getInstance();
   app.disable('x-powered-by');
@@ -175,9 +183,7 @@ async function applyWebMiddleware(
   applySecurityHeaders(server, new URL(config.appOrigin).protocol === 'https:');
   // The fast path learns helmet's headers from the first public answer Express sends.
   server.get(['/chart-data/:id', '/api/lessons'], publicAnswers.expressHandler());
-  if (options.requestLog || options.logger !== false) {
-    applyRequestLogging(server, options.requestLog);
-  }
+  if (log) applyRequestLogging(server, log);
   server.use(compression());
   // API answers are personal or change with the caller's progress unless a handler says
   // otherwise (public chart data, the plan): never kept by a browser or a shared cache.
@@ -204,10 +210,9 @@ async function applyWebMiddleware(
 }
 
 /** Brings the schema up to date before the app starts, and says what it did. */
-async function applyMigrations(databaseUrl: string, log: boolean): Promise<void> {
+async function applyMigrations(databaseUrl: string, log: Logger | undefined): Promise<void> {
   const applied = await migrate(databaseUrl);
-  if (!log) return;
-  new Logger('Database').log(
+  log?.info(
     applied.length > 0
       ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
       : 'schema is up to date (no migration to apply)',

@@ -1,7 +1,9 @@
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import request from 'supertest';
+import { createLog } from '../src/logging/log.js';
 import { newestOutboxFile } from '../src/mail/outbox.js';
 import { PasswordResetService } from '../src/password-reset/password-reset.service.js';
 import { parseMimeMessage } from './support/mime-message.js';
@@ -11,10 +13,13 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 describe('password reset without a mail server', () => {
   let outboxDir: string;
   let testApp: TestApp;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     outboxDir = join(await mkdtemp(join(tmpdir(), 'outbox-')), 'outbox');
-    testApp = await startTestApp({ smtpUrl: undefined, outboxDir });
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n')));
+    testApp = await startTestApp({ smtpUrl: undefined, outboxDir }, { log: createLog(logStream) });
   });
   afterAll(async () => {
     await testApp.close();
@@ -38,6 +43,13 @@ describe('password reset without a mail server', () => {
     );
     expect(link.origin).toBe(testApp.config.appOrigin);
     expect(link.searchParams.get('e')).toBe(email);
+    // A developer without a mail server reads the link from the log: one JSON entry of the Mail part.
+    const mailEntries = logLines
+      .filter((line) => line.includes('"context":"Mail"'))
+      .map((line) => JSON.parse(line) as { msg: string });
+    expect(mailEntries.map((entry) => entry.msg)).toContainEqual(
+      expect.stringContaining(`reset link: ${link.href}`),
+    );
 
     await http()
       .post('/users/validateReset/')

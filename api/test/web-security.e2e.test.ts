@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DEFAULT_RATE_LIMITS, type TrustProxy } from '../src/config/config.js';
+import { createLog } from '../src/logging/log.js';
 import { ANONYMOUS_LIMIT_MESSAGE } from '../src/web/anonymous-limit.js';
 import { cookieHeader } from './support/http.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -14,9 +15,9 @@ describe('security headers, body limit and request log', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    const requestLog = new PassThrough();
-    requestLog.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n')));
-    testApp = await startTestApp({}, { requestLog });
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n')));
+    testApp = await startTestApp({}, { log: createLog(logStream) });
   });
   afterAll(() => testApp.close());
 
@@ -92,6 +93,28 @@ describe('security headers, body limit and request log', () => {
     expect(log).not.toContain(PASSWORD);
     expect(log).not.toContain('query-secret');
     for (const cookie of cookies) expect(log).not.toContain(cookie.split('=')[1]);
+  });
+
+  it("writes the app's and the framework's messages to the same log, one JSON object a line", () => {
+    const entries = logLines
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    const baseFields = {
+      level: expect.any(Number),
+      time: expect.any(Number),
+      pid: process.pid,
+      hostname: expect.any(String),
+      msg: expect.any(String),
+    };
+    for (const entry of entries) expect(entry).toEqual(expect.objectContaining(baseFields));
+    const byContext = (context: string) => entries.filter((entry) => entry.context === context);
+    // Migrations (before Nest starts), content loading (the app) and Nest's own start-up lines.
+    expect(byContext('Database')[0]?.msg).toMatch(/migration/);
+    expect(byContext('Content')[0]?.msg).toMatch(/^loaded \d+ lessons in \d+ modules$/);
+    expect(byContext('NestApplication')[0]?.msg).toBe('Nest application successfully started');
+    expect(entries.some((entry) => entry.req !== undefined && entry.context === undefined)).toBe(
+      true,
+    );
   });
 });
 

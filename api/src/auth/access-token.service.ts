@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { LruCache } from '../common/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 
@@ -35,7 +35,9 @@ export interface AccessTokenClaims {
 @Injectable()
 export class AccessTokenService {
   private readonly key: Uint8Array;
-  private readonly verified = new LruCache<string, AccessTokenClaims>(VERIFIED_TOKEN_CACHE_SIZE);
+  private readonly verified = new LRUCache<string, AccessTokenClaims>({
+    max: VERIFIED_TOKEN_CACHE_SIZE,
+  });
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.key = new TextEncoder().encode(config.jwtAccessSecret);

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../common/escape-html.js';
+import escapeHtml from 'escape-html';
 import { PRO_PLAN } from './pro-plan.js';
 
 export interface LocalCheckoutPageInput {

@@ -12,7 +12,7 @@ import {
   readChartDefinitions,
   type ChartDefinition,
 } from './chart-definitions.js';
-import { LruCache } from '../common/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import { explainHourlyZone, explainZone, hourlyBaseTimes } from './zone-explanation.js';
 import { openingTimeWindow, type PlacementName } from './scenario/framing.js';
 import { generateZoneScenario, type ZoneScenario } from './zone-scenario.js';
@@ -105,7 +105,7 @@ export function generatedChartType(chartNumber: number): 'supply' | 'demand' {
 export class ChartCatalogue {
   private readonly scenarios = new Map<number, ZoneScenario>();
   private readonly handNumbered = new Map<number, ChartPair>();
-  private readonly generated = new LruCache<number, ChartPair>(GENERATED_CACHE_SIZE);
+  private readonly generated = new LRUCache<number, ChartPair>({ max: GENERATED_CACHE_SIZE });
   /** Hourly twin number -> its 5-min chart number. */
   private readonly hourlyParents = new Map<number, number>();
 

@@ -83,7 +83,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
         }
       }
     } else {
-      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+      // An Error is logged whole (type, message and stack under `err`), a thrown value as text.
+      this.logger.error(exception instanceof Error ? exception : String(exception));
       body = {
         statusCode: HttpStatus.INTERNAL_SERVER_ERROR,
         error: 'Internal Server Error',

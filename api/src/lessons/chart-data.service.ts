@@ -1,5 +1,5 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
-import { LruCache } from '../common/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { chartDataBody, encodeChartData, type EncodedChartData } from './chart-data.js';
 import { CourseAccess } from './course-access.js';
@@ -9,7 +9,7 @@ const MAX_CACHED_VARIANTS = 512;
 
 @Injectable()
 export class ChartDataService {
-  private readonly cache = new LruCache<string, EncodedChartData>(MAX_CACHED_VARIANTS);
+  private readonly cache = new LRUCache<string, EncodedChartData>({ max: MAX_CACHED_VARIANTS });
 
   constructor(
     private readonly charts: ChartCatalogue,

@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
+import matter from 'gray-matter';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -50,13 +51,21 @@ export class CourseContent {
   }
 }
 
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/;
+/**
+ * Front matter is read with the `yaml` package (YAML 1.2), the parser of charts.yaml, instead of
+ * gray-matter's own js-yaml 3 (YAML 1.1, where `no`, `on` and `1:30` are not strings): one
+ * dialect for all the course's files. (Today's lessons parse to the same data with either.) A
+ * scalar or null passes through as it is: loadLessonFile refuses anything but a mapping.
+ */
+const FRONT_MATTER_OPTIONS = { engines: { yaml: (text: string) => parseYaml(text) as object } };
 
 /** Splits a lesson file into its YAML front matter and Markdown body. */
 export function splitFrontMatter(source: string): { frontMatter: unknown; body: string } {
-  const match = FRONT_MATTER.exec(source);
-  if (!match) throw new Error('it does not start with front matter between two --- lines');
-  return { frontMatter: parseYaml(match[1] ?? ''), body: match[2] ?? '' };
+  if (!matter.test(source)) {
+    throw new Error('it does not start with front matter between two --- lines');
+  }
+  const { data, content } = matter(source, FRONT_MATTER_OPTIONS);
+  return { frontMatter: data, body: content };
 }
 
 function describeErrors(errors: ValidationError[], prefix = ''): string[] {

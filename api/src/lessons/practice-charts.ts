@@ -3,7 +3,7 @@ import { deriveSeed, type ZoneType } from 'chart-kit/core';
 import { createHash } from 'node:crypto';
 import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
 import { generateZoneScenario, ScenarioError, type ZoneScenario } from '../charts/zone-scenario.js';
-import { LruCache } from '../common/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Practice charts kept simulated: about 100 kB each with its 1-hour twin, so a few hundred
@@ -43,7 +43,7 @@ export function practiceScenarioRequest(
  */
 @Injectable()
 export class PracticeCharts {
-  private readonly cache = new LruCache<string, ChartPair>(CACHED_PRACTICE_CHARTS);
+  private readonly cache = new LRUCache<string, ChartPair>({ max: CACHED_PRACTICE_CHARTS });
 
   /** The learner's chart `index` and its 1-hour twin. */
   get(

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../common/escape-html.js';
+import escapeHtml from 'escape-html';
 import type { OutgoingMail } from '../mail/mail.service.js';
 
 /** Where the spec's app shows the new-password form; it reads `e` (email) and `tk` (token). */

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { destination as pinoDestination, type DestinationStream } from 'pino';
+import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 
 /**
@@ -13,12 +13,11 @@ export const REDACTED_LOG_PATHS = [
   'res.headers["set-cookie"]',
 ];
 
-/** One JSON line per request (pino), with secrets redacted. */
-export function applyRequestLogging(server: Express, destination?: DestinationStream): void {
+/** One JSON line per request in the app's log (see logging/log.ts), with secrets redacted. */
+export function applyRequestLogging(server: Express, log: Logger): void {
   server.use(
     pinoHttp({
-      // Asynchronous stdout: a synchronous write per request would cap the server's throughput.
-      stream: destination ?? pinoDestination({ sync: false, minLength: 4096 }),
+      logger: log,
       redact: { paths: REDACTED_LOG_PATHS, censor: '[redacted]' },
       // Reset links carry their token in the query string of the app's page, never of an API
       // call, but strip every query string anyway: it is not needed to read the log.

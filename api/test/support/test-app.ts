@@ -19,7 +19,7 @@ export interface TestApp {
 /** A built app (a tiny index.html standing in for the Vite build) on a database of its own. */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
-  startOptions: Pick<StartOptions, 'requestLog'> = {},
+  startOptions: Pick<StartOptions, 'log'> = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const appDistDir = await mkdtemp(join(tmpdir(), 'app-dist-'));
