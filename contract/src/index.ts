@@ -12,3 +12,15 @@ export type * from './progress.js';
 export type * from './routes.js';
 export type * from './session.js';
 export type * from './zones.js';
+
+// The shapes chart-kit's grading gives, which the answers carry as they are.
+export type {
+  Candle,
+  CheckResult,
+  DecisionCheck,
+  GradeReason,
+  PlanGrade,
+  PlanRule,
+  TradeOutcome,
+  TradeRecord,
+} from 'chart-kit/core';

@@ -96,7 +96,7 @@ export interface Illustration {
 }
 
 /** GET api/lessons/{path}: the descriptor, the content and the caller's exercise. */
-export interface LessonPage extends LessonSummary {
+export interface LessonPageBody extends LessonSummary {
   moduleTitle: string;
   /** Rendered from Markdown without raw HTML, so it is safe to insert. */
   html: string;

@@ -3,7 +3,7 @@ import type { BillingPlan, CheckoutRequest, CheckoutUrl, SubscriptionStatus } fr
 import type { ChartDataBody, ChartDataQuery } from './charts.js';
 import type { DecisionRequest, DecisionResult } from './decisions.js';
 import type { LivenessReport, ReadinessReport } from './health.js';
-import type { Catalogue, LessonPage } from './lessons.js';
+import type { Catalogue, LessonPageBody } from './lessons.js';
 import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from './practice.js';
 import type { ProgressBody, ProgressUpdate } from './progress.js';
@@ -23,7 +23,7 @@ import type {
 export interface ApiGetRoutes {
   '/users/get-progress': { response: ProgressBody };
   '/api/lessons': { response: Catalogue };
-  '/api/lessons/{path}': { response: LessonPage };
+  '/api/lessons/{path}': { response: LessonPageBody };
   '/chart-data/{id}': { response: ChartDataBody; query: ChartDataQuery };
   '/api/practice/{index}': { response: PracticeChartBody };
   '/api/practice/plans/{index}': { response: PracticePlanBody };

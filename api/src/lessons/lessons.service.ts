@@ -15,7 +15,7 @@ import type {
   ExerciseStanding,
   Illustration,
   LessonDescriptor,
-  LessonPage,
+  LessonPageBody,
   LessonStatus,
   LessonSummary,
   PlanReview,
@@ -76,7 +76,7 @@ export class LessonsService {
    * One lesson's page. Gated content is refused by the server, not only hidden by the app: the
    * wall (403 subscriptionRequired) and the order rule (403 naming the lesson to finish first).
    */
-  async page(userId: string, path: string): Promise<LessonPage> {
+  async page(userId: string, path: string): Promise<LessonPageBody> {
     const lesson = this.content.byPath(path);
     if (!lesson) throw new NotFoundException(`There is no lesson at ${path}.`);
     const learner = await this.access.learner(userId);
