@@ -60,8 +60,9 @@ export interface ApiPostRoutes {
 export type ApiGetPath = keyof ApiGetRoutes;
 export type ApiPostPath = keyof ApiPostRoutes;
 
+/** The `{name}` parameters of a path: 'id' for '/chart-data/{id}'. */
+export type PathParameterName<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParameterName<Rest> : never;
+
 /** `{ id: string | number }` for '/chart-data/{id}'; no keys for a path without parameters. */
-export type PathParameters<Path extends string> =
-  Path extends `${string}{${infer Name}}${infer Rest}`
-    ? { [Key in Name]: string | number } & PathParameters<Rest>
-    : Record<never, never>;
+export type PathParameters<Path extends string> = Record<PathParameterName<Path>, string | number>;

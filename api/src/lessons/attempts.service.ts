@@ -1,12 +1,12 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { gradeZone, type GradeReason, type GradeResult } from 'chart-kit/core';
+import { gradeZone, type GradeResult } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { type ExerciseChart, gradedChartNumber } from './chart-catalogue.provider.js';
 import { TRIES_BEFORE_REVEAL } from './exercise-rules.js';
 import type { Lesson } from './lesson.js';
-import type { AttemptResult, ExerciseKind, ExerciseStanding, RevealedZone } from '@course/contract';
+import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';
 
 /**
  * Which exercise a learner's tries count for: a catalogue chart (a try at an hourly twin counts

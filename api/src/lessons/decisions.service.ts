@@ -1,18 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  type CheckResult,
-  type DecisionCheck,
-  type DecisionSetting,
-  gradeDecision,
-} from 'chart-kit/core';
+import { type DecisionCheck, type DecisionSetting, gradeDecision } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import type { ExerciseChart } from './chart-catalogue.provider.js';
 import type { Lesson } from './lesson.js';
 import { playedOutAfterExercise } from './plans.service.js';
-import type { DecisionResult, DecisionSetup, PlanOutcome } from '@course/contract';
+import type { DecisionResult, DecisionSetup } from '@course/contract';
 
 /** A take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice decision. */
 export interface DecisionExercise {

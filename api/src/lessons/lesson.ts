@@ -10,10 +10,10 @@ export const COURSE_MODULES = [
   { key: 'risk', title: 'Managing Risk' },
 ] as const satisfies readonly { key: ModuleKey; title: string }[];
 
-// Every module key of the contract has its module here (the satisfies above checks the converse).
+// Every module key of the contract has its module here (the satisfies above checks the converse):
+// a key missing from the list makes this constant's type the missing key, and `true` fails.
 type UnlistedModule = Exclude<ModuleKey, (typeof COURSE_MODULES)[number]['key']>;
-const EVERY_MODULE_LISTED: [UnlistedModule] extends [never] ? true : UnlistedModule = true;
-void EVERY_MODULE_LISTED;
+const _everyModuleListed: [UnlistedModule] extends [never] ? true : UnlistedModule = true;
 
 /** A lesson as loaded from its file: the descriptor plus what the page shows. */
 export interface Lesson extends LessonDescriptor {

@@ -7,20 +7,7 @@ import { CourseContent } from './course-content.js';
 import { DecisionsService, lessonDecisionExercise } from './decisions.service.js';
 import { lessonPlanExercise, PlansService } from './plans.service.js';
 import type { Lesson } from './lesson.js';
-import type {
-  Catalogue,
-  CatalogueModule,
-  DecisionResult,
-  DecisionSetup,
-  ExerciseStanding,
-  Illustration,
-  LessonDescriptor,
-  LessonPageBody,
-  LessonStatus,
-  LessonSummary,
-  PlanReview,
-  PlanSetup,
-} from '@course/contract';
+import type { Catalogue, LessonDescriptor, LessonPageBody, LessonStatus } from '@course/contract';
 
 export type { LessonStatus };
 

@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   FOREX_STANDARD_LOT,
   gradeTradePlan,
-  type TradeRecord,
   tradeRecord,
   type Instrument,
   MICRO_E_MINI,
@@ -13,7 +12,6 @@ import {
   playOutTrade,
   rewardToRisk,
   SHARES,
-  type TradeOutcome,
   type TradePlan,
 } from 'chart-kit/core';
 import type { Repository } from 'typeorm';

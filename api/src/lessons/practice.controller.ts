@@ -19,12 +19,7 @@ import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
 import type {
   ChartDataBody,
-  DecisionResult,
-  DecisionSetup,
   ExerciseChartData,
-  ExerciseStanding,
-  PlanReview,
-  PlanSetup,
   PracticeChartBody,
   PracticeDecisionBody,
   PracticePlanBody,

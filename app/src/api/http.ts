@@ -11,7 +11,7 @@ import { toApiError } from './api-error.js';
 /** A GET route's query, when the contract gives it one. */
 type QueryOf<Path extends ApiGetPath> = ApiGetRoutes[Path] extends { query: infer Query }
   ? Query
-  : Record<never, never>;
+  : unknown;
 
 /** What a GET call needs besides its path: the path's parameters and the route's query. */
 export type GetOptions<Path extends ApiGetPath> = PathParameters<Path> & QueryOf<Path>;
@@ -59,11 +59,15 @@ export function routeAddress(path: string, options: Record<string, unknown> = {}
     if (typeof value !== 'string' && typeof value !== 'number') {
       throw new TypeError(`The path ${path} needs its ${name}.`);
     }
-    return encodeURIComponent(String(value));
+    return encodeURIComponent(value);
   });
   const query = new URLSearchParams();
   for (const [name, value] of Object.entries(options)) {
-    if (!used.has(name) && value !== undefined) query.set(name, String(value));
+    if (used.has(name) || value === undefined) continue;
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new TypeError(`The query parameter ${name} must be a string or a number.`);
+    }
+    query.set(name, String(value));
   }
   const search = query.toString();
   return search ? `${filled}?${search}` : filled;
