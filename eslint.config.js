@@ -40,6 +40,24 @@ export default tseslint.config(
     },
   },
   {
+    // The contract has no run-time code: a value import would break the API's built server.
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@course/contract',
+              message: 'The contract holds types only: use `import type`.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/**/*.{ts,tsx}', 'chart-kit/**/*.{ts,tsx}', 'storybook/**/*.{ts,tsx}'],
     extends: [reactHooks.configs.flat['recommended-latest']],
     languageOptions: { globals: globals.browser },

@@ -405,6 +405,7 @@ describe('lessons, charts, attempts and progress', () => {
         reason: 'too-high',
         feedback: expect.stringMatching(/above the zone/) as unknown,
         tries: 1,
+        triesLeft: 2,
         revealed: false,
       });
     });
@@ -416,6 +417,7 @@ describe('lessons, charts, attempts and progress', () => {
       expect(third.body).toMatchObject({
         pass: false,
         tries: 3,
+        triesLeft: 0,
         revealed: true,
         zone: { type: 'demand', upper: zone.upper, lower: zone.lower },
         explanation: expect.any(String) as unknown,
@@ -467,7 +469,12 @@ describe('lessons, charts, attempts and progress', () => {
       expect((await chartOf('?lesson=102')).hiddenpl).toBe(zoneOf(7).upper);
       await complete(learner2, 102);
       // The next lesson shows the same chart as a fresh exercise.
-      expect(await pageOf('/m1-zone-again')).toEqual({ passed: false, tries: 0, revealed: false });
+      expect(await pageOf('/m1-zone-again')).toEqual({
+        passed: false,
+        tries: 0,
+        triesLeft: 3,
+        revealed: false,
+      });
       const again = await chartOf('?lesson=103');
       expect(again.hiddenpl).toBeUndefined();
       expect(again.next).toBeUndefined();
@@ -693,7 +700,7 @@ describe('lessons, charts, attempts and progress', () => {
         expect(response.body).toMatchObject({ pass: false, tries, revealed: tries === 3 });
       }
       const after = await body(subscriber, 3);
-      expect(after.exercise).toEqual({ passed: false, tries: 3, revealed: true });
+      expect(after.exercise).toEqual({ passed: false, tries: 3, triesLeft: 0, revealed: true });
       expect(after.hiddenpl).toBeGreaterThan(after.hiddenpl2 ?? Infinity);
       expect(after.hourly.hiddenpl).toBe(after.hiddenpl);
       expect(after.next?.length).toBeGreaterThan(0);

@@ -255,6 +255,7 @@ describe('POST api/plans: trade-plan exercises', () => {
     const plan = { ...goodPlan(), size: 1 };
     expect((await send(learner, plan).expect(200)).body).toMatchObject({
       tries: 1,
+      triesLeft: 2,
       revealed: false,
     });
   });

@@ -1,5 +1,6 @@
 import { ApiError } from '../src/api/index.js';
 import type { HttpClient } from '../src/api/index.js';
+import { routeAddress } from '../src/api/http.js';
 
 export type Handler = (body: unknown) => unknown;
 
@@ -16,9 +17,10 @@ export function fakeHttp(routes: Record<string, Handler>) {
     await Promise.resolve();
     return handler(body);
   }
+  // The table's answers are whatever each test needs; `never` lets one stand for any route's.
   const http: HttpClient = {
-    get: <T>(path: string) => answer(`GET ${path}`) as Promise<T>,
-    post: <T>(path: string, body?: unknown) => answer(`POST ${path}`, body) as Promise<T>,
+    get: (path, ...options) => answer(`GET ${routeAddress(path, options[0])}`) as Promise<never>,
+    post: (path, body) => answer(`POST ${path}`, body) as Promise<never>,
   };
   return { http, calls };
 }

@@ -9,11 +9,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { SessionDto } from './dto/session.dto.js';
 import { RequiresSession } from './session-decorators.js';
-
-/** What the session calls answer: the spec's client only needs to know who is logged in. */
-export interface SessionBody {
-  email: string;
-}
+import type { SessionBody } from '@course/contract';
 
 /**
  * The spec's session calls, at its paths (with a trailing slash; Express also matches them

@@ -12,17 +12,7 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../database/database-errors.js';
 import { SHARED_REDIS } from '../redis/redis.module.js';
 import type { SharedRedis } from '../redis/shared-redis.js';
 import { LivenessReportDto, ReadinessReportDto } from './dto/health.dto.js';
-
-export interface LivenessReport {
-  status: 'ok';
-}
-
-export interface ReadinessReport {
-  status: 'ok' | 'error';
-  database: 'up' | 'down';
-  /** Redis is optional: `down` only means rate limits and revocations are local for now. */
-  redis: 'up' | 'down' | 'not configured';
-}
+import type { LivenessReport, ReadinessReport } from '@course/contract';
 
 /** The readiness checks' 503: the report itself, not the error body, so a probe reads why. */
 const NOT_READY_RESPONSE = {

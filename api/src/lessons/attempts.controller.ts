@@ -18,7 +18,6 @@ import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import {
   attemptResult,
-  type AttemptResult,
   AttemptsService,
   catalogueKey,
   lessonKey,
@@ -34,6 +33,7 @@ import { AttemptResultDto } from './dto/attempt-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
+import type { AttemptResult } from '@course/contract';
 
 @ApiTags('lessons')
 @Controller('api/attempts')

@@ -1,37 +1,12 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { gradeZone, type GradeReason, type GradeResult } from 'chart-kit/core';
+import { gradeZone, type GradeResult } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { type ExerciseChart, gradedChartNumber } from './chart-catalogue.provider.js';
 import { TRIES_BEFORE_REVEAL } from './exercise-rules.js';
 import type { Lesson } from './lesson.js';
-
-/** Where a caller stands on one chart's exercise. */
-export interface ExerciseStanding {
-  passed: boolean;
-  /** Failed tries so far. */
-  tries: number;
-  /** The zone may be shown: passed, or the tries are used up. */
-  revealed: boolean;
-}
-
-export interface RevealedZone {
-  type: 'supply' | 'demand';
-  upper: number;
-  lower: number;
-}
-
-export interface AttemptResult {
-  pass: boolean;
-  reason: GradeReason;
-  feedback: string;
-  tries: number;
-  revealed: boolean;
-  zone?: RevealedZone;
-  explanation?: string;
-  baseTimes?: number[];
-}
+import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';
 
 /**
  * Which exercise a learner's tries count for: a catalogue chart (a try at an hourly twin counts
@@ -45,12 +20,6 @@ export type ExerciseKey = (
   /** What the tries answer: a zone (two lines) or a trade plan; each kind is its own standing. */
   kind: ExerciseKind;
 };
-
-/**
- * A chart made for trade plans is answered with plans, one made for take-or-skip with decisions,
- * every other chart with a zone.
- */
-export type ExerciseKind = 'zone' | 'plan' | 'decision';
 
 export function exerciseKindOf(chart: ExerciseChart): ExerciseKind {
   return chart.trade ? 'plan' : chart.decision ? 'decision' : 'zone';
@@ -73,7 +42,8 @@ export function standingOf(
   kind: ExerciseKind = 'zone',
 ): ExerciseStanding {
   const before = kind === 'decision' ? 1 : TRIES_BEFORE_REVEAL;
-  return { passed, tries, revealed: passed || tries >= before };
+  const revealed = passed || tries >= before;
+  return { passed, tries, triesLeft: revealed ? 0 : before - tries, revealed };
 }
 
 /**
@@ -218,6 +188,7 @@ export function attemptResult(
     reason: grade.reason,
     feedback: grade.feedback,
     tries: standing.tries,
+    triesLeft: standing.triesLeft,
     revealed: standing.revealed,
     ...(standing.revealed ? revealedAnswer(chart) : {}),
   };

@@ -1,37 +1,7 @@
 import type { Candle } from 'chart-kit/core';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import type { ExerciseChart } from './chart-catalogue.provider.js';
-
-/** A candle as the spec's client reads it; the first one also carries the zone type. */
-export interface ChartDataCandle extends Candle {
-  type?: 'supply' | 'demand';
-  /** Upper / lower bound of the correct zone, on the first candle once revealed (spec, s. 3). */
-  actualpl?: number;
-  actualpl2?: number;
-}
-
-/** The answer of GET chart-data/{id}; the zone fields exist only once the caller may see them. */
-export interface ChartDataBody {
-  chart_number: number;
-  type: 'supply' | 'demand';
-  timeframe: '5min' | '1hr';
-  /** The other timeframe of the same market, or null. */
-  twin: number | null;
-  /** The candles of the exercise, ascending by time. */
-  data: ChartDataCandle[];
-  /**
-   * The opening view: the times of the first and last candle to frame, so that the zone's base,
-   * the move away and the zone are in view and tall enough to see (all of a 1-hour twin's
-   * candles). Earlier candles stay reachable by panning.
-   */
-  view: { from: number; to: number };
-  hiddenpl?: number;
-  hiddenpl2?: number;
-  explanation?: string;
-  base_times?: number[];
-  /** What price did next (for the replay), once revealed. */
-  next?: Candle[];
-}
+import type { ChartDataBody, ChartDataCandle } from '@course/contract';
 
 /** A serialised chart answer, ready to send as it is or gzipped, with its entity tag. */
 export type EncodedChartData = EncodedJson;

@@ -11,8 +11,7 @@ import { LANDING_DEMO_CHARTS } from './exercise-rules.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
 import type { Lesson } from './lesson.js';
-
-export type LessonStatus = 'completed' | 'open' | 'locked';
+import type { LessonStatus } from '@course/contract';
 
 export const SUBSCRIPTION_REQUIRED_MESSAGE =
   "Let's keep it going! You must be subscribed to access this content";

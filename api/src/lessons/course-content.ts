@@ -4,15 +4,10 @@ import matter from 'gray-matter';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import {
-  COURSE_MODULES,
-  type Illustration,
-  type Lesson,
-  type ModuleKey,
-  NON_LESSON_LINKS,
-} from './lesson.js';
+import { COURSE_MODULES, type Lesson, NON_LESSON_LINKS } from './lesson.js';
 import { FRONT_MATTER_DEFAULTS, LessonFrontMatter } from './lesson-front-matter.js';
 import { renderMarkdown } from './markdown.js';
+import type { Illustration, ModuleKey } from '@course/contract';
 
 export class ContentError extends Error {
   override name = 'ContentError';

@@ -7,7 +7,6 @@ import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import {
   type DecisionExercise,
-  type DecisionResult,
   DecisionsService,
   lessonDecisionExercise,
   practiceDecisionExercise,
@@ -17,6 +16,7 @@ import { DecisionResultDto } from './dto/decision-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
+import type { DecisionResult } from '@course/contract';
 
 @ApiTags('lessons')
 @Controller('api/decisions')

@@ -1,17 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  type CheckResult,
-  type DecisionCheck,
-  type DecisionSetting,
-  gradeDecision,
-} from 'chart-kit/core';
+import { type DecisionCheck, type DecisionSetting, gradeDecision } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import type { ExerciseChart } from './chart-catalogue.provider.js';
 import type { Lesson } from './lesson.js';
-import { type PlanOutcome, playedOutAfterExercise } from './plans.service.js';
+import { playedOutAfterExercise } from './plans.service.js';
+import type { DecisionResult, DecisionSetup } from '@course/contract';
 
 /** A take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice decision. */
 export interface DecisionExercise {
@@ -26,35 +22,6 @@ export function lessonDecisionExercise(lesson: Lesson, chart: ExerciseChart): De
 
 export function practiceDecisionExercise(index: number, chart: ExerciseChart): DecisionExercise {
   return { key: practiceKey(index, 'decision'), chart, lessonId: null };
-}
-
-/** What the page shows before any answer: the zone price is coming back to and the next wall. */
-export interface DecisionSetup {
-  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
-  opposing: { upper: number; lower: number };
-}
-
-/** The answer to a decision: right or not, and once shown, the course's reasoning and what came. */
-export interface DecisionResult {
-  pass: boolean;
-  /** The verdict, then every check with its numbers (once revealed). */
-  feedback: string[];
-  tries: number;
-  revealed: boolean;
-  /** The learner's answer. */
-  answer: { take: boolean; reasons: DecisionCheck[] };
-  /** Once revealed: the course's decision, its checks and its model plan. */
-  course?: {
-    take: boolean;
-    checks: CheckResult[];
-    rewardToRisk: number;
-    model: { entry: number; stop: number; target: number };
-    /**
-     * The model plan played out after the exercise; on a zone to skip, a plan aiming for the
-     * course's 2R instead: what skipping avoided.
-     */
-    outcome: PlanOutcome;
-  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { Illustration, LessonDescriptor, ModuleKey } from '@course/contract';
+
 /** The modules of the course, in the order a learner takes them. */
 export const COURSE_MODULES = [
   { key: 'foundations', title: 'Foundations' },
@@ -6,73 +8,12 @@ export const COURSE_MODULES = [
   { key: 'finding', title: 'Finding Supply and Demand Zones' },
   { key: 'validating', title: 'Validating Supply and Demand Zones' },
   { key: 'risk', title: 'Managing Risk' },
-] as const;
+] as const satisfies readonly { key: ModuleKey; title: string }[];
 
-export type ModuleKey = (typeof COURSE_MODULES)[number]['key'];
-
-/** One illustration frame: a few candles drawn by chart-kit, with optional marks. */
-export interface IllustrationFrame {
-  /** [open, high, low, close] per candle, left to right. */
-  candles: [number, number, number, number][];
-  lines?: number[];
-  /** [lower, upper] */
-  zone?: [number, number];
-  highlight?: number[];
-  label?: string;
-}
-
-export interface Illustration {
-  caption: string;
-  /** One frame, or three that cycle every 1000 ms. */
-  frames: IllustrationFrame[];
-}
-
-/**
- * A lesson's descriptor, with the spec's field names (section 3) so its client contract holds;
- * `hourly_c_num` is the spec's "hourly chart number".
- */
-export interface LessonDescriptor {
-  id: number;
-  path: string;
-  title: string;
-  page: string;
-  linkBack: string;
-  linkNext: string;
-  c_num: number | null;
-  hourly_c_num: number | null;
-  twoseries: boolean;
-  lineVisible: boolean;
-  reqPass: boolean;
-  pushLine: boolean;
-  pullLine: boolean;
-  /**
-   * The lesson is about how price came back to the zone: once the exercise is passed or revealed,
-   * the chart plays on by itself through the return.
-   */
-  showReturn: boolean;
-  prev_chart: number | null;
-  sub_req: boolean;
-  takeaway: string;
-  module: ModuleKey;
-  /**
-   * 'zone': mark the zone (the spec's exercise); 'plan': plan a trade at a zone given;
-   * 'decision': take or skip a trade at a zone given, with the reasons.
-   */
-  exerciseKind: 'zone' | 'plan' | 'decision';
-  /** A trade-plan exercise's instrument, account and risk (null for a zone exercise). */
-  plan: PlanSettings | null;
-}
-
-/** A trade-plan exercise's money side, as the lesson sets it; the learner may change both. */
-export interface PlanSettings {
-  instrument: 'shares' | 'micro-e-mini' | 'forex';
-  account: number;
-  riskPercent: number;
-  /** Default: the course's 2:1. */
-  minRewardToRisk?: number;
-  /** The most one position may be worth, in dollars (shares); no limit when absent. */
-  buyingPower?: number;
-}
+// Every module key of the contract has its module here (the satisfies above checks the converse):
+// a key missing from the list makes this constant's type the missing key, and `true` fails.
+type UnlistedModule = Exclude<ModuleKey, (typeof COURSE_MODULES)[number]['key']>;
+const _everyModuleListed: [UnlistedModule] extends [never] ? true : UnlistedModule = true;
 
 /** A lesson as loaded from its file: the descriptor plus what the page shows. */
 export interface Lesson extends LessonDescriptor {

@@ -15,9 +15,10 @@ import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import { CatalogueDto } from './dto/catalogue.dto.js';
 import { LessonPageDto } from './dto/lesson-page.dto.js';
-import { type LessonPage, LessonsService } from './lessons.service.js';
+import { LessonsService } from './lessons.service.js';
 import { RequiresSession, SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
+import type { LessonPageBody } from '@course/contract';
 
 /** Visitors' catalogue: it changes only when the course content is deployed. */
 export const VISITOR_CATALOGUE_CACHE = 'public, max-age=300';
@@ -70,7 +71,7 @@ export class LessonsController {
   })
   @ApiParam({ name: 'path', description: 'Lesson path without its slash', example: 'sup-zone' })
   @ApiOkResponse({ type: LessonPageDto })
-  page(@CurrentUser() user: User, @Param('path') path: string): Promise<LessonPage> {
+  page(@CurrentUser() user: User, @Param('path') path: string): Promise<LessonPageBody> {
     return this.lessons.page(user.id, `/${path}`);
   }
 }

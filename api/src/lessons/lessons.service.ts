@@ -1,62 +1,15 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
-import { AttemptsService, type ExerciseStanding, lessonExerciseKey } from './attempts.service.js';
-import { CourseAccess, lessonStatus, type LessonStatus } from './course-access.js';
+import { AttemptsService, lessonExerciseKey } from './attempts.service.js';
+import { CourseAccess, lessonStatus } from './course-access.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
-import {
-  type DecisionResult,
-  DecisionsService,
-  type DecisionSetup,
-  lessonDecisionExercise,
-} from './decisions.service.js';
-import {
-  lessonPlanExercise,
-  type PlanReview,
-  type PlanSetup,
-  PlansService,
-} from './plans.service.js';
-import type { Illustration, Lesson, LessonDescriptor } from './lesson.js';
+import { DecisionsService, lessonDecisionExercise } from './decisions.service.js';
+import { lessonPlanExercise, PlansService } from './plans.service.js';
+import type { Lesson } from './lesson.js';
+import type { Catalogue, LessonDescriptor, LessonPageBody, LessonStatus } from '@course/contract';
 
 export type { LessonStatus };
-
-/** A lesson as the catalogue lists it for one caller. */
-export interface LessonSummary extends LessonDescriptor {
-  status: LessonStatus;
-  /** sub_req and the caller has no Pro Plan: the app shows the subscription wall. */
-  subscriptionRequired: boolean;
-}
-
-export interface CatalogueModule {
-  key: string;
-  title: string;
-  lessons: LessonSummary[];
-}
-
-export interface Catalogue {
-  subscribed: boolean;
-  completed: number[];
-  modules: CatalogueModule[];
-}
-
-export interface LessonPage extends LessonSummary {
-  moduleTitle: string;
-  html: string;
-  illustration: Illustration;
-  /** The caller's standing on the lesson's exercise, when it has one. */
-  exercise: ExerciseStanding | null;
-  /** A plan exercise's zone (given, not to be found) and money side; null otherwise. */
-  planSetup: PlanSetup | null;
-  /**
-   * A plan exercise's last graded plan, answered as when it was sent (with the model plan and
-   * outcomes once revealed), so the page shows it again; null before any plan.
-   */
-  planReview: PlanReview | null;
-  /** A take-or-skip exercise's zone and the next opposing zone; null otherwise. */
-  decisionSetup: DecisionSetup | null;
-  /** A take-or-skip exercise's last answer, answered again; null before any. */
-  decisionReview: DecisionResult | null;
-}
 
 function descriptorOf(lesson: Lesson): LessonDescriptor {
   const { html: _html, illustration: _illustration, file: _file, ...descriptor } = lesson;
@@ -110,7 +63,7 @@ export class LessonsService {
    * One lesson's page. Gated content is refused by the server, not only hidden by the app: the
    * wall (403 subscriptionRequired) and the order rule (403 naming the lesson to finish first).
    */
-  async page(userId: string, path: string): Promise<LessonPage> {
+  async page(userId: string, path: string): Promise<LessonPageBody> {
     const lesson = this.content.byPath(path);
     if (!lesson) throw new NotFoundException(`There is no lesson at ${path}.`);
     const learner = await this.access.learner(userId);

@@ -18,14 +18,13 @@ import { TradePlanDto } from './dto/trade-plan.dto.js';
 import {
   lessonPlanExercise,
   type PlanExercise,
-  type PlanResult,
-  type PlanResults,
   PlansService,
   practicePlanExercise,
 } from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
+import type { PlanResult, PlanResults } from '@course/contract';
 
 @ApiTags('lessons')
 @Controller('api/plans')

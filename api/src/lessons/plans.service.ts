@@ -3,7 +3,6 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   FOREX_STANDARD_LOT,
   gradeTradePlan,
-  type TradeRecord,
   tradeRecord,
   type Instrument,
   MICRO_E_MINI,
@@ -13,7 +12,6 @@ import {
   playOutTrade,
   rewardToRisk,
   SHARES,
-  type TradeOutcome,
   type TradePlan,
 } from 'chart-kit/core';
 import type { Repository } from 'typeorm';
@@ -21,8 +19,19 @@ import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import { ChartCatalogue, type ExerciseChart } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
-import type { Lesson, PlanSettings } from './lesson.js';
+import type { Lesson } from './lesson.js';
 import { PracticeCharts } from './practice-charts.js';
+import type {
+  ModelPlan,
+  PlanExerciseResult,
+  PlanOutcome,
+  PlanResult,
+  PlanResults,
+  PlanReview,
+  PlanSettings,
+  PlanSetup,
+  SentPlan,
+} from '@course/contract';
 
 /** A position worth more than this many times the account is not a plan but a typo. */
 const MAX_LEVERAGE = 100;
@@ -32,47 +41,6 @@ const INSTRUMENTS: Record<PlanSettings['instrument'], Instrument> = {
   'micro-e-mini': MICRO_E_MINI,
   forex: FOREX_STANDARD_LOT,
 };
-
-/** How a plan played out after the exercise, with the times of the candles that made it. */
-export interface PlanOutcome extends TradeOutcome {
-  fillTime: number | null;
-  exitTime: number | null;
-}
-
-export interface ModelPlan {
-  entry: number;
-  stop: number;
-  target: number;
-  size: number;
-  rewardToRisk: number;
-  outcome: PlanOutcome;
-}
-
-export interface PlanResult extends PlanGrade {
-  tries: number;
-  revealed: boolean;
-  /** Once revealed: the course's plan for this zone, sized for the learner's account and risk. */
-  model?: ModelPlan;
-  /** Once revealed: how the learner's own plan played out. */
-  outcome?: PlanOutcome;
-}
-
-/** The plan a learner sent, as kept: three prices and the money side. */
-export interface SentPlan {
-  entry: number;
-  stop: number;
-  target: number;
-  account: number;
-  riskPercent: number;
-  size: number;
-}
-
-/** The learner's last graded plan of an exercise, answered again as POST api/plans answered it. */
-export interface PlanReview extends PlanResult {
-  plan: SentPlan;
-  /** When it was graded (ISO 8601). */
-  gradedAt: string;
-}
 
 /**
  * One trade-plan exercise: a lesson's (its chart from the catalogue, its settings from its front
@@ -117,44 +85,6 @@ export function practicePlanExercise(index: number, chart: ExerciseChart): PlanE
     title: `Practice plan ${index}`,
     path: `/practice?plans=${index}`,
   };
-}
-
-/** One plan exercise on the results page: the learner's last plan and, once revealed, its result. */
-export interface PlanExerciseResult {
-  /** A lesson's id, or null for a practice plan. */
-  lesson: { id: number | null; path: string; title: string };
-  plan: SentPlan;
-  /** What the size counts: shares, contracts or lots. */
-  unit: string;
-  pass: boolean;
-  tries: number;
-  revealed: boolean;
-  gradedAt: string;
-  /** How the plan played out; only once revealed (the candles after the exercise stay hidden). */
-  outcome: PlanOutcome | null;
-}
-
-/** The learner's graded plans, oldest first, and their record over the revealed ones. */
-export interface PlanResults {
-  exercises: PlanExerciseResult[];
-  record: TradeRecord;
-}
-
-/** What a plan exercise shows before any try: the zone traded and the money side. */
-export interface PlanSetup {
-  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
-  /** The next opposing zone in the trade's direction, which the target must stay short of. */
-  opposing: { upper: number; lower: number };
-  instrument: PlanSettings['instrument'];
-  /** What one unit is worth per 1.00 of price, and its name and smallest step. */
-  pointValue: number;
-  unit: string;
-  step: number;
-  account: number;
-  riskPercent: number;
-  minRewardToRisk: number;
-  /** The most one position may be worth (shares), or null without a limit. */
-  buyingPower: number | null;
 }
 
 /**
@@ -291,7 +221,8 @@ export class PlansService {
     grade: PlanGrade,
   ): Promise<PlanResult> {
     const standing = await this.standing.standing(userId, exercise.key);
-    const result: PlanResult = { ...grade, tries: standing.tries, revealed: standing.revealed };
+    const { tries, triesLeft, revealed } = standing;
+    const result: PlanResult = { ...grade, tries, triesLeft, revealed };
     if (!standing.revealed) return result;
     return {
       ...result,

@@ -2,8 +2,8 @@ import { BadRequestException, Controller, Get, Param, type PipeTransform } from 
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
-import { AttemptsService, type ExerciseStanding, practiceKey } from './attempts.service.js';
-import { chartDataBody, type ChartDataBody } from './chart-data.js';
+import { AttemptsService, practiceKey } from './attempts.service.js';
+import { chartDataBody } from './chart-data.js';
 import {
   CourseAccess,
   FREE_PRACTICE_CHARTS,
@@ -11,22 +11,19 @@ import {
   PRACTICE_PLAN_COUNT,
   PRACTICE_ROUND,
 } from './course-access.js';
-import {
-  type PlanReview,
-  PlansService,
-  type PlanSetup,
-  practicePlanExercise,
-} from './plans.service.js';
-import {
-  type DecisionResult,
-  DecisionsService,
-  type DecisionSetup,
-  practiceDecisionExercise,
-} from './decisions.service.js';
+import { PlansService, practicePlanExercise } from './plans.service.js';
+import { DecisionsService, practiceDecisionExercise } from './decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
+import type {
+  ChartDataBody,
+  ExerciseChartData,
+  PracticeChartBody,
+  PracticeDecisionBody,
+  PracticePlanBody,
+} from '@course/contract';
 
 /**
  * The portal's place of a practice exercise, 1 to `count`: anything else (not a whole number, or
@@ -49,44 +46,7 @@ class PracticeIndexPipe implements PipeTransform<string, number> {
   }
 }
 
-/** A practice chart as chart data: it has no catalogue number, so no chart_number or twin. */
-export type PracticeChartData = Omit<ChartDataBody, 'chart_number' | 'twin'>;
-
-/** The answer of GET api/practice/plans/{index}: a chart with a zone given, and a trade to plan. */
-export interface PracticePlanBody extends PracticeChartData {
-  index: number;
-  count: number;
-  free: number;
-  exercise: ExerciseStanding;
-  planSetup: PlanSetup;
-  planReview: PlanReview | null;
-}
-
-/** The answer of GET api/practice/decisions/{index}: a zone given, a trade to take or skip. */
-export interface PracticeDecisionBody extends PracticeChartData {
-  index: number;
-  count: number;
-  free: number;
-  exercise: ExerciseStanding;
-  decisionSetup: DecisionSetup;
-  decisionReview: DecisionResult | null;
-}
-
-/** The answer of GET api/practice/{index}. */
-export interface PracticeChartBody extends PracticeChartData {
-  /** Its place in the portal, 1 to 100; the first ten are the round. */
-  index: number;
-  round: number;
-  /** How many practice charts the learner has, and how many need no plan. */
-  count: number;
-  free: number;
-  /** The learner's tries at this chart, as the server counts them. */
-  exercise: ExerciseStanding;
-  /** The same market in 1-hour candles. */
-  hourly: PracticeChartData;
-}
-
-function withoutNumbers(body: ChartDataBody): PracticeChartData {
+function withoutNumbers(body: ChartDataBody): ExerciseChartData {
   const { chart_number: _number, twin: _twin, ...rest } = body;
   return rest;
 }

@@ -19,10 +19,7 @@ import { UpdateProgressDto } from './dto/update-progress.dto.js';
 import type { User } from './user.entity.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../lessons/course-gate-responses.js';
-
-export interface ProgressBody {
-  completed: number[];
-}
+import type { ProgressBody } from '@course/contract';
 
 /** The spec's progress calls, at its paths. */
 @ApiTags('progress')

@@ -1,19 +1,16 @@
+import type { LessonToFinish } from '@course/contract';
 import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 
-/** The JSON shape of every error the API sends. */
-interface ErrorBody {
+/**
+ * An error body as it may arrive: the API's ErrorBody, or whatever a proxy in between sent, so
+ * every field is checked before use.
+ */
+interface ReceivedErrorBody {
   statusCode?: number;
   error?: string;
   message?: string | string[];
   subscriptionRequired?: boolean;
   finishFirst?: unknown;
-}
-
-/** The lesson a learner must finish before the one they asked for (the order rule). */
-export interface LessonToFinish {
-  id: number;
-  path: string;
-  title: string;
 }
 
 function lessonToFinish(value: unknown): LessonToFinish | undefined {
@@ -49,11 +46,11 @@ export class ApiError extends Error {
   }
 }
 
-function isErrorBody(data: unknown): data is ErrorBody {
+function isErrorBody(data: unknown): data is ReceivedErrorBody {
   return typeof data === 'object' && data !== null;
 }
 
-function messageOf(body: ErrorBody, status: number): string {
+function messageOf(body: ReceivedErrorBody, status: number): string {
   const { message } = body;
   if (Array.isArray(message) && message.length > 0) return message.join(' ');
   if (typeof message === 'string' && message.trim()) return message;
@@ -65,7 +62,7 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (isHTTPError(error)) {
     const { status } = error.response;
-    const body: ErrorBody = isErrorBody(error.data) ? error.data : {};
+    const body: ReceivedErrorBody = isErrorBody(error.data) ? error.data : {};
     return new ApiError(
       messageOf(body, status),
       status,

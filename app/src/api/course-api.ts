@@ -1,26 +1,6 @@
 import { ApiError } from './api-error.js';
 import type { HttpClient } from './http.js';
-import type {
-  AttemptResult,
-  AttemptTarget,
-  Catalogue,
-  ChartDataBody,
-  CheckoutBody,
-  LessonPageBody,
-  MessageBody,
-  PlanBody,
-  PlanRequest,
-  PlanResult,
-  PlanResults,
-  PracticeChartBody,
-  PracticePlanBody,
-  PracticeDecisionBody,
-  DecisionRequest,
-  DecisionResult,
-  ProgressBody,
-  SessionBody,
-  SubscriptionStatusBody,
-} from './types.js';
+import type { AttemptTarget, DecisionRequest, PlanRequest } from '@course/contract';
 
 type Listener = () => void;
 
@@ -35,7 +15,7 @@ export function createCourseApi(http: HttpClient) {
 
   function refreshOnce(): Promise<boolean> {
     refreshing ??= http
-      .post<SessionBody>('/api/login/refresh/')
+      .post('/api/login/refresh/', {})
       .then(
         () => true,
         () => false,
@@ -65,35 +45,30 @@ export function createCourseApi(http: HttpClient) {
     },
 
     // ---- session ----
-    register: (email: string, password: string) =>
-      http.post<SessionBody>('/api/register/', { email, password }),
-    login: (email: string, password: string) =>
-      http.post<SessionBody>('/api/login/', { email, password }),
-    logout: () => http.post<true>('/api/logout/'),
+    register: (email: string, password: string) => http.post('/api/register/', { email, password }),
+    login: (email: string, password: string) => http.post('/api/login/', { email, password }),
+    logout: () => http.post('/api/logout/', {}),
     /** The logged-in learner, refreshing an expired access token once; 401 when none. */
-    currentSession: () => withSession(() => http.post<SessionBody>('/api/auth/')),
-    refreshSession: () => http.post<SessionBody>('/api/login/refresh/'),
+    currentSession: () => withSession(() => http.post('/api/auth/', {})),
+    refreshSession: () => http.post('/api/login/refresh/', {}),
 
     // ---- password reset ----
-    requestPasswordReset: (email: string) =>
-      http.post<MessageBody>('/users/initReset/', { user_email: email }),
+    requestPasswordReset: (email: string) => http.post('/users/initReset/', { user_email: email }),
     resetPassword: (email: string, token: string, newPassword: string) =>
-      http.post<MessageBody>('/users/validateReset/', {
+      http.post('/users/validateReset/', {
         new_password: newPassword,
         email,
         token,
       }),
 
     // ---- progress and lessons ----
-    progress: () => withSession(() => http.get<ProgressBody>('/users/get-progress')),
+    progress: () => withSession(() => http.get('/users/get-progress')),
     completeLesson: (lessonId: number) =>
-      withSession(() => http.post<ProgressBody>('/users/update/', { completed: lessonId })),
+      withSession(() => http.post('/users/update/', { completed: lessonId })),
     /** Open to visitors too (nothing completed then). */
-    catalogue: () => http.get<Catalogue>('/api/lessons'),
+    catalogue: () => http.get('/api/lessons'),
     lesson: (path: string) =>
-      withSession(() =>
-        http.get<LessonPageBody>(`/api/lessons/${encodeURIComponent(path.replace(/^\//, ''))}`),
-      ),
+      withSession(() => http.get('/api/lessons/{path}', { path: path.replace(/^\//, '') })),
 
     // ---- charts and grading ----
     /**
@@ -102,38 +77,31 @@ export function createCourseApi(http: HttpClient) {
      * two exercises).
      */
     chartData: (chartNumber: number, lessonId?: number) =>
-      withSession(() =>
-        http.get<ChartDataBody>(
-          `/chart-data/${chartNumber}${lessonId === undefined ? '' : `?lesson=${lessonId}`}`,
-        ),
-      ),
+      withSession(() => http.get('/chart-data/{id}', { id: chartNumber, lesson: lessonId })),
     /** The learner's own practice chart `index` (1-based) with its 1-hour twin. */
     practiceChart: (index: number) =>
-      withSession(() => http.get<PracticeChartBody>(`/api/practice/${index}`)),
+      withSession(() => http.get('/api/practice/{index}', { index })),
     attempt: (target: AttemptTarget, lines: number[]) =>
-      withSession(() => http.post<AttemptResult>('/api/attempts', { ...target, lines })),
+      withSession(() => http.post('/api/attempts', { ...target, lines })),
     /** The learner's own practice plan `index` (1-based): a zone given, a trade to plan. */
     practicePlan: (index: number) =>
-      withSession(() => http.get<PracticePlanBody>(`/api/practice/plans/${index}`)),
+      withSession(() => http.get('/api/practice/plans/{index}', { index })),
     /** Grades a trade plan for a lesson's plan exercise or a practice plan. */
-    gradePlan: (plan: PlanRequest) => withSession(() => http.post<PlanResult>('/api/plans', plan)),
+    gradePlan: (plan: PlanRequest) => withSession(() => http.post('/api/plans', plan)),
     /** The learner's own practice decision `index` (1-based): a zone given, take or skip. */
     practiceDecision: (index: number) =>
-      withSession(() => http.get<PracticeDecisionBody>(`/api/practice/decisions/${index}`)),
+      withSession(() => http.get('/api/practice/decisions/{index}', { index })),
     /** Answers a take-or-skip exercise (a lesson's or a practice decision). */
-    decide: (answer: DecisionRequest) =>
-      withSession(() => http.post<DecisionResult>('/api/decisions', answer)),
+    decide: (answer: DecisionRequest) => withSession(() => http.post('/api/decisions', answer)),
     /** The learner's graded plans and their trading record. */
-    planResults: () => withSession(() => http.get<PlanResults>('/api/plans/results')),
+    planResults: () => withSession(() => http.get('/api/plans/results')),
 
     // ---- billing ----
-    plan: () => http.get<PlanBody>('/api/billing/plan'),
-    subscriptionStatus: () =>
-      withSession(() => http.get<SubscriptionStatusBody>('/api/stripe/isSub')),
-    startCheckout: (priceId: string) =>
-      withSession(() => http.post<CheckoutBody>('/stripe/check/', { priceId })),
-    cancelPlan: () => withSession(() => http.post<MessageBody>('/stripe/cancel')),
-    resumePlan: () => withSession(() => http.post<MessageBody>('/stripe/resume')),
+    plan: () => http.get('/api/billing/plan'),
+    subscriptionStatus: () => withSession(() => http.get('/api/stripe/isSub')),
+    startCheckout: (priceId: string) => withSession(() => http.post('/stripe/check/', { priceId })),
+    cancelPlan: () => withSession(() => http.post('/stripe/cancel', {})),
+    resumePlan: () => withSession(() => http.post('/stripe/resume', {})),
   };
 }
 

@@ -1,10 +1,40 @@
+import type {
+  ApiGetPath,
+  ApiGetRoutes,
+  ApiPostPath,
+  ApiPostRoutes,
+  PathParameters,
+} from '@course/contract';
 import ky, { type KyInstance } from 'ky';
 import { toApiError } from './api-error.js';
 
-/** The two verbs the course API needs; every failure becomes an ApiError. */
+/** A GET route's query, when the contract gives it one. */
+type QueryOf<Path extends ApiGetPath> = ApiGetRoutes[Path] extends { query: infer Query }
+  ? Query
+  : unknown;
+
+/** What a GET call needs besides its path: the path's parameters and the route's query. */
+export type GetOptions<Path extends ApiGetPath> = PathParameters<Path> & QueryOf<Path>;
+
+/** The options argument is left out for a route that has neither parameters nor a query. */
+type GetArguments<Path extends ApiGetPath> = keyof GetOptions<Path> extends never
+  ? []
+  : [options: GetOptions<Path>];
+
+/**
+ * The two verbs the course API needs, typed by the contract's route maps: a call's path picks its
+ * body and its answer, so a wrong body or a misread answer fails to compile. Every failure becomes
+ * an ApiError.
+ */
 export interface HttpClient {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
+  get<Path extends ApiGetPath>(
+    path: Path,
+    ...options: GetArguments<Path>
+  ): Promise<ApiGetRoutes[Path]['response']>;
+  post<Path extends ApiPostPath>(
+    path: Path,
+    body: ApiPostRoutes[Path]['body'],
+  ): Promise<ApiPostRoutes[Path]['response']>;
 }
 
 export interface HttpClientOptions {
@@ -15,6 +45,33 @@ export interface HttpClientOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+const PATH_PARAMETER = /\{([^}]+)\}/g;
+
+/**
+ * The address of a route: each `{name}` of its path filled in (encoded) from `options`, and the
+ * options that name no parameter sent as the query (leaving out those not given).
+ */
+export function routeAddress(path: string, options: Record<string, unknown> = {}): string {
+  const used = new Set<string>();
+  const filled = path.replace(PATH_PARAMETER, (_match, name: string) => {
+    used.add(name);
+    const value = options[name];
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new TypeError(`The path ${path} needs its ${name}.`);
+    }
+    return encodeURIComponent(value);
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(options)) {
+    if (used.has(name) || value === undefined) continue;
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      throw new TypeError(`The query parameter ${name} must be a string or a number.`);
+    }
+    query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${filled}?${search}` : filled;
+}
 
 export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
   const instance: KyInstance = ky.create({
@@ -34,10 +91,14 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     }
   }
 
+  // The answers are read as the contract types them: the API's OpenAPI document is tested
+  // against the same contract, so the cast states what the server is checked to send.
   return {
-    get: <T>(path: string) => send(() => instance.get(path).json<T>()),
-    // An empty JSON object, not a bodiless POST: the API validates every body strictly.
-    post: <T>(path: string, body: unknown = {}) =>
-      send(() => instance.post(path, { json: body }).json<T>()),
+    get: async (path, ...getOptions) => {
+      // Outside send: a missing parameter is the caller's mistake, not a network failure.
+      const address = routeAddress(path, getOptions[0]);
+      return send(() => instance.get(address).json());
+    },
+    post: (path, body) => send(() => instance.post(path, { json: body }).json()),
   };
 }

@@ -187,7 +187,9 @@ export function ExerciseChart({
       {state.feedback && (
         <Notice tone={state.pass ? 'success' : 'info'}>
           <span data-testid="exercise-feedback">{state.feedback}</span>
-          {!state.pass && <span className="exercise__tries"> {triesText(state.tries)}</span>}
+          {!state.pass && (
+            <span className="exercise__tries"> {triesText(state.tries, state.triesLeft)}</span>
+          )}
         </Notice>
       )}
 

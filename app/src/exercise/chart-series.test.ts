@@ -1,7 +1,7 @@
-import type { ChartCandle, ExerciseChartData } from '../api/index.js';
+import type { ChartDataCandle, ExerciseChartData } from '../api/index.js';
 import { REACTION_CANDLES, replayUntil } from './chart-series.js';
 
-const candle = (index: number, low: number, high: number): ChartCandle => ({
+const candle = (index: number, low: number, high: number): ChartDataCandle => ({
   time: 1_700_000_000 + index * 300,
   open: low,
   high,
@@ -9,7 +9,7 @@ const candle = (index: number, low: number, high: number): ChartCandle => ({
   close: high,
 });
 
-function chartWithNext(next: ChartCandle[]): ExerciseChartData {
+function chartWithNext(next: ChartDataCandle[]): ExerciseChartData {
   return {
     type: 'demand',
     timeframe: '5min',

@@ -1,9 +1,9 @@
 import type { Candle, HomeViews, TimeframeSeries } from 'chart-kit';
 import { firstReturnIndex } from 'chart-kit/core';
-import type { ChartCandle, ExerciseChartData, IllustrationCandle } from '../api/index.js';
+import type { ChartDataCandle, ExerciseChartData, IllustrationFrame } from '../api/index.js';
 
 /** The API's candles carry extra keys on the first one (type, actualpl); the chart wants plain. */
-export function plainCandles(candles: readonly ChartCandle[]): Candle[] {
+export function plainCandles(candles: readonly ChartDataCandle[]): Candle[] {
   return candles.map(({ time, open, high, low, close, volume }) =>
     volume === undefined
       ? { time, open, high, low, close }
@@ -18,7 +18,7 @@ export function exerciseSeries(
   withNext: boolean | { until: number } = false,
 ): TimeframeSeries {
   // `until`: the continuation only up to that time (e.g. a few candles past a trade's exit).
-  const nextOf = (next: readonly ChartCandle[]) =>
+  const nextOf = (next: readonly ChartDataCandle[]) =>
     typeof withNext === 'object' ? next.filter((candle) => candle.time <= withNext.until) : next;
   const candlesOf = (body: ExerciseChartData) =>
     plainCandles(withNext && body.next ? [...body.data, ...nextOf(body.next)] : body.data);
@@ -67,7 +67,7 @@ export function illustrationTime(index: number): number {
   return ILLUSTRATION_START + index * ILLUSTRATION_STEP_S;
 }
 
-export function illustrationCandles(candles: readonly IllustrationCandle[]): Candle[] {
+export function illustrationCandles(candles: IllustrationFrame['candles']): Candle[] {
   return candles.map(([open, high, low, close], index) => ({
     time: illustrationTime(index),
     open,

@@ -3,14 +3,17 @@ import {
   advanceButton,
   exerciseReducer,
   INITIAL_EXERCISE,
+  triesText,
   type ExerciseState,
 } from './exercise-state.js';
 
+/** A miss as the server answers it under its three-tries rule. */
 const miss = (tries: number, extra: Partial<AttemptResult> = {}): AttemptResult => ({
   pass: false,
-  reason: 'below-zone',
+  reason: 'too-low',
   feedback: 'Both lines are below the zone.',
   tries,
+  triesLeft: Math.max(0, 3 - tries),
   revealed: tries >= 3,
   ...extra,
 });
@@ -46,7 +49,14 @@ describe('exercise state', () => {
   it('shows Next after a pass', () => {
     const state = exerciseReducer(afterTries(1), {
       type: 'graded',
-      result: { pass: true, reason: 'inside', feedback: 'Correct!', tries: 1, revealed: true },
+      result: {
+        pass: true,
+        reason: 'pass',
+        feedback: 'Correct!',
+        tries: 1,
+        triesLeft: 0,
+        revealed: true,
+      },
     });
     expect(state.pass).toBe(true);
     expect(advanceButton(state, true)).toEqual({ label: 'Next', enabled: true });
@@ -70,8 +80,32 @@ describe('exercise state', () => {
   it('restores where the learner stood when the page loads', () => {
     const state = exerciseReducer(INITIAL_EXERCISE, {
       type: 'restore',
-      standing: { passed: false, tries: 3, revealed: true },
+      standing: { passed: false, tries: 3, triesLeft: 0, revealed: true },
     });
     expect(advanceButton(state, true)).toEqual({ label: 'Skip', enabled: true });
+  });
+
+  it('reveals when the server says so and not before, whatever the count', () => {
+    const early = exerciseReducer(INITIAL_EXERCISE, {
+      type: 'graded',
+      result: miss(1, { triesLeft: 0, revealed: true }),
+    });
+    expect(early.revealed).toBe(true);
+    const late = exerciseReducer(afterTries(2), {
+      type: 'graded',
+      result: miss(3, { triesLeft: 1, revealed: false }),
+    });
+    expect(late.revealed).toBe(false);
+    expect(advanceButton(late, true)).toEqual({ label: 'Skip', enabled: false });
+  });
+
+  it('counts down the tries the server says are left', () => {
+    expect(triesText(0, undefined)).toBe('No tries yet');
+    const state = afterTries(1);
+    expect(triesText(state.tries, state.triesLeft)).toBe(
+      '1 failed try · the zone shows after 2 more',
+    );
+    const revealed = afterTries(3);
+    expect(triesText(revealed.tries, revealed.triesLeft)).toBe('3 failed tries');
   });
 });

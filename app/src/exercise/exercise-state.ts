@@ -1,11 +1,8 @@
-import type { AttemptResult, ExerciseStanding, RevealedZoneBody } from '../api/index.js';
-
-/** Failed tries after which the correct zone shows and Skip unlocks (spec, section 9). */
-export const TRIES_BEFORE_REVEAL = 3;
+import type { AttemptResult, ExerciseStanding, RevealedZone } from '../api/index.js';
 
 /** The correct answer, once the learner may see it. */
 export interface RevealedAnswer {
-  zone: RevealedZoneBody;
+  zone: RevealedZone;
   explanation?: string;
   baseTimes?: number[];
 }
@@ -13,8 +10,11 @@ export interface RevealedAnswer {
 export interface ExerciseState {
   submitting: boolean;
   pass: boolean;
-  /** Failed tries so far (the spec's count). */
+  /** Failed tries so far (the spec's count), as the server counts them. */
   tries: number;
+  /** Tries still allowed before the answer shows, as the server says; unknown before it has. */
+  triesLeft: number | undefined;
+  /** The server says the answer may be shown (passed, or the tries are used). */
   revealed: boolean;
   /** The API's sentence about the last try. */
   feedback: string | undefined;
@@ -35,6 +35,7 @@ export const INITIAL_EXERCISE: ExerciseState = {
   submitting: false,
   pass: false,
   tries: 0,
+  triesLeft: undefined,
   revealed: false,
   feedback: undefined,
   error: undefined,
@@ -48,19 +49,20 @@ export function exerciseReducer(state: ExerciseState, action: ExerciseAction): E
         ...state,
         pass: action.standing.passed,
         tries: action.standing.tries,
+        triesLeft: action.standing.triesLeft,
         revealed: action.standing.revealed,
       };
     case 'submit':
       return { ...state, submitting: true, error: undefined };
     case 'graded': {
       const { result } = action;
-      const revealed = result.revealed || result.pass || result.tries >= TRIES_BEFORE_REVEAL;
       return {
         ...state,
         submitting: false,
         pass: state.pass || result.pass,
         tries: result.tries,
-        revealed,
+        triesLeft: result.triesLeft,
+        revealed: result.revealed,
         feedback: result.feedback,
         answer: result.zone
           ? { zone: result.zone, explanation: result.explanation, baseTimes: result.baseTimes }
@@ -70,7 +72,12 @@ export function exerciseReducer(state: ExerciseState, action: ExerciseAction): E
     case 'failed':
       return { ...state, submitting: false, error: action.message };
     case 'answer-known':
-      return { ...state, revealed: true, answer: { ...state.answer, ...action.answer } };
+      return {
+        ...state,
+        revealed: true,
+        triesLeft: 0,
+        answer: { ...state.answer, ...action.answer },
+      };
     case 'reset':
       return INITIAL_EXERCISE;
   }
@@ -95,10 +102,9 @@ export function advanceButton(
   return { label: 'Next', enabled: true };
 }
 
-/** "2 tries so far" style text for the try counter. */
-export function triesText(tries: number): string {
+/** "2 failed tries · the zone shows after 1 more" style text for the try counter. */
+export function triesText(tries: number, triesLeft: number | undefined): string {
   if (tries === 0) return 'No tries yet';
-  const left = Math.max(0, TRIES_BEFORE_REVEAL - tries);
   const used = `${tries} failed ${tries === 1 ? 'try' : 'tries'}`;
-  return left > 0 ? `${used} · the zone shows after ${left} more` : used;
+  return triesLeft ? `${used} · the zone shows after ${triesLeft} more` : used;
 }

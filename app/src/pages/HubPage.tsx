@@ -5,7 +5,7 @@ import { errorMessage, type Catalogue, type LessonSummary } from '../api/index.j
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
-import { cardHeading, moduleProgress } from '../hub/hub-rules.js';
+import { cardHeading, moduleProgress } from '../hub/module-card.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 import { noticeFrom } from './navigation-notice.js';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { errorMessage, type PlanBody } from '../api/index.js';
+import { errorMessage, type BillingPlan } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
@@ -23,7 +23,7 @@ export function formatPlanEnd(day: string): string {
   });
 }
 
-export function formatPlanPrice(plan: Pick<PlanBody, 'amount' | 'currency'>): string {
+export function formatPlanPrice(plan: Pick<BillingPlan, 'amount' | 'currency'>): string {
   return `${(plan.amount / 100).toFixed(2)} ${plan.currency.toUpperCase()}`;
 }
 
@@ -31,7 +31,7 @@ export function PricingPage() {
   const api = useApi();
   const location = useLocation();
   const { subscribed, endsOn, recheck } = useSubscription();
-  const [plan, setPlan] = useState<PlanBody>();
+  const [plan, setPlan] = useState<BillingPlan>();
   const [notice, setNotice] = useState<string>();
   const { busy, error, setError, run } = useAsyncAction();
   const checkoutCancelled = new URLSearchParams(location.search).get('checkout') === 'cancelled';

@@ -7,7 +7,6 @@ import { Notice } from '../components/Notice.js';
 import { DrawingTools, ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
 import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
-import { TRIES_BEFORE_REVEAL } from '../exercise/exercise-state.js';
 import { KeyboardHelp } from '../exercise/KeyboardHelp.js';
 import { planNumbers, ratioText, resultText } from './plan-numbers.js';
 import {
@@ -161,7 +160,6 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
   }, [engine, outcome, modelOutcome, replay.state.status]);
 
   const chartBoxStyle = { height: 440 };
-  const left = Math.max(0, TRIES_BEFORE_REVEAL - state.tries);
 
   return (
     <div className="exercise plan">
@@ -302,7 +300,9 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
           {!result.pass && (
             <span className="exercise__tries">
               {state.tries} failed {state.tries === 1 ? 'try' : 'tries'}
-              {left > 0 ? ` · the course's plan shows after ${left} more` : ''}
+              {result.triesLeft > 0
+                ? ` · the course's plan shows after ${result.triesLeft} more`
+                : ''}
             </span>
           )}
         </Notice>

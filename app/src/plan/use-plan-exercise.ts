@@ -4,7 +4,6 @@ import {
   type CourseApi,
   type ExerciseChartData,
   type ExerciseStanding,
-  type PlanAnswer,
   type PlanResult,
   type PlanReview,
   type SentPlan,
@@ -56,7 +55,7 @@ export function usePlanExercise(options: {
   const { data: chart, loadError, gated, reload } = useChartLoad(load, revealed);
 
   const submit = useCallback(
-    async (plan: PlanAnswer) => {
+    async (plan: SentPlan) => {
       setSubmitting(true);
       setError(undefined);
       try {

@@ -1,13 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { NormalizeEmail } from './normalize-email.js';
+import type { Credentials } from '@course/contract';
 
 /**
  * POST /api/login/ body. Deliberately loose: any well-typed pair is checked against the accounts,
  * so a wrong guess always gets the one 'Wrong email or password.' answer. The length caps only
  * keep absurd inputs away from argon2. Rules run bottom-up (see RegisterDto).
  */
-export class LoginDto {
+export class LoginDto implements Credentials {
   @ApiProperty({ example: 'learner@example.com' })
   @NormalizeEmail()
   @MaxLength(1024, { message: 'email must be at most 1024 characters long.' })

@@ -5,9 +5,10 @@ import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
 } from './new-password.decorator.js';
+import type { Credentials } from '@course/contract';
 
 /** POST /api/register/ body. Passwords: length and a common-password check, no composition rules. */
-export class RegisterDto {
+export class RegisterDto implements Credentials {
   @ApiProperty({ example: 'learner@example.com' })
   @IsAccountEmail()
   email!: string;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { SessionBody } from '../auth.controller.js';
+import type { SessionBody } from '@course/contract';
 
 /** What the session calls answer; the tokens themselves travel only in httpOnly cookies. */
 export class SessionDto implements SessionBody {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { BillingPlan, CheckoutUrl, MessageBody, SubscriptionStatus } from '@course/contract';
 
-export class SubscriptionStatusDto {
+export class SubscriptionStatusDto implements SubscriptionStatus {
   @ApiProperty({ description: 'Whether the caller may see paid lessons now' })
   subscription!: boolean;
 
@@ -14,17 +15,17 @@ export class SubscriptionStatusDto {
   endsOn!: string | null;
 }
 
-export class CheckoutUrlDto {
+export class CheckoutUrlDto implements CheckoutUrl {
   @ApiProperty({ description: 'The checkout page to send the browser to' })
   url!: string;
 }
 
-export class MessageDto {
+export class MessageDto implements MessageBody {
   @ApiProperty({ example: 'Your Pro Plan is canceled. It stays active until 2026-01-31.' })
   message!: string;
 }
 
-export class PlanDto {
+export class PlanDto implements BillingPlan {
   @ApiProperty({ example: 'Pro Plan' })
   name!: string;
 

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { LivenessReport, ReadinessReport } from '../health.controller.js';
+import type { LivenessReport, ReadinessReport } from '@course/contract';
 
 /** The answer of GET api/health/live. */
 export class LivenessReportDto implements LivenessReport {

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { GradeReason } from 'chart-kit/core';
-import type { AttemptResult, ExerciseStanding } from '../attempts.service.js';
 import { ZoneDto } from './zone.dto.js';
+import type { AttemptResult, ExerciseStanding } from '@course/contract';
 
 /** Every reason once; a Record, so that a reason chart-kit adds fails to compile here. */
 const GRADE_REASONS = Object.keys({
@@ -21,6 +21,12 @@ export class ExerciseStandingDto implements ExerciseStanding {
 
   @ApiProperty({ description: 'Failed tries so far', example: 1 })
   tries!: number;
+
+  @ApiProperty({
+    description: 'Failed tries still allowed before the answer shows; 0 once revealed',
+    example: 2,
+  })
+  triesLeft!: number;
 
   @ApiProperty({
     description: 'Passed, or the three tries are used: the answer may be shown',
@@ -51,6 +57,12 @@ export class AttemptResultDto implements AttemptResult {
 
   @ApiProperty({ description: 'Failed tries so far, this one included', example: 1 })
   tries!: number;
+
+  @ApiProperty({
+    description: 'Failed tries still allowed before the zone shows; 0 once revealed',
+    example: 2,
+  })
+  triesLeft!: number;
 
   @ApiProperty({
     description: 'Passed, or three tries used: zone, explanation and baseTimes follow',

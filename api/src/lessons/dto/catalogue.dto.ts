@@ -1,16 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  COURSE_MODULES,
-  type LessonDescriptor,
-  type ModuleKey,
-  type PlanSettings,
-} from '../lesson.js';
+import { COURSE_MODULES } from '../lesson.js';
 import type {
   Catalogue,
   CatalogueModule,
+  LessonDescriptor,
   LessonStatus,
   LessonSummary,
-} from '../lessons.service.js';
+  ModuleKey,
+  PlanSettings,
+} from '@course/contract';
 
 const MODULE_KEYS = COURSE_MODULES.map((module) => module.key);
 
@@ -157,7 +155,7 @@ export class LessonSummaryDto implements LessonSummary {
 
 export class CatalogueModuleDto implements CatalogueModule {
   @ApiProperty({ enum: MODULE_KEYS, example: 'foundations' })
-  key!: string;
+  key!: ModuleKey;
 
   @ApiProperty({ example: 'Foundations' })
   title!: string;

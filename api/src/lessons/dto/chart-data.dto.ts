@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Candle } from 'chart-kit/core';
-import type { ChartDataBody, ChartDataCandle } from '../chart-data.js';
-import type { PracticeChartData } from '../practice.controller.js';
+import type { ChartDataBody, ChartDataCandle, ExerciseChartData } from '@course/contract';
 
 export class CandleDto implements Candle {
   @ApiProperty({ description: 'Unix seconds of the candle’s start', example: 1623072900 })
@@ -61,7 +60,7 @@ export class ChartViewDto {
  * Chart data without a catalogue number or twin: a practice chart as it is answered, and what a
  * catalogue chart (ChartDataDto) adds its number to.
  */
-export class UnnumberedChartDataDto implements PracticeChartData {
+export class UnnumberedChartDataDto implements ExerciseChartData {
   @ApiProperty({ enum: ['supply', 'demand'], description: 'The zone to find', example: 'demand' })
   type!: 'supply' | 'demand';
 

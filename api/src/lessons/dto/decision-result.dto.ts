@@ -1,15 +1,18 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { type CheckResult, DECISION_CHECKS, type DecisionCheck } from 'chart-kit/core';
-import type { DecisionResult, DecisionSetup } from '../decisions.service.js';
 import { PlanOutcomeDto } from './plan-result.dto.js';
 import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
+import type {
+  CourseDecision,
+  DecisionAnswer,
+  DecisionResult,
+  DecisionSetup,
+} from '@course/contract';
 
 // Named, because a class can only implement a type by its name.
-type LearnerAnswer = DecisionResult['answer'];
-type CourseDecision = NonNullable<DecisionResult['course']>;
 type CourseModelPlan = CourseDecision['model'];
 
-export class DecisionAnswerDto implements LearnerAnswer {
+export class DecisionAnswerDto implements DecisionAnswer {
   @ApiProperty() take!: boolean;
   @ApiProperty({ enum: DECISION_CHECKS, isArray: true }) reasons!: DecisionCheck[];
 }

@@ -1,10 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Illustration, IllustrationFrame } from '../lesson.js';
-import type { LessonPage } from '../lessons.service.js';
 import { ExerciseStandingDto } from './attempt-result.dto.js';
 import { LessonSummaryDto } from './catalogue.dto.js';
 import { DecisionResultDto, DecisionSetupDto } from './decision-result.dto.js';
 import { PlanReviewDto, PlanSetupDto } from './plan-result.dto.js';
+import type { Illustration, IllustrationFrame, LessonPageBody } from '@course/contract';
 
 /** One illustration frame: a few candles chart-kit draws, with optional marks. */
 export class IllustrationFrameDto implements IllustrationFrame {
@@ -67,7 +66,7 @@ export class IllustrationDto implements Illustration {
 }
 
 /** The answer of GET api/lessons/{path}: the descriptor, the content and the exercise. */
-export class LessonPageDto extends LessonSummaryDto implements LessonPage {
+export class LessonPageDto extends LessonSummaryDto implements LessonPageBody {
   @ApiProperty({ example: 'Foundations' })
   moduleTitle!: string;
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { PlanRule, TradeRecord } from 'chart-kit/core';
+import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
 import type {
   ModelPlan,
   PlanExerciseResult,
@@ -9,8 +10,7 @@ import type {
   PlanReview,
   PlanSetup,
   SentPlan,
-} from '../plans.service.js';
-import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
+} from '@course/contract';
 
 // Named, because a class can only implement a type by its name.
 type PlanLessonRef = PlanExerciseResult['lesson'];
@@ -94,6 +94,12 @@ export class PlanResultDto implements PlanResult {
 
   @ApiProperty({ description: 'Failed tries so far', example: 1 })
   tries!: number;
+
+  @ApiProperty({
+    description: 'Failed tries still allowed before the course’s plan shows; 0 once revealed',
+    example: 2,
+  })
+  triesLeft!: number;
 
   @ApiProperty({ description: 'Passed, or three tries used: the model plan and outcomes follow' })
   revealed!: boolean;

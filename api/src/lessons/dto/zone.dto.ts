@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { RevealedZone } from '../attempts.service.js';
+import type { RevealedZone, ZoneBounds } from '@course/contract';
 
 /** A zone's two prices, without its type (the opposing zone a target must stay short of). */
-export class ZoneBoundsDto implements Omit<RevealedZone, 'type'> {
+export class ZoneBoundsDto implements ZoneBounds {
   @ApiProperty({ description: 'The zone’s upper price', example: 62.37 })
   upper!: number;
 

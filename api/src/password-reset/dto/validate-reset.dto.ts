@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '../../auth/dto/new-password.decorator.js';
 import { EMAIL_MAX_LENGTH, IsAccountEmail } from '../../auth/dto/account-email.decorator.js';
+import type { PasswordResetCompletion } from '@course/contract';
 
 /** Far above the 43 characters of a real token; only keeps absurd inputs out. */
 const TOKEN_MAX_LENGTH = 128;
@@ -15,7 +16,7 @@ const TOKEN_MAX_LENGTH = 128;
  * rules. Only the first failure of a field is reported, and class-validator runs stacked rules
  * from the bottom up, so the token's most basic rule is listed last.
  */
-export class ValidateResetDto {
+export class ValidateResetDto implements PasswordResetCompletion {
   @ApiProperty({
     description: 'The new password: 8 to 128 characters, not a common password.',
     minLength: PASSWORD_MIN_LENGTH,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { ProgressBody } from '../progress.controller.js';
+import type { ProgressBody } from '@course/contract';
 
 /** The answer of GET users/get-progress and POST users/update. */
 export class ProgressDto implements ProgressBody {

@@ -1,17 +1,10 @@
 import type { CatalogueModule, LessonSummary } from '../api/index.js';
-import { cardHeading, lessonStatuses, moduleProgress } from './hub-rules.js';
+import { cardHeading, moduleProgress } from './module-card.js';
 
 const lesson = (id: number, status: LessonSummary['status'], page = '1/3') =>
   ({ id, status, page, path: `/l${id}`, title: `Lesson ${id}` }) as LessonSummary;
 
-describe('hub rules', () => {
-  it('opens the first lesson of a module and the one after each completed lesson', () => {
-    const lessons = [{ id: 10 }, { id: 12 }, { id: 13 }, { id: 14 }];
-    expect(lessonStatuses(lessons, [])).toEqual(['open', 'locked', 'locked', 'locked']);
-    expect(lessonStatuses(lessons, [10])).toEqual(['completed', 'open', 'locked', 'locked']);
-    expect(lessonStatuses(lessons, [10, 13])).toEqual(['completed', 'open', 'completed', 'open']);
-  });
-
+describe('module card', () => {
   it('summarises a module and points at the next open lesson', () => {
     const module: CatalogueModule = {
       key: 'finding',

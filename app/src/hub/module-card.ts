@@ -1,20 +1,7 @@
-import type { CatalogueModule, LessonStatus, LessonSummary } from '../api/index.js';
+import type { CatalogueModule, LessonSummary } from '../api/index.js';
 
-/**
- * The hub's rule (the API's too): a lesson is completed when its id is in the learner's list,
- * open when it starts its module or follows a completed lesson, and locked otherwise.
- */
-export function lessonStatuses(
-  lessons: readonly Pick<LessonSummary, 'id'>[],
-  completed: readonly number[],
-): LessonStatus[] {
-  const done = new Set(completed);
-  return lessons.map((lesson, index) => {
-    if (done.has(lesson.id)) return 'completed';
-    const previous = lessons[index - 1];
-    return !previous || done.has(previous.id) ? 'open' : 'locked';
-  });
-}
+// What a module's card shows. Each lesson's status is the server's (the catalogue carries it);
+// nothing here decides what is open.
 
 export interface ModuleProgress {
   completed: number;

@@ -1,0 +1,44 @@
+import type { CheckResult, DecisionCheck } from 'chart-kit/core';
+import type { PlanOutcome, LessonOrPractice } from './plans.js';
+import type { RevealedZone, ZoneBounds } from './zones.js';
+
+/** A take-or-skip answer: take or skip, and for a skip the checks that fail. */
+export interface DecisionAnswer {
+  take: boolean;
+  reasons: DecisionCheck[];
+}
+
+/** POST api/decisions */
+export type DecisionRequest = DecisionAnswer & LessonOrPractice;
+
+/** What the page shows before any answer: the zone price is coming back to and the next wall. */
+export interface DecisionSetup {
+  zone: RevealedZone;
+  opposing: ZoneBounds;
+}
+
+/** The course's answer to a decision, once revealed. */
+export interface CourseDecision {
+  take: boolean;
+  checks: CheckResult[];
+  /** Room to the opposing zone, in R. */
+  rewardToRisk: number;
+  model: { entry: number; stop: number; target: number };
+  /**
+   * The model plan played out after the exercise; on a zone to skip, a plan aiming for the
+   * course's 2R instead: what skipping avoided.
+   */
+  outcome: PlanOutcome;
+}
+
+/** The answer of POST api/decisions. */
+export interface DecisionResult {
+  pass: boolean;
+  /** The verdict, then every check with its numbers (once revealed). */
+  feedback: string[];
+  tries: number;
+  revealed: boolean;
+  /** The learner's answer. */
+  answer: DecisionAnswer;
+  course?: CourseDecision;
+}

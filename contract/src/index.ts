@@ -1,0 +1,26 @@
+export type * from './attempts.js';
+export type * from './billing.js';
+export type * from './charts.js';
+export type * from './decisions.js';
+export type * from './errors.js';
+export type * from './exercise-standing.js';
+export type * from './health.js';
+export type * from './lessons.js';
+export type * from './plans.js';
+export type * from './practice.js';
+export type * from './progress.js';
+export type * from './routes.js';
+export type * from './session.js';
+export type * from './zones.js';
+
+// The shapes chart-kit's grading gives, which the answers carry as they are.
+export type {
+  Candle,
+  CheckResult,
+  DecisionCheck,
+  GradeReason,
+  PlanGrade,
+  PlanRule,
+  TradeOutcome,
+  TradeRecord,
+} from 'chart-kit/core';

@@ -1,0 +1,68 @@
+import type { AttemptRequest, AttemptResult } from './attempts.js';
+import type { BillingPlan, CheckoutRequest, CheckoutUrl, SubscriptionStatus } from './billing.js';
+import type { ChartDataBody, ChartDataQuery } from './charts.js';
+import type { DecisionRequest, DecisionResult } from './decisions.js';
+import type { LivenessReport, ReadinessReport } from './health.js';
+import type { Catalogue, LessonPageBody } from './lessons.js';
+import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
+import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from './practice.js';
+import type { ProgressBody, ProgressUpdate } from './progress.js';
+import type {
+  Credentials,
+  EmptyBody,
+  MessageBody,
+  PasswordResetCompletion,
+  PasswordResetRequest,
+  SessionBody,
+} from './session.js';
+
+/**
+ * Every GET call, by path as clients write it (`{name}` is a path parameter): its answer and, if
+ * any, its query. The API's OpenAPI document is tested against this map.
+ */
+export interface ApiGetRoutes {
+  '/users/get-progress': { response: ProgressBody };
+  '/api/lessons': { response: Catalogue };
+  '/api/lessons/{path}': { response: LessonPageBody };
+  '/chart-data/{id}': { response: ChartDataBody; query: ChartDataQuery };
+  '/api/practice/{index}': { response: PracticeChartBody };
+  '/api/practice/plans/{index}': { response: PracticePlanBody };
+  '/api/practice/decisions/{index}': { response: PracticeDecisionBody };
+  '/api/plans/results': { response: PlanResults };
+  '/api/billing/plan': { response: BillingPlan };
+  '/api/stripe/isSub': { response: SubscriptionStatus };
+  '/api/health': { response: ReadinessReport };
+  '/api/health/live': { response: LivenessReport };
+  '/api/health/ready': { response: ReadinessReport };
+}
+
+/**
+ * Every POST call a client makes, by path as the spec's client writes it (some with a trailing
+ * slash, which the API also matches): its body and its answer.
+ */
+export interface ApiPostRoutes {
+  '/api/register/': { body: Credentials; response: SessionBody };
+  '/api/login/': { body: Credentials; response: SessionBody };
+  '/api/logout/': { body: EmptyBody; response: true };
+  '/api/auth/': { body: EmptyBody; response: SessionBody };
+  '/api/login/refresh/': { body: EmptyBody; response: SessionBody };
+  '/users/initReset/': { body: PasswordResetRequest; response: MessageBody };
+  '/users/validateReset/': { body: PasswordResetCompletion; response: MessageBody };
+  '/users/update/': { body: ProgressUpdate; response: ProgressBody };
+  '/api/attempts': { body: AttemptRequest; response: AttemptResult };
+  '/api/plans': { body: PlanRequest; response: PlanResult };
+  '/api/decisions': { body: DecisionRequest; response: DecisionResult };
+  '/stripe/check/': { body: CheckoutRequest; response: CheckoutUrl };
+  '/stripe/cancel': { body: EmptyBody; response: MessageBody };
+  '/stripe/resume': { body: EmptyBody; response: MessageBody };
+}
+
+export type ApiGetPath = keyof ApiGetRoutes;
+export type ApiPostPath = keyof ApiPostRoutes;
+
+/** The `{name}` parameters of a path: 'id' for '/chart-data/{id}'. */
+export type PathParameterName<Path extends string> =
+  Path extends `${string}{${infer Name}}${infer Rest}` ? Name | PathParameterName<Rest> : never;
+
+/** `{ id: string | number }` for '/chart-data/{id}'; no keys for a path without parameters. */
+export type PathParameters<Path extends string> = Record<PathParameterName<Path>, string | number>;
