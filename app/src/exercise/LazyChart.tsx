@@ -8,31 +8,37 @@ const Chart = lazy(() =>
   import('chart-kit/react/chart').then((module) => ({ default: module.Chart })),
 );
 
-/** How far outside the viewport a chart starts loading: about a screen's scroll ahead. */
-const LOAD_AHEAD = '600px 0px';
+/** The share of the chart's box that must be on screen before it loads without a scroll. */
+const VISIBLE_SHARE = 0.1;
 
 /**
- * True once `element` is within LOAD_AHEAD of the viewport (at once where the browser has no
- * IntersectionObserver). The landing page's demo sits below the fold on a phone: a visitor who
- * never scrolls to it never downloads or starts the chart.
+ * True once a tenth of `element` is on screen or the reader scrolls (at once where the browser
+ * has no IntersectionObserver). On a phone the landing demo starts just below the fold: a
+ * visitor who reads the headline and goes to register never downloads or starts the chart, and
+ * one who scrolls starts loading it with the first scroll, before it is in view.
  */
 function useNearViewport(element: HTMLElement | null): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     if (near || !element) return;
+    const load = () => setNear(true);
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+        if (entries.some((entry) => entry.intersectionRatio >= VISIBLE_SHARE)) load();
       },
-      { rootMargin: LOAD_AHEAD },
+      { threshold: VISIBLE_SHARE },
     );
     observer.observe(element);
-    return () => observer.disconnect();
+    window.addEventListener('scroll', load, { once: true, passive: true });
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', load);
+    };
   }, [element, near]);
   return near;
 }
 
-/** chart-kit's <Chart>, loaded when it nears the viewport; its box keeps its size meanwhile. */
+/** chart-kit's <Chart>, loaded when it comes into view; its box keeps its size meanwhile. */
 export function LazyChart(props: ChartProps) {
   const [placeholder, setPlaceholder] = useState<HTMLDivElement | null>(null);
   const near = useNearViewport(placeholder);
