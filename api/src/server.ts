@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module.js';
+import { EVENTS_PATH, eventsBodyParser } from './analytics/events-body.js';
 import { AccessTokenDenylist } from './auth/access-token-denylist.js';
 import { AccessTokenService } from './auth/access-token.service.js';
 import {
@@ -28,7 +29,7 @@ import { AnonymousLimit } from './web/anonymous-limit.js';
 import { answerBeforeFramework } from './web/before-framework.js';
 import { serveOpenApi } from './web/openapi.js';
 import { PublicAnswersFastPath } from './web/public-answers.js';
-import { applyRateLimits } from './web/rate-limits.js';
+import { applyEventsLimit, applyRateLimits } from './web/rate-limits.js';
 import { applyRequestLogging } from './web/request-logging.js';
 import { applySecurityHeaders } from './web/security-headers.js';
 import { isApiPath, serveSinglePageApp } from './web/single-page-app.js';
@@ -186,6 +187,8 @@ async function applyWebMiddleware(
     next();
   });
   applyStripeWebhookBodyParser(server);
+  const eventsLimit = applyEventsLimit(server, EVENTS_PATH, config.rateLimits, redis, refusals);
+  server.post(EVENTS_PATH, eventsBodyParser(JSON_BODY_LIMIT));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   // The local test-mode checkout page posts a plain HTML form.
   app.useBodyParser('urlencoded', { limit: '2kb', extended: false });
@@ -199,6 +202,7 @@ async function applyWebMiddleware(
   serveOpenApi(app);
   return () => {
     rateLimiting.close();
+    eventsLimit.close();
     anonymousLimit.shutdown();
   };
 }
