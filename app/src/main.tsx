@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { createBrowserAnalytics } from './analytics/analytics.js';
+import { AnalyticsProvider } from './analytics/analytics-context.js';
 import { createCourseApi, createHttpClient } from './api/index.js';
 import { createAppRouter } from './routes.js';
 import { SessionProvider } from './session/session-context.js';
@@ -9,12 +11,15 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const api = createCourseApi(createHttpClient());
+const analytics = createBrowserAnalytics();
+const api = createCourseApi(createHttpClient({ headers: () => analytics.requestHeaders() }));
 
 createRoot(container).render(
   <StrictMode>
-    <SessionProvider api={api}>
-      <RouterProvider router={createAppRouter()} />
-    </SessionProvider>
+    <AnalyticsProvider analytics={analytics}>
+      <SessionProvider api={api}>
+        <RouterProvider router={createAppRouter()} />
+      </SessionProvider>
+    </AnalyticsProvider>
   </StrictMode>,
 );

@@ -3,9 +3,7 @@ import type { AnalyticsRecorder } from './analytics-recorder.js';
 
 /** What was answered: a landing demo chart, a lesson's exercise or a practice chart. */
 export type AnsweredExercise =
-  | { chartNumber: number }
-  | { lessonId: number; chartNumber?: number }
-  | { practiceIndex: number };
+  { chartNumber: number } | { lessonId: number; chartNumber?: number } | { practiceIndex: number };
 
 /**
  * The events of one graded answer: a try, a pass, and a reveal when the answer used the last try

@@ -68,10 +68,14 @@ export function missingFieldOf(name: ClientEventName, fields: EventFields): stri
     case 'lesson_opened':
       return fields.lessonId === undefined ? 'lessonId' : undefined;
     case 'exercise_replay':
-      return hasExercise ? undefined : `one of ${names('lessonId', 'chartNumber', 'practiceIndex')}`;
+      return hasExercise
+        ? undefined
+        : `one of ${names('lessonId', 'chartNumber', 'practiceIndex')}`;
     case 'exercise_time':
       if (fields.durationMs === undefined) return 'durationMs';
-      return hasExercise ? undefined : `one of ${names('lessonId', 'chartNumber', 'practiceIndex')}`;
+      return hasExercise
+        ? undefined
+        : `one of ${names('lessonId', 'chartNumber', 'practiceIndex')}`;
     case 'practice_chart_done':
       return fields.practiceIndex === undefined ? 'practiceIndex' : undefined;
   }

@@ -35,7 +35,9 @@ export interface FunnelPlotWeek {
 export function funnelSvg(stepNames: string[], weeks: FunnelPlotWeek[]): string {
   const total: FunnelPlotWeek = {
     week: 'all weeks',
-    steps: stepNames.map((_, step) => weeks.reduce((sum, week) => sum + (week.steps[step] ?? 0), 0)),
+    steps: stepNames.map((_, step) =>
+      weeks.reduce((sum, week) => sum + (week.steps[step] ?? 0), 0),
+    ),
   };
   const groups = weeks.length > 1 ? [...weeks, total] : weeks.length === 1 ? weeks : [total];
   const barWidth = 34;
@@ -121,7 +123,9 @@ export function difficultySvg(bars: DifficultyBar[]): string {
     );
   });
   if (bars.length === 0) {
-    body.push(`<text x="${labelWidth}" y="${top + 14}" ${FONT}>no exercise answered in this range</text>`);
+    body.push(
+      `<text x="${labelWidth}" y="${top + 14}" ${FONT}>no exercise answered in this range</text>`,
+    );
   }
   return svg(width, height, 'Exercise difficulty (worst first)', body);
 }

@@ -1,6 +1,6 @@
 /** What the reports need of a database client (pg's Client and Pool both have it). */
 export interface Queryable {
-  query<Row>(sql: string, params?: unknown[]): Promise<{ rows: Row[] }>;
+  query(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
 /**
@@ -69,16 +69,9 @@ function sinceClause(range: ReportRange, params: unknown[]): string {
 export async function exerciseReport(db: Queryable, range: ReportRange): Promise<ExerciseRow[]> {
   const params: unknown[] = [];
   const since = sinceClause(range, params);
-  const { rows } = await db.query<{
-    exercise: string;
-    people: string;
-    tries: string;
-    first_passes: string;
-    revealed: string;
-    replayed: string;
-    median_time_ms: number | null;
-  }>(
-    `WITH ev AS (
+  const rows = (
+    await db.query(
+      `WITH ev AS (
        SELECT e."id", e."name", e."at", e."passed", e."duration_ms", ${PERSON} AS person,
               ${EXERCISE} AS exercise
          FROM ${EVENTS}
@@ -107,8 +100,17 @@ export async function exerciseReport(db: Queryable, range: ReportRange): Promise
                FROM times t WHERE t.exercise = f.exercise)::float8 AS median_time_ms
        FROM first_tries f
       GROUP BY f.exercise`,
-    params,
-  );
+      params,
+    )
+  ).rows as {
+    exercise: string;
+    people: string;
+    tries: string;
+    first_passes: string;
+    revealed: string;
+    replayed: string;
+    median_time_ms: number | null;
+  }[];
   const report = rows.map((row) => {
     const people = Number(row.people);
     const base = {
@@ -154,15 +156,9 @@ export interface FunnelRow {
 export async function funnelReport(db: Queryable, range: ReportRange): Promise<FunnelRow[]> {
   const params: unknown[] = [];
   const since = sinceClause(range, params);
-  const { rows } = await db.query<{
-    week: string;
-    visitors: string;
-    landed: string;
-    tried_demo: string;
-    registered: string;
-    subscribed: string;
-  }>(
-    `WITH people AS (
+  const rows = (
+    await db.query(
+      `WITH people AS (
        SELECT ${PERSON} AS person, min(e."at") AS first_seen,
               bool_or(e."name" = 'page_view' AND e."route" = '/') AS landed,
               bool_or(e."name" = 'demo_try') AS tried_demo,
@@ -179,8 +175,16 @@ export async function funnelReport(db: Queryable, range: ReportRange): Promise<F
             count(*) FILTER (WHERE registered) AS registered,
             count(*) FILTER (WHERE subscribed) AS subscribed
        FROM people GROUP BY 1 ORDER BY 1`,
-    params,
-  );
+      params,
+    )
+  ).rows as {
+    week: string;
+    visitors: string;
+    landed: string;
+    tried_demo: string;
+    registered: string;
+    subscribed: string;
+  }[];
   return rows.map((row) => ({
     week: row.week,
     visitors: Number(row.visitors),
@@ -205,14 +209,9 @@ export interface LessonRow {
 export async function lessonReport(db: Queryable, range: ReportRange): Promise<LessonRow[]> {
   const params: unknown[] = [];
   const since = sinceClause(range, params);
-  const { rows } = await db.query<{
-    lesson_id: number;
-    opened: string;
-    completed: string;
-    opened_not_completed: string;
-    median_ms: number | null;
-  }>(
-    `WITH per_person AS (
+  const rows = (
+    await db.query(
+      `WITH per_person AS (
        SELECT e."lesson_id", ${PERSON} AS person,
               min(e."at") FILTER (WHERE e."name" = 'lesson_opened') AS opened_at,
               min(e."at") FILTER (WHERE e."name" = 'lesson_completed') AS completed_at
@@ -230,13 +229,20 @@ export async function lessonReport(db: Queryable, range: ReportRange): Promise<L
                ORDER BY extract(epoch FROM completed_at - opened_at) * 1000)
              FILTER (WHERE completed_at >= opened_at))::float8 AS median_ms
        FROM per_person GROUP BY 1`,
-    params,
-  );
+      params,
+    )
+  ).rows as {
+    lesson_id: number;
+    opened: string;
+    completed: string;
+    opened_not_completed: string;
+    median_ms: number | null;
+  }[];
   return rows
     .map((row) => {
       const opened = Number(row.opened);
       return {
-        lessonId: Number(row.lesson_id),
+        lessonId: row.lesson_id,
         opened,
         completed: Number(row.completed),
         dropOff: opened === 0 ? 0 : Number(row.opened_not_completed) / opened,

@@ -156,7 +156,9 @@ export function parseRetentionDays(raw: string | undefined): number {
   if (raw === undefined) return 90;
   const days = Number(raw);
   if (!Number.isInteger(days) || days < 1 || days > 3650) {
-    throw new ConfigError(`ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650, got "${raw}"`);
+    throw new ConfigError(
+      `ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650, got "${raw}"`,
+    );
   }
   return days;
 }

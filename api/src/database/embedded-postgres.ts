@@ -109,7 +109,10 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
   }
   const url = `postgres://postgres@${server.getServerConn()}/postgres`;
   if (dataDir) {
-    await writeFile(ownerFileOf(dataDir), JSON.stringify({ pid: process.pid, url } satisfies Owner));
+    await writeFile(
+      ownerFileOf(dataDir),
+      JSON.stringify({ pid: process.pid, url } satisfies Owner),
+    );
   }
   let stopped = false;
   return {

@@ -120,5 +120,7 @@ export class PlansController {
 
 /** What the answer was given to, as analytics names it. */
 function answered(body: { lesson?: number; practice?: number }): AnsweredExercise {
-  return body.practice !== undefined ? { practiceIndex: body.practice } : { lessonId: body.lesson ?? 0 };
+  return body.practice !== undefined
+    ? { practiceIndex: body.practice }
+    : { lessonId: body.lesson ?? 0 };
 }
