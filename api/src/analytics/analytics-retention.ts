@@ -66,8 +66,10 @@ export async function rollUpOldEvents(
                      "duration_ms" = "analytics_daily"."duration_ms" + excluded."duration_ms"`,
       [cutoff.toISOString()],
     );
-    const deleted = await manager.query<{ id: string }[]>(
-      `DELETE FROM "analytics_events" WHERE "at" < $1 RETURNING "id"`,
+    // Counted in SQL: TypeORM answers a bare DELETE with [rows, count], not the rows.
+    const [deleted] = await manager.query<{ count: number }[]>(
+      `WITH gone AS (DELETE FROM "analytics_events" WHERE "at" < $1 RETURNING 1)
+       SELECT count(*)::int AS count FROM gone`,
       [cutoff.toISOString()],
     );
     // A link outlives its visitor's events only while it is fresh: then it has no use left.
@@ -76,7 +78,7 @@ export async function rollUpOldEvents(
          AND NOT EXISTS (SELECT 1 FROM "analytics_events" e WHERE e."visitor_id" = v."visitor_id")`,
       [cutoff.toISOString()],
     );
-    return { ran: true, rolledUp: deleted.length, keptFrom };
+    return { ran: true, rolledUp: deleted?.count ?? 0, keptFrom };
   });
 }
 

@@ -35,7 +35,7 @@ const MAX_TIME_MS = Date.UTC(2100, 0, 1);
 export class AnalyticsEventDto {
   @ApiProperty({ enum: CLIENT_EVENT_NAMES, example: 'page_view' })
   @IsIn(CLIENT_EVENT_NAMES, {
-    message: `each event's name must be one of: ${CLIENT_EVENT_NAMES.join(', ')}`,
+    message: `name must be one of: ${CLIENT_EVENT_NAMES.join(', ')}`,
   })
   name!: ClientEventName;
 
@@ -43,9 +43,9 @@ export class AnalyticsEventDto {
     description: 'When it happened, by the browser’s clock (milliseconds since 1970)',
     example: 1764230400000,
   })
-  @IsInt({ message: "each event's at must be a time in milliseconds" })
-  @Min(MIN_TIME_MS, { message: "each event's at must be a time in milliseconds" })
-  @Max(MAX_TIME_MS, { message: "each event's at must be a time in milliseconds" })
+  @IsInt({ message: 'at must be a time in milliseconds' })
+  @Min(MIN_TIME_MS, { message: 'at must be a time in milliseconds' })
+  @Max(MAX_TIME_MS, { message: 'at must be a time in milliseconds' })
   at!: number;
 
   @ApiPropertyOptional({
