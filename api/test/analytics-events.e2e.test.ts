@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AnalyticsRecorder } from '../src/analytics/analytics-recorder.js';
@@ -31,9 +32,12 @@ describe('POST /api/events', () => {
   let testApp: TestApp;
   let dataSource: DataSource;
   let recorder: AnalyticsRecorder;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    const requestLog = new PassThrough();
+    requestLog.on('data', (chunk: Buffer) => logLines.push(chunk.toString()));
+    testApp = await startTestApp({}, { requestLog });
     dataSource = testApp.app.get(DataSource);
     recorder = testApp.app.get(AnalyticsRecorder);
   });
@@ -269,6 +273,9 @@ describe('POST /api/events', () => {
       [visitorId],
     );
     expect(links).toEqual([{ user_id: user?.id }]);
+    // The request log, which holds addresses and user agents, never holds the visitor id.
+    expect(logLines.join('')).toContain('"url":"/api/attempts"');
+    expect(logLines.join('')).not.toContain(visitorId);
   });
 
   it('links a visitor to the learner whose session sends its events', async () => {
