@@ -29,7 +29,8 @@ import { AnonymousLimit } from './web/anonymous-limit.js';
 import { answerBeforeFramework } from './web/before-framework.js';
 import { serveOpenApi } from './web/openapi.js';
 import { PublicAnswersFastPath } from './web/public-answers.js';
-import { applyEventsLimit, applyRateLimits } from './web/rate-limits.js';
+import { applyRateLimits } from './web/rate-limits.js';
+import { EventsLimit } from './web/events-limit.js';
 import { applyRequestLogging } from './web/request-logging.js';
 import { applySecurityHeaders } from './web/security-headers.js';
 import { isApiPath, serveSinglePageApp } from './web/single-page-app.js';
@@ -164,12 +165,21 @@ async function applyWebMiddleware(
     redis,
     refusals,
   });
+  const eventsLimit = new EventsLimit({
+    path: EVENTS_PATH,
+    batches: config.rateLimits.events,
+    windowMs: config.rateLimits.eventsWindowMs,
+    clients: anonymousLimit,
+    redis,
+    refusals,
+  });
   const publicAnswers = new PublicAnswersFastPath([
     publicChartDataRoute(app.get(ChartDataService)),
     visitorCatalogueRoute(app.get(LessonsService)),
   ]);
   answerBeforeFramework(app.getHttpServer(), [
     anonymousLimit.screen,
+    eventsLimit.screen,
     (request, response) => publicAnswers.tryAnswer(request, response),
   ]);
 
@@ -187,7 +197,6 @@ async function applyWebMiddleware(
     next();
   });
   applyStripeWebhookBodyParser(server);
-  const eventsLimit = applyEventsLimit(server, EVENTS_PATH, config.rateLimits, redis, refusals);
   server.post(EVENTS_PATH, eventsBodyParser(JSON_BODY_LIMIT));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   // The local test-mode checkout page posts a plain HTML form.
@@ -202,7 +211,7 @@ async function applyWebMiddleware(
   serveOpenApi(app);
   return () => {
     rateLimiting.close();
-    eventsLimit.close();
+    eventsLimit.shutdown();
     anonymousLimit.shutdown();
   };
 }

@@ -7,7 +7,8 @@ export type AnsweredExercise =
 
 /**
  * The events of one graded answer: a try, a pass, and a reveal when the answer used the last try
- * without passing (the report counts each person's reveal once). A demo chart's are demo events.
+ * without passing (the report counts each person's reveal once). A demo chart's try and pass are
+ * demo events; its reveal is an exercise reveal of that chart.
  */
 export function recordAnswer(
   recorder: AnalyticsRecorder,
@@ -21,7 +22,7 @@ export function recordAnswer(
   recorder.recordFromRequest(request, demo ? 'demo_try' : 'exercise_try', fields, userId);
   if (result.pass) {
     recorder.recordFromRequest(request, demo ? 'demo_pass' : 'exercise_pass', fields, userId);
-  } else if (result.revealed && !demo) {
+  } else if (result.revealed) {
     recorder.recordFromRequest(request, 'exercise_reveal', exercise, userId);
   }
 }

@@ -65,8 +65,9 @@ export interface RateLimits {
   anonymousWindowMs: number;
   /** How long a refused request waits for its 429: a script hammering a limit is slowed for free. */
   rejectDelayMs: number;
-  /** Batches of analytics events per client and window (`windowMs`). */
+  /** Batches of analytics events per client and `eventsWindowMs`, signed in or not. */
   events: number;
+  eventsWindowMs: number;
 }
 
 /**
@@ -88,9 +89,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   anonymousRequests: 60,
   anonymousWindowMs: 5000,
   rejectDelayMs: 1000,
-  // A page sends a batch when it is hidden or holds 20 events: a learner sends a few a minute, a
-  // classroom behind one address a few hundred in 15 minutes.
-  events: 600,
+  // A page sends a batch when it is hidden or holds 20 events: a learner sends one or two a
+  // minute, a classroom behind one address a few dozen. A flood gets a minute's budget at most.
+  events: 60,
+  eventsWindowMs: 60_000,
 };
 
 export class ConfigError extends Error {

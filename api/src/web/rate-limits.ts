@@ -36,7 +36,24 @@ export function applyRateLimits(
   refusals: TooManyRequests,
 ): RateLimiting {
   const stores: FailoverStore[] = [];
-  const limiter = limiterFactory(limits, redis, refusals, stores);
+  const limiter = (spec: LimiterSpec): RequestHandler => {
+    const store = new FailoverStore(redis, spec.name);
+    stores.push(store);
+    return rateLimit({
+      windowMs: limits.windowMs,
+      limit: spec.limit,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      store,
+      ...(spec.keyGenerator ? { keyGenerator: spec.keyGenerator } : {}),
+      skipSuccessfulRequests: spec.skipSuccessfulRequests ?? false,
+      ...(spec.skip ? { skip: spec.skip } : {}),
+      handler: (_request, response) => {
+        const retryAfter = Number(response.getHeader('Retry-After') ?? 60);
+        refusals.send(response, retryAfter, waitMessage(retryAfter));
+      },
+    });
+  };
 
   // Routes, not `use`: a mount at /api/login would also count /api/login/refresh. Routing is not
   // strict, so the spec's trailing-slash paths are counted too.
@@ -67,54 +84,6 @@ export function applyRateLimits(
     close() {
       for (const store of stores) store.shutdown();
     },
-  };
-}
-
-/**
- * The analytics events endpoint's limit, per client address: put in front of its body parser, so
- * a client over its budget costs a counter, not a parse. Sending events never counts against the
- * limits above.
- */
-export function applyEventsLimit(
-  server: Express,
-  path: string,
-  limits: RateLimits,
-  redis: SharedRedis | undefined,
-  refusals: TooManyRequests,
-): RateLimiting {
-  const stores: FailoverStore[] = [];
-  const limiter = limiterFactory(limits, redis, refusals, stores);
-  server.post(path, limiter({ name: 'events', limit: limits.events }));
-  return {
-    close() {
-      for (const store of stores) store.shutdown();
-    },
-  };
-}
-
-function limiterFactory(
-  limits: RateLimits,
-  redis: SharedRedis | undefined,
-  refusals: TooManyRequests,
-  stores: FailoverStore[],
-): (spec: LimiterSpec) => RequestHandler {
-  return (spec) => {
-    const store = new FailoverStore(redis, spec.name);
-    stores.push(store);
-    return rateLimit({
-      windowMs: limits.windowMs,
-      limit: spec.limit,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-      store,
-      ...(spec.keyGenerator ? { keyGenerator: spec.keyGenerator } : {}),
-      skipSuccessfulRequests: spec.skipSuccessfulRequests ?? false,
-      ...(spec.skip ? { skip: spec.skip } : {}),
-      handler: (_request, response) => {
-        const retryAfter = Number(response.getHeader('Retry-After') ?? 60);
-        refusals.send(response, retryAfter, waitMessage(retryAfter));
-      },
-    });
   };
 }
 
