@@ -14,8 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +26,7 @@ import {
   machinePostgresAnswers,
 } from '../api/test/support/cluster/machine-services.js';
 import { freePort } from '../api/test/support/private-redis.js';
+import { cpuMs, measureLearner as measureAt, percentile, sleep } from './learner-probe.js';
 import { ATTACK_PATTERNS, type AttackPattern, type AttackResult } from './anonymous-attacker.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -37,68 +37,8 @@ const LEARNER_RATE = Number(process.env.BENCH_LEARNER_RATE ?? 100);
 const WARM_UP_S = 3;
 const TARGET_RATIO = 2;
 
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
-/** Sends GET users/get-progress at a fixed rate (open loop) and returns each latency in ms. */
-async function measureLearner(port: number, cookie: string, seconds: number): Promise<number[]> {
-  // Idle sockets are dropped before the server's keep-alive time-out could close one under a
-  // request (a reset that would be the benchmark's, not the API's).
-  const agent = new Agent({ keepAlive: true, maxSockets: 16, timeout: 4000 });
-  const latencies: number[] = [];
-  const failures: string[] = [];
-  const pending: Promise<void>[] = [];
-  const interval = 1000 / LEARNER_RATE;
-  const started = performance.now();
-  for (let sent = 0; sent < seconds * LEARNER_RATE; sent += 1) {
-    const due = started + sent * interval;
-    const wait = due - performance.now();
-    if (wait > 0) await sleep(wait);
-    pending.push(
-      new Promise<void>((done) => {
-        const sentAt = performance.now();
-        const call = request(
-          {
-            host: '127.0.0.1',
-            port,
-            path: '/users/get-progress',
-            agent,
-            headers: { cookie, 'x-forwarded-for': '198.51.100.10' },
-          },
-          (response) => {
-            response.resume();
-            response.on('end', () => {
-              if (response.statusCode === 200) latencies.push(performance.now() - sentAt);
-              else failures.push(String(response.statusCode));
-              done();
-            });
-          },
-        );
-        call.on('error', (error) => {
-          failures.push(error.message);
-          done();
-        });
-        call.end();
-      }),
-    );
-  }
-  await Promise.all(pending);
-  agent.destroy();
-  if (failures.length > 0)
-    throw new Error(`the learner's calls failed: ${failures.slice(0, 5).join(', ')}`);
-  return latencies;
-}
-
-/** CPU time the process has used, in ms (user + system, from /proc; Linux ticks are 10 ms). */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
-}
+const measureLearner = (port: number, cookie: string, seconds: number) =>
+  measureAt(port, cookie, seconds, LEARNER_RATE);
 
 function runAttacker(
   port: number,

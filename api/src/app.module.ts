@@ -1,5 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
@@ -26,6 +27,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DatabaseModule.forRoot(databaseUrl, databaseKind),
         RedisModule,
+        AnalyticsModule,
         HealthModule,
         AuthModule,
         BillingModule,

@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
+import { EVENTS_PATH, eventsBodyParser } from './analytics/events-body.js';
 import { AccessTokenDenylist } from './auth/access-token-denylist.js';
 import { AccessTokenService } from './auth/access-token.service.js';
 import {
@@ -31,6 +32,7 @@ import { answerBeforeFramework } from './web/before-framework.js';
 import { serveOpenApi } from './web/openapi.js';
 import { PublicAnswersFastPath } from './web/public-answers.js';
 import { applyRateLimits } from './web/rate-limits.js';
+import { EventsLimit } from './web/events-limit.js';
 import { applyRequestLogging } from './web/request-logging.js';
 import { applySecurityHeaders } from './web/security-headers.js';
 import { isApiPath, serveSinglePageApp } from './web/single-page-app.js';
@@ -171,12 +173,21 @@ async function applyWebMiddleware(
     redis,
     refusals,
   });
+  const eventsLimit = new EventsLimit({
+    path: EVENTS_PATH,
+    batches: config.rateLimits.events,
+    windowMs: config.rateLimits.eventsWindowMs,
+    clients: anonymousLimit,
+    redis,
+    refusals,
+  });
   const publicAnswers = new PublicAnswersFastPath([
     publicChartDataRoute(app.get(ChartDataService)),
     visitorCatalogueRoute(app.get(LessonsService)),
   ]);
   answerBeforeFramework(app.getHttpServer(), [
     anonymousLimit.screen,
+    eventsLimit.screen,
     (request, response) => publicAnswers.tryAnswer(request, response),
   ]);
 
@@ -192,6 +203,7 @@ async function applyWebMiddleware(
     next();
   });
   applyStripeWebhookBodyParser(server);
+  server.post(EVENTS_PATH, eventsBodyParser(JSON_BODY_LIMIT));
   app.useBodyParser('json', { limit: JSON_BODY_LIMIT });
   // The local test-mode checkout page posts a plain HTML form.
   app.useBodyParser('urlencoded', { limit: '2kb', extended: false });
@@ -205,6 +217,7 @@ async function applyWebMiddleware(
   serveOpenApi(app);
   return () => {
     rateLimiting.close();
+    eventsLimit.shutdown();
     anonymousLimit.shutdown();
   };
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { NarrowScreenBanner } from './components/NarrowScreenBanner.js';
+import { useAnalytics } from './analytics/analytics-context.js';
 import { SiteFooter } from './components/SiteFooter.js';
 
 /**
@@ -13,6 +14,12 @@ export function AppShell() {
   const navigationType = useNavigationType();
   // The entry the browser opened the app on has the key 'default'.
   const navigated = key !== 'default';
+  const analytics = useAnalytics();
+
+  // The path only: query strings (a reset link's token and email) are never counted.
+  useEffect(() => {
+    analytics.track('page_view', { route: pathname });
+  }, [analytics, pathname]);
 
   useEffect(() => {
     if (navigationType !== NavigationType.Pop) window.scrollTo(0, 0);

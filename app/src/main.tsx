@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { createBrowserAnalytics } from './analytics/analytics.js';
+import { AnalyticsProvider } from './analytics/analytics-context.js';
 import { createCourseApi, createHttpClient } from './api/index.js';
 import { AppRoutes } from './routes.js';
 import { SessionProvider } from './session/session-context.js';
@@ -9,14 +11,17 @@ import './styles.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const api = createCourseApi(createHttpClient());
+const analytics = createBrowserAnalytics();
+const api = createCourseApi(createHttpClient({ headers: () => analytics.requestHeaders() }));
 
 createRoot(container).render(
   <StrictMode>
-    <SessionProvider api={api}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </SessionProvider>
+    <AnalyticsProvider analytics={analytics}>
+      <SessionProvider api={api}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </SessionProvider>
+    </AnalyticsProvider>
   </StrictMode>,
 );

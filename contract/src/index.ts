@@ -1,3 +1,4 @@
+export type * from './analytics.js';
 export type * from './attempts.js';
 export type * from './billing.js';
 export type * from './charts.js';

@@ -1,3 +1,4 @@
+import type { EventBatch, EventsAccepted } from './analytics.js';
 import type { AttemptRequest, AttemptResult } from './attempts.js';
 import type { BillingPlan, CheckoutRequest, CheckoutUrl, SubscriptionStatus } from './billing.js';
 import type { ChartDataBody, ChartDataQuery } from './charts.js';
@@ -55,6 +56,7 @@ export interface ApiPostRoutes {
   '/stripe/check/': { body: CheckoutRequest; response: CheckoutUrl };
   '/stripe/cancel': { body: EmptyBody; response: MessageBody };
   '/stripe/resume': { body: EmptyBody; response: MessageBody };
+  '/api/events': { body: EventBatch; response: EventsAccepted };
 }
 
 export type ApiGetPath = keyof ApiGetRoutes;

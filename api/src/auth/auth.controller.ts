@@ -1,6 +1,8 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
+import { declinesTracking, visitorIdOf } from '../analytics/tracking-consent.js';
 import type { User } from '../users/user.entity.js';
 import { AuthCookies } from './auth-cookies.js';
 import { AuthService, type Session } from './auth.service.js';
@@ -21,6 +23,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly cookies: AuthCookies,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   /** Creates the account and logs it in at once (the spec's client goes straight to /home). */
@@ -32,9 +35,12 @@ export class AuthController {
   })
   async register(
     @Body() body: RegisterDto,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionBody> {
-    return this.open(await this.auth.register(body), response);
+    const session = await this.auth.register(body);
+    this.analytics.recordFromRequest(request, 'registration', {}, session.userId);
+    return this.open(session, response);
   }
 
   @Post('login')
@@ -46,9 +52,16 @@ export class AuthController {
   @HttpCode(HttpStatus.OK)
   async login(
     @Body() body: LoginDto,
+    @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionBody> {
-    return this.open(await this.auth.login(body), response);
+    const session = await this.auth.login(body);
+    // The browser's visitor id now stands for this learner too (not when it asked not to be tracked).
+    const visitorId = visitorIdOf(request.headers);
+    if (visitorId && !declinesTracking(request.headers)) {
+      this.analytics.link(visitorId, session.userId);
+    }
+    return this.open(session, response);
   }
 
   /** Always succeeds: whatever the cookies held, the browser ends up logged out. */

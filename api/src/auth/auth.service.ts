@@ -18,6 +18,7 @@ export const NOT_LOGGED_IN = 'You are not logged in, or your session has expired
 const UNIQUE_VIOLATION = '23505';
 
 export interface Session {
+  userId: string;
   email: string;
   accessToken: string;
   refreshToken: string;
@@ -71,6 +72,7 @@ export class AuthService {
       throw new UnauthorizedException(SESSION_ENDED);
     }
     return {
+      userId: user.id,
       email: user.email,
       accessToken: await this.accessTokens.sign(user),
       refreshToken: result.token,
@@ -122,6 +124,7 @@ export class AuthService {
 
   private async startSession(user: User): Promise<Session> {
     return {
+      userId: user.id,
       email: user.email,
       accessToken: await this.accessTokens.sign(user),
       refreshToken: await this.refreshTokens.issue(user.id),

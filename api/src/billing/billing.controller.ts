@@ -1,5 +1,6 @@
-import { Body, Controller, Get, Header, Param, Post, Redirect, Res } from '@nestjs/common';
-import type { Response } from 'express';
+import { Body, Controller, Get, Header, Param, Post, Redirect, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
 import { ApiOkResponse, ApiOperation, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
@@ -19,6 +20,7 @@ export class BillingController {
   constructor(
     private readonly billing: BillingService,
     private readonly localCheckout: LocalCheckoutService,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   /** Public: the pricing page shows the price, and says so when no card will be charged. */
@@ -71,7 +73,10 @@ export class BillingController {
     @CurrentUser() user: User,
     @Param() params: LocalCheckoutParamsDto,
     @Body() _body: EmptyBodyDto,
+    @Req() request: Request,
   ): Promise<{ url: string; statusCode: number }> {
-    return { url: await this.localCheckout.confirm(params.sessionId, user), statusCode: 303 };
+    const url = await this.localCheckout.confirm(params.sessionId, user);
+    this.analytics.recordFromRequest(request, 'checkout_completed', {}, user.id);
+    return { url, statusCode: 303 };
   }
 }

@@ -118,6 +118,7 @@ export class StripeWebhookService {
     }
     row.lastEventAt = eventTime(event);
     await manager.save(row);
+    await recordCheckoutCompleted(manager, userId);
   }
 
   private async subscriptionChanged(
@@ -209,4 +210,20 @@ async function lockOrCreateRow(manager: EntityManager, userId: string): Promise<
     where: { userId },
     lock: { mode: 'pessimistic_write' },
   });
+}
+
+/**
+ * The learner's checkout, completed, as an analytics event. A webhook carries no browser's
+ * headers, so it is recorded only for a learner whose checkout start was: one who asked not to be
+ * tracked (Do Not Track, Global Privacy Control) left none. In the event's transaction, so a
+ * repeated delivery (skipped by its id) never counts twice.
+ */
+async function recordCheckoutCompleted(manager: EntityManager, userId: string): Promise<void> {
+  await manager.query(
+    `INSERT INTO "analytics_events" ("name", "at", "user_id")
+     SELECT 'checkout_completed', now(), $1::uuid
+      WHERE EXISTS (SELECT 1 FROM "analytics_events"
+                     WHERE "user_id" = $1::uuid AND "name" = 'checkout_started')`,
+    [userId],
+  );
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -7,6 +7,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { BillingService } from './billing.service.js';
@@ -24,6 +26,7 @@ export class StripeController {
   constructor(
     private readonly billing: BillingService,
     private readonly subscriptions: SubscriptionService,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   @Get('api/stripe/isSub')
@@ -42,8 +45,14 @@ export class StripeController {
   @ApiOkResponse({ type: CheckoutUrlDto })
   @ApiBadRequestResponse({ description: 'Missing, malformed or unknown priceId' })
   @ApiConflictResponse({ description: 'The learner already has the plan' })
-  async checkout(@CurrentUser() user: User, @Body() body: CheckoutDto): Promise<CheckoutUrlDto> {
-    return { url: await this.billing.checkout(user, body.priceId) };
+  async checkout(
+    @CurrentUser() user: User,
+    @Body() body: CheckoutDto,
+    @Req() request: Request,
+  ): Promise<CheckoutUrlDto> {
+    const url = await this.billing.checkout(user, body.priceId);
+    this.analytics.recordFromRequest(request, 'checkout_started', {}, user.id);
+    return { url };
   }
 
   /** Ends the plan at the end of the paid period, not now. */
@@ -52,8 +61,14 @@ export class StripeController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageDto })
   @ApiNotFoundResponse({ description: 'No active subscription to cancel' })
-  async cancel(@CurrentUser() user: User, @Body() _body: EmptyBodyDto): Promise<MessageDto> {
-    return { message: await this.billing.cancel(user) };
+  async cancel(
+    @CurrentUser() user: User,
+    @Body() _body: EmptyBodyDto,
+    @Req() request: Request,
+  ): Promise<MessageDto> {
+    const message = await this.billing.cancel(user);
+    this.analytics.recordFromRequest(request, 'subscription_canceled', {}, user.id);
+    return { message };
   }
 
   /** Takes back a cancellation before the paid period ends: the plan renews again. */

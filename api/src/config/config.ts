@@ -38,6 +38,8 @@ export interface AppConfig {
   contentDir: string;
   /** Requests allowed per client (or per session) and window. */
   rateLimits: RateLimits;
+  /** Raw analytics events older than this many days are rolled up into daily totals, then deleted. */
+  analyticsRetentionDays: number;
 }
 
 /** Express's `trust proxy` values that TRUST_PROXY can express. */
@@ -63,6 +65,9 @@ export interface RateLimits {
   anonymousWindowMs: number;
   /** How long a refused request waits for its 429: a script hammering a limit is slowed for free. */
   rejectDelayMs: number;
+  /** Batches of analytics events per client and `eventsWindowMs`, signed in or not. */
+  events: number;
+  eventsWindowMs: number;
 }
 
 /**
@@ -84,6 +89,10 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   anonymousRequests: 60,
   anonymousWindowMs: 5000,
   rejectDelayMs: 1000,
+  // A page sends a batch when it is hidden or holds 20 events: a learner sends one or two a
+  // minute, a classroom behind one address a few dozen. A flood gets a minute's budget at most.
+  events: 60,
+  eventsWindowMs: 60_000,
 };
 
 export class ConfigError extends Error {
@@ -144,6 +153,18 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   return addresses;
 }
 
+/** ANALYTICS_RETENTION_DAYS: whole days of raw events kept (1 to 3650), 90 when unset. */
+export function parseRetentionDays(raw: string | undefined): number {
+  if (raw === undefined) return 90;
+  const days = Number(raw);
+  if (!Number.isInteger(days) || days < 1 || days > 3650) {
+    throw new ConfigError(
+      `ANALYTICS_RETENTION_DAYS must be a whole number of days from 1 to 3650, got "${raw}"`,
+    );
+  }
+  return days;
+}
+
 const REDIS_KEY_PREFIX = /^[A-Za-z0-9._-]{1,64}$/;
 
 function parsePort(raw: string | undefined): number {
@@ -181,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     appDistDir: resolve(root, nonEmpty(env.APP_DIST_DIR) ?? 'app/dist'),
     contentDir: resolve(root, nonEmpty(env.CONTENT_DIR) ?? 'api/content'),
     rateLimits: DEFAULT_RATE_LIMITS,
+    analyticsRetentionDays: parseRetentionDays(nonEmpty(env.ANALYTICS_RETENTION_DAYS)),
   };
 
   try {

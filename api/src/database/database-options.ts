@@ -1,4 +1,7 @@
 import type { DataSourceOptions } from 'typeorm';
+import { AnalyticsDaily } from '../analytics/analytics-daily.entity.js';
+import { AnalyticsEvent } from '../analytics/analytics-event.entity.js';
+import { AnalyticsVisitor } from '../analytics/analytics-visitor.entity.js';
 import { RefreshToken } from '../auth/refresh-token.entity.js';
 import { LocalCheckoutSession } from '../billing/local-checkout-session.entity.js';
 import { ProcessedWebhookEvent } from '../billing/processed-webhook-event.entity.js';
@@ -15,6 +18,7 @@ import { CreateProgressAndAttempts1764200000000 } from './migrations/17642000000
 import { PracticeAttempts1764300000000 } from './migrations/1764300000000-practice-attempts.js';
 import { TradePlanAttempts1764400000000 } from './migrations/1764400000000-trade-plan-attempts.js';
 import { DecisionAttempts1764500000000 } from './migrations/1764500000000-decision-attempts.js';
+import { CreateAnalytics1764600000000 } from './migrations/1764600000000-create-analytics.js';
 
 export const ENTITIES = [
   User,
@@ -25,6 +29,9 @@ export const ENTITIES = [
   Subscription,
   ProcessedWebhookEvent,
   LocalCheckoutSession,
+  AnalyticsEvent,
+  AnalyticsVisitor,
+  AnalyticsDaily,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -35,6 +42,7 @@ export const MIGRATIONS = [
   PracticeAttempts1764300000000,
   TradePlanAttempts1764400000000,
   DecisionAttempts1764500000000,
+  CreateAnalytics1764600000000,
 ];
 
 /**

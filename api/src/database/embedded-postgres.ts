@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
@@ -10,25 +10,119 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
+/** Who has a data folder open, written beside it while a process serves it. */
+interface Owner {
+  pid: number;
+  /** Where that process serves it; absent while it is still starting. */
+  url?: string;
+}
+
+/** The embedded database's folder is open in another process. */
+export class EmbeddedDatabaseInUse extends Error {
+  override name = 'EmbeddedDatabaseInUse';
+}
+
+/**
+ * The file naming the process that has `dataDir` open. PGlite has no lock of its own: two
+ * processes opening one folder would corrupt it. Others connect through the owner's URL instead.
+ */
+export function ownerFileOf(dataDir: string): string {
+  return `${dataDir.replace(/[/\\]+$/, '')}.owner.json`;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, under another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function readOwner(dataDir: string): Promise<Owner | undefined> {
+  try {
+    const owner = JSON.parse(await readFile(ownerFileOf(dataDir), 'utf8')) as Partial<Owner>;
+    if (typeof owner.pid !== 'number' || !isAlive(owner.pid)) return undefined;
+    return { pid: owner.pid, ...(typeof owner.url === 'string' ? { url: owner.url } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The URL of the server of another running process that has `dataDir` open (e.g. `npm start`),
+ * or undefined when no live process has it.
+ */
+export async function runningEmbeddedPostgres(
+  dataDir: string,
+): Promise<{ pid: number; url: string } | undefined> {
+  const owner = await readOwner(dataDir);
+  return owner?.url && owner.pid !== process.pid ? { pid: owner.pid, url: owner.url } : undefined;
+}
+
+/** Claims `dataDir` for this process, or says which live process has it. */
+async function claim(dataDir: string): Promise<void> {
+  const file = ownerFileOf(dataDir);
+  const mine = JSON.stringify({ pid: process.pid } satisfies Owner);
+  try {
+    await writeFile(file, mine, { flag: 'wx' });
+    return;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const owner = await readOwner(dataDir);
+  if (owner && owner.pid !== process.pid) {
+    throw new EmbeddedDatabaseInUse(
+      `the embedded database in ${dataDir} is open in process ${owner.pid}` +
+        (owner.url ? ` (serving it at ${owner.url})` : '') +
+        '; stop that process first, or set DATABASE_URL',
+    );
+  }
+  // Left behind by a process that is gone.
+  await writeFile(file, mine);
+}
+
 /**
  * Starts PGlite and serves it on a free loopback port.
  * @param dataDir a folder to keep the data in, or undefined for an in-memory database (tests).
+ * While this process has the folder open, a file beside it names the process and the URL.
  */
 export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedPostgres> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
-  // The pg pool opens several connections; the socket server multiplexes them onto PGlite.
-  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
-  await server.start();
-  const address = server.getServerConn();
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    await claim(dataDir);
+  }
+  const release = async () => {
+    if (dataDir) await rm(ownerFileOf(dataDir), { force: true });
+  };
+  let db: PGlite;
+  let server: PGLiteSocketServer;
+  try {
+    db = await PGlite.create(dataDir ? { dataDir } : {});
+    // The pg pool opens several connections; the socket server multiplexes them onto PGlite.
+    server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
+    await server.start();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const url = `postgres://postgres@${server.getServerConn()}/postgres`;
+  if (dataDir) {
+    await writeFile(
+      ownerFileOf(dataDir),
+      JSON.stringify({ pid: process.pid, url } satisfies Owner),
+    );
+  }
   let stopped = false;
   return {
-    url: `postgres://postgres@${address}/postgres`,
+    url,
     async stop() {
       if (stopped) return;
       stopped = true;
       await server.stop();
       await db.close();
+      await release();
     },
   };
 }

@@ -12,6 +12,8 @@ import {
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
+import { type AnsweredExercise, recordAnswer } from '../analytics/answer-events.js';
 import { NOT_LOGGED_IN } from '../auth/auth.service.js';
 import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
@@ -45,6 +47,7 @@ export class AttemptsController {
     private readonly practice: PracticeCharts,
     private readonly content: CourseContent,
     private readonly demo: DemoStanding,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   @Post()
@@ -71,6 +74,17 @@ export class AttemptsController {
     @MaybeUser() user: User | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
+  ): Promise<AttemptResult> {
+    const result = await this.grade(body, user, request, response);
+    recordAnswer(this.analytics, request, user?.id, answeredExercise(body), result);
+    return result;
+  }
+
+  private async grade(
+    body: AttemptDto,
+    user: User | undefined,
+    request: Request,
+    response: Response,
   ): Promise<AttemptResult> {
     const targets = [body.chart, body.lesson, body.practice].filter(
       (target) => target !== undefined,
@@ -124,4 +138,11 @@ export class AttemptsController {
     if (!chart) throw new NotFoundException(`There is no chart number ${chartNumber}.`);
     return chart;
   }
+}
+
+/** What an answer was given to, as analytics names it (grading checked it is exactly one). */
+function answeredExercise(body: AttemptDto): AnsweredExercise {
+  if (body.practice !== undefined) return { practiceIndex: body.practice };
+  if (body.lesson !== undefined) return { lessonId: body.lesson };
+  return { chartNumber: body.chart ?? 0 };
 }

@@ -1,6 +1,17 @@
-import { BadRequestException, Body, Controller, HttpCode, HttpStatus, Post } from '@nestjs/common';
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
+import { type AnsweredExercise, recordAnswer } from '../analytics/answer-events.js';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Req,
+} from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { Request } from 'express';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
@@ -28,6 +39,7 @@ export class DecisionsController {
     private readonly content: CourseContent,
     private readonly charts: ChartCatalogue,
     private readonly practice: PracticeCharts,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   @Post()
@@ -46,7 +58,11 @@ export class DecisionsController {
       'open 403 {finishFirst}.',
   })
   @ApiOkResponse({ type: DecisionResultDto })
-  async decide(@CurrentUser() user: User, @Body() body: DecisionDto): Promise<DecisionResult> {
+  async decide(
+    @CurrentUser() user: User,
+    @Body() body: DecisionDto,
+    @Req() request: Request,
+  ): Promise<DecisionResult> {
     const exercise = await this.exerciseOf(user, body);
     if (body.take && body.reasons.length > 0) {
       throw new BadRequestException('A trade that is taken has no reasons to skip it.');
@@ -54,10 +70,12 @@ export class DecisionsController {
     if (!body.take && body.reasons.length === 0) {
       throw new BadRequestException('Name the checks that fail when you skip a trade.');
     }
-    return this.decisions.gradeAndRecord(user.id, exercise, {
+    const result = await this.decisions.gradeAndRecord(user.id, exercise, {
       take: body.take,
       reasons: body.reasons,
     });
+    recordAnswer(this.analytics, request, user.id, answered(body), result);
+    return result;
   }
 
   private async exerciseOf(user: User, body: DecisionDto): Promise<DecisionExercise> {
@@ -82,4 +100,11 @@ export class DecisionsController {
       throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
     return lessonDecisionExercise(lesson, chart);
   }
+}
+
+/** What the answer was given to, as analytics names it. */
+function answered(body: { lesson?: number; practice?: number }): AnsweredExercise {
+  return body.practice !== undefined
+    ? { practiceIndex: body.practice }
+    : { lessonId: body.lesson ?? 0 };
 }

@@ -1,3 +1,5 @@
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
+import { type AnsweredExercise, recordAnswer } from '../analytics/answer-events.js';
 import {
   BadRequestException,
   Body,
@@ -6,9 +8,11 @@ import {
   HttpCode,
   HttpStatus,
   Post,
+  Req,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { Request } from 'express';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
@@ -36,6 +40,7 @@ export class PlansController {
     private readonly content: CourseContent,
     private readonly charts: ChartCatalogue,
     private readonly practice: PracticeCharts,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   @Get('results')
@@ -71,10 +76,14 @@ export class PlansController {
       '(GET api/practice/plans/{index}); the first is free, the others need the Pro Plan.',
   })
   @ApiOkResponse({ type: PlanResultDto })
-  async plan(@CurrentUser() user: User, @Body() body: TradePlanDto): Promise<PlanResult> {
+  async plan(
+    @CurrentUser() user: User,
+    @Body() body: TradePlanDto,
+    @Req() request: Request,
+  ): Promise<PlanResult> {
     const exercise = await this.exerciseOf(user, body);
     const { entry, stop, target, account, riskPercent, size } = body;
-    return this.plans.gradeAndRecord(user.id, exercise, {
+    const result = await this.plans.gradeAndRecord(user.id, exercise, {
       entry,
       stop,
       target,
@@ -82,6 +91,8 @@ export class PlansController {
       riskPercent,
       size,
     });
+    recordAnswer(this.analytics, request, user.id, answered(body), result);
+    return result;
   }
 
   /** The exercise a plan answers: a lesson's, or one of the learner's practice plans. */
@@ -104,4 +115,11 @@ export class PlansController {
       throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
     return lessonPlanExercise(lesson, chart);
   }
+}
+
+/** What the answer was given to, as analytics names it. */
+function answered(body: { lesson?: number; practice?: number }): AnsweredExercise {
+  return body.practice !== undefined
+    ? { practiceIndex: body.practice }
+    : { lessonId: body.lesson ?? 0 };
 }

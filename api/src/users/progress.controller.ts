@@ -7,8 +7,11 @@ import {
   HttpCode,
   HttpStatus,
   Post,
+  Req,
 } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request } from 'express';
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { AttemptsService, lessonExerciseKey } from '../lessons/attempts.service.js';
 import { CourseAccess } from '../lessons/course-access.js';
@@ -31,6 +34,7 @@ export class ProgressController {
     private readonly access: CourseAccess,
     private readonly attempts: AttemptsService,
     private readonly content: CourseContent,
+    private readonly analytics: AnalyticsRecorder,
   ) {}
 
   @Get('get-progress')
@@ -52,7 +56,11 @@ export class ProgressController {
   })
   @ApiOkResponse({ type: ProgressDto, description: 'The lessons completed, this one included' })
   @ApiConflictResponse({ description: 'The lesson’s exercise is not passed or revealed yet' })
-  async update(@CurrentUser() user: User, @Body() body: UpdateProgressDto): Promise<ProgressBody> {
+  async update(
+    @CurrentUser() user: User,
+    @Body() body: UpdateProgressDto,
+    @Req() request: Request,
+  ): Promise<ProgressBody> {
     const lesson = this.content.byId(body.completed);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.completed}.`);
     this.access.requireLesson(await this.access.learner(user.id), lesson);
@@ -65,6 +73,7 @@ export class ProgressController {
       }
     }
     await this.progress.complete(user.id, lesson.id);
+    this.analytics.recordFromRequest(request, 'lesson_completed', { lessonId: lesson.id }, user.id);
     return { completed: await this.progress.completedIds(user.id) };
   }
 }

@@ -4,12 +4,14 @@ import { pinoHttp } from 'pino-http';
 
 /**
  * Fields that can carry credentials. The request log keeps method, URL, status and timing; it
- * never logs bodies, so passwords and reset tokens cannot reach it either.
+ * never logs bodies, so passwords and reset tokens cannot reach it either. The analytics visitor
+ * id is redacted too: beside an address and a user agent it would tie the analytics to a person.
  */
 export const REDACTED_LOG_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'req.headers["stripe-signature"]',
+  'req.headers["x-visitor-id"]',
   'res.headers["set-cookie"]',
 ];
 

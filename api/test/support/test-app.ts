@@ -40,6 +40,7 @@ export async function startTestApp(
       refreshFailures: 100_000,
       passwordReset: 100_000,
       anonymousRequests: 1_000_000,
+      events: 100_000,
       rejectDelayMs: 0,
     },
     // Each test run keeps its Redis keys apart from other runs on the same server.

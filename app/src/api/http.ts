@@ -42,6 +42,8 @@ export interface HttpClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** Headers added to every call (the analytics visitor id, when the browser allows it). */
+  headers?: () => Record<string, string>;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
@@ -81,6 +83,19 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
     // Most calls change state; repeating them is the caller's decision, not the transport's.
     retry: 0,
     ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.headers
+      ? {
+          hooks: {
+            beforeRequest: [
+              ({ request }) => {
+                for (const [name, value] of Object.entries(options.headers?.() ?? {})) {
+                  request.headers.set(name, value);
+                }
+              },
+            ],
+          },
+        }
+      : {}),
   });
 
   async function send<T>(call: () => Promise<T>): Promise<T> {

@@ -16,6 +16,7 @@ import {
   useTradeReplay,
 } from '../plan/trade-replay.js';
 import type { useDecisionExercise } from './use-decision-exercise.js';
+import { useExerciseTime } from '../analytics/analytics-context.js';
 import { ReplayButton } from '../exercise/ReplayButton.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
@@ -44,6 +45,7 @@ interface DecisionExerciseProps {
 export function DecisionExercise({ exercise, setup, label, actions }: DecisionExerciseProps) {
   const { state, submit, reload } = exercise;
   const { chart, result } = state;
+  useExerciseTime(chart ? exercise.subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();
   const [take, setTake] = useState<boolean>();
   const [reasons, setReasons] = useState<DecisionCheck[]>([]);
@@ -207,6 +209,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
             <ReplayButton
               state={replay.state}
               onStart={startReplay}
+              subject={exercise.subject}
               label={
                 course.take ? 'Replay: watch the course’s trade' : 'Replay: see what a 2R trade met'
               }

@@ -34,7 +34,7 @@ export function useDecisionExercise(options: {
   review: DecisionResult | null;
 }) {
   const { api, target, review } = options;
-  const { load, fields } = useExerciseTarget(api, target, api.practiceDecision);
+  const { load, fields, subject } = useExerciseTarget(api, target, api.practiceDecision);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
@@ -58,5 +58,5 @@ export function useDecisionExercise(options: {
   );
 
   const state: DecisionExerciseState = { chart, loadError, gated, submitting, error, result };
-  return { state, submit, reload };
+  return { state, subject, submit, reload };
 }

@@ -9,6 +9,7 @@ import { exposeEngineForTests } from './chart-test-hook.js';
 import { triesText } from './exercise-state.js';
 import { KeyboardHelp } from './KeyboardHelp.js';
 import type { ChartExercise } from './use-chart-exercise.js';
+import { useExerciseTime } from '../analytics/analytics-context.js';
 import { ReplayButton } from './ReplayButton.js';
 
 /** The course's market runs on New York session time (API contract). */
@@ -49,6 +50,8 @@ export function ExerciseChart({
   playReturnOnAnswer = false,
 }: ExerciseChartProps) {
   const { charts, loadError, state, submit, reload } = exercise;
+  // Time counts from when the chart is there to work on.
+  useExerciseTime(charts ? exercise.subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();
   const drawing = useZoneDrawing(engine, { maxLines: 2 });
   const { timeframe, setTimeframe, switching } = useTimeframe(engine);
@@ -205,6 +208,7 @@ export function ExerciseChart({
             <ReplayButton
               state={replay.state}
               onStart={startReplay}
+              subject={exercise.subject}
               label="Replay what price did next"
             />
           )}

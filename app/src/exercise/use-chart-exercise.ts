@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { type ExerciseSubject, subjectOf } from '../analytics/analytics.js';
 import {
   ApiError,
   errorMessage,
@@ -36,6 +37,8 @@ export interface ChartExercise {
   /** The charts were refused by the subscription wall: the page shows it instead. */
   gated: boolean;
   state: ExerciseState;
+  /** The exercise, as analytics names it. */
+  subject: ExerciseSubject;
   submit: (lines: number[]) => Promise<void>;
   reload: () => void;
 }
@@ -143,5 +146,6 @@ export function useChartExercise(options: UseChartExerciseOptions): ChartExercis
     setLoads((count) => count + 1);
   }, []);
 
-  return { charts, loadError, gated, state, submit, reload };
+  const subject = useMemo(() => subjectOf(fixedTarget), [fixedTarget]);
+  return { charts, loadError, gated, state, subject, submit, reload };
 }

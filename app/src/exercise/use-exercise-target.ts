@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { ExerciseSubject } from '../analytics/analytics.js';
 import type { CourseApi, ExerciseChartData } from '../api/index.js';
 
 /**
@@ -32,5 +33,10 @@ export function useExerciseTarget(
     (): TargetFields => (practice !== undefined ? { practice } : { lesson: lessonId ?? 0 }),
     [lessonId, practice],
   );
-  return { load, fields };
+  const subject = useMemo(
+    (): ExerciseSubject =>
+      practice !== undefined ? { practiceIndex: practice } : { lessonId: lessonId ?? 0 },
+    [lessonId, practice],
+  );
+  return { load, fields, subject };
 }

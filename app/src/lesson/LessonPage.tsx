@@ -8,6 +8,7 @@ import { Notice } from '../components/Notice.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useApi } from '../session/session-context.js';
+import { useAnalytics } from '../analytics/analytics-context.js';
 import { DecisionLessonExercise } from '../decision/DecisionLessonExercise.js';
 import { PlanLessonExercise } from '../plan/PlanLessonExercise.js';
 import { ChartLessonExercise } from './ChartLessonExercise.js';
@@ -57,6 +58,10 @@ function TextLessonFooter({ lesson }: { lesson: LessonPageBody }) {
 }
 
 function LessonContent({ lesson }: { lesson: LessonPageBody }) {
+  const analytics = useAnalytics();
+  useEffect(() => {
+    analytics.track('lesson_opened', { lessonId: lesson.id });
+  }, [analytics, lesson.id]);
   // The text refers to "the picture", so a chart lesson's picture panel starts open.
   const [pictureShown, setPictureShown] = useState(true);
   const { c_num: chartNumber } = lesson;

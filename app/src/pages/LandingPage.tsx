@@ -12,6 +12,7 @@ import {
   PASS_HINT,
   readLandingChartId,
 } from '../landing/landing-demo.js';
+import { PrivacyNote } from '../landing/PrivacyNote.js';
 import { Sally } from '../landing/Sally.js';
 import { useApi, useSession } from '../session/session-context.js';
 
@@ -99,6 +100,7 @@ export function LandingPage() {
             onNext={() => setChartId(advanceLandingChartId(window.localStorage))}
           />
         </section>
+        <PrivacyNote />
       </main>
     </>
   );

@@ -1,4 +1,5 @@
 import { useMemo, useReducer } from 'react';
+import { useAnalytics } from '../analytics/analytics-context.js';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppHeader } from '../components/AppHeader.js';
 import { Modal } from '../components/Modal.js';
@@ -40,6 +41,11 @@ function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: Prac
   const zoneType = exercise.charts?.fiveMinute.type;
   const passed = practice.pass || exercise.state.pass;
   const label = `Practice chart ${counterText(practice.position)}`;
+  const analytics = useAnalytics();
+  const next = () => {
+    analytics.track('practice_chart_done', { practiceIndex: practice.position, passed });
+    onNext();
+  };
 
   return (
     <>
@@ -65,7 +71,7 @@ function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: Prac
             <button
               type="button"
               className={`button ${passed ? 'button--primary' : 'button--ghost'}`}
-              onClick={onNext}
+              onClick={next}
             >
               {passed ? 'Next' : 'Skip'}
             </button>

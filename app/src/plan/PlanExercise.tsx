@@ -19,6 +19,7 @@ import {
   useTradeReplay,
 } from './trade-replay.js';
 import type { usePlanExercise } from './use-plan-exercise.js';
+import { useExerciseTime } from '../analytics/analytics-context.js';
 import { ReplayButton } from '../exercise/ReplayButton.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
@@ -63,6 +64,7 @@ function outcomeSentence(outcome: PlanOutcome, whose: string): string {
 export function PlanExercise({ exercise, setup, label, actions }: PlanExerciseProps) {
   const { state, submit, reload } = exercise;
   const { chart, result } = state;
+  useExerciseTime(chart ? exercise.subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();
   const { lines, tool, setTool, addLine, clearLines } = useLines(engine);
   const { earlierPlan } = state;
@@ -341,6 +343,7 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
             <ReplayButton
               state={replay.state}
               onStart={startReplay}
+              subject={exercise.subject}
               label="Replay: watch the plans play out"
             />
           )}

@@ -44,7 +44,7 @@ export function usePlanExercise(options: {
   review: PlanReview | null;
 }) {
   const { api, target, standing, review } = options;
-  const { load, fields } = useExerciseTarget(api, target, api.practicePlan);
+  const { load, fields, subject } = useExerciseTarget(api, target, api.practicePlan);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<PlanResult | undefined>(review ?? undefined);
@@ -81,5 +81,5 @@ export function usePlanExercise(options: {
     tries,
     revealed,
   };
-  return { state, submit, reload };
+  return { state, subject, submit, reload };
 }
