@@ -30,12 +30,21 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
     if (y < -EDGE_SLACK_PX || y > plotHeight + EDGE_SLACK_PX) return;
     wanted.push({ kind, price, y, pinned, ...(color === undefined ? {} : { color }) });
   };
+  const step = model.valueStep();
+  const lineStep = model.tickSize ?? step;
   const zone = model.marks.revealedZone;
+  const zoneBounds = new Set<string>();
   if (zone && zone.progress >= 1) {
-    add('zone', Math.max(zone.zone.upper, zone.zone.lower));
-    add('zone', Math.min(zone.zone.upper, zone.zone.lower));
+    for (const bound of [zone.zone.upper, zone.zone.lower].sort((a, b) => b - a)) {
+      add('zone', bound);
+      zoneBounds.add(formatPrice(bound, step));
+    }
   }
-  for (const price of model.marks.pulledLines) add('pulled', price);
+  // A pulled line drawn on a zone's bound (a lesson picture showing the two lines that mark it)
+  // would only repeat the zone's tag beside it: "50.55 50.55 50.15 50.15".
+  for (const price of model.marks.pulledLines) {
+    if (!zoneBounds.has(formatPrice(price, step))) add('pulled', price);
+  }
   for (const line of model.marks.referenceLines) add('pulled', line.price, false, line.color);
   for (const line of model.lines.list) {
     const color = model.lines.roleOf(line)?.color;
@@ -51,8 +60,6 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
     wanted.map((tag) => ({ y: tag.y, height: PRICE_TAG_HEIGHT, pinned: tag.pinned })),
     { top: 0, bottom: plotHeight },
   );
-  const step = model.valueStep();
-  const lineStep = model.tickSize ?? step;
   return wanted.map((tag, index) => ({
     kind: tag.kind,
     ...(tag.color === undefined ? {} : { color: tag.color }),

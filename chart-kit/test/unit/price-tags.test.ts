@@ -127,6 +127,20 @@ describe('priceTagsView', () => {
     expect(crosshair?.y).toBeCloseTo(harness.yOfPrice(194.7));
     expect(tags.find((tag) => tag.kind === 'pulled')?.text).toBe('194.50');
   });
+
+  it("tags a pulled line on a zone's bound once, as the zone's", () => {
+    // A lesson picture draws a zone and the two lines that mark it at the same prices.
+    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
+    const [lower, upper] = [
+      harness.model.frame.priceOfY(300),
+      harness.model.frame.priceOfY(200),
+    ].map((price) => Math.round(price * 100) / 100) as [number, number];
+    harness.model.setPulledLines([lower, upper, lower + 0.5]);
+    void harness.model.revealZone({ upper, lower }, { animate: false });
+    const tags = priceTagsView(harness.model);
+    expect(tags.map((tag) => tag.kind).sort()).toEqual(['pulled', 'zone', 'zone']);
+    expect(new Set(tags.map((tag) => tag.text)).size).toBe(3);
+  });
 });
 
 describe('priceLabelsView', () => {
