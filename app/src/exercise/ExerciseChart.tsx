@@ -35,6 +35,8 @@ interface ExerciseChartProps {
    * revealed), the chart plays on by itself through the return.
    */
   playReturnOnAnswer?: boolean;
+  /** Load the chart only once it is seen (see LazyChart): for a chart below a page's fold. */
+  loadWhenSeen?: boolean;
 }
 
 /** The exercise chart with its tools: Draw Line, refresh, Try/Run, the timeframe toggle. */
@@ -48,6 +50,7 @@ export function ExerciseChart({
   actions,
   label,
   playReturnOnAnswer = false,
+  loadWhenSeen = false,
 }: ExerciseChartProps) {
   const { charts, loadError, state, submit, reload } = exercise;
   // Time counts from when the chart is there to work on.
@@ -131,6 +134,7 @@ export function ExerciseChart({
       >
         {series && (
           <LazyChart
+            loadWhenSeen={loadWhenSeen}
             series={series}
             height="100%"
             maxLines={2}

@@ -13,15 +13,15 @@ const VISIBLE_SHARE = 0.1;
 
 /**
  * True once a tenth of `element` is on screen or the reader scrolls (at once where the browser
- * has no IntersectionObserver). On a phone the landing demo starts just below the fold: a
- * visitor who reads the headline and goes to register never downloads or starts the chart, and
- * one who scrolls starts loading it with the first scroll, before it is in view.
+ * has no IntersectionObserver, or when `enabled` is false). A visitor who reads the landing
+ * page's headline and goes to register never downloads or starts its demo chart; one who scrolls
+ * starts loading it with the first scroll, before it is in view.
  */
-function useNearViewport(element: HTMLElement | null): boolean {
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+function useSeen(element: HTMLElement | null, enabled: boolean): boolean {
+  const [seen, setSeen] = useState(() => !enabled || typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    if (near || !element) return;
-    const load = () => setNear(true);
+    if (seen || !element) return;
+    const load = () => setSeen(true);
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.intersectionRatio >= VISIBLE_SHARE)) load();
@@ -34,16 +34,24 @@ function useNearViewport(element: HTMLElement | null): boolean {
       observer.disconnect();
       window.removeEventListener('scroll', load);
     };
-  }, [element, near]);
-  return near;
+  }, [element, seen]);
+  return seen;
 }
 
-/** chart-kit's <Chart>, loaded when it comes into view; its box keeps its size meanwhile. */
-export function LazyChart(props: ChartProps) {
+interface LazyChartProps extends ChartProps {
+  /** Wait until the chart is seen (a chart below the fold that a visitor may never reach). */
+  loadWhenSeen?: boolean;
+}
+
+/**
+ * chart-kit's <Chart>, its code loaded on first use (or once seen, with `loadWhenSeen`); its box
+ * keeps its size meanwhile.
+ */
+export function LazyChart({ loadWhenSeen = false, ...props }: LazyChartProps) {
   const [placeholder, setPlaceholder] = useState<HTMLDivElement | null>(null);
-  const near = useNearViewport(placeholder);
+  const seen = useSeen(placeholder, loadWhenSeen);
   const fallback = <LoadingState label="Loading the chart" />;
-  if (!near) {
+  if (!seen) {
     return (
       <div ref={setPlaceholder} className="lazy-chart__placeholder">
         {fallback}

@@ -39,6 +39,9 @@ function LandingDemo({ chartNumber, onNext }: { chartNumber: number; onNext: () 
           submitLabel="Run"
           aspectRatio={DEMO_WIDTH / DEMO_HEIGHT}
           label="Landing demo chart: find a supply or demand zone"
+          // On a phone the demo starts below the fold: a visitor who never scrolls to it never
+          // downloads pixi.js.
+          loadWhenSeen
           actions={
             <button type="button" className="button button--primary" onClick={onNext}>
               Next
