@@ -133,6 +133,8 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
           return { width: Math.round(box?.width ?? 0), height: Math.round(box?.height ?? 0) };
         };
         await page.goto(product!.url);
+        // On a phone the demo starts below the fold and loads when the visitor scrolls to it.
+        await page.locator('.landing__demo').scrollIntoViewIfNeeded();
         expect(await chartSize()).toEqual(placementNamed('landing')[name]);
         await registerSubscriber(page, product!.url, `sizes-${name}`);
         await page.goto(`${product!.url}/practice`);
