@@ -318,20 +318,93 @@ describe('playOutTrade', () => {
     expect(outcome.resultR).toBeCloseTo(-1, 10);
   });
 
-  it('exits at the open of a gap through the stop: worse than -1R', () => {
+  it('exits at the open of a gap through the stop, says so, and counts worse than -1R', () => {
     const outcome = playOutTrade(
       plan,
       'demand',
       [candle(101, 101.2, 100.4, 100.6), candle(99.5, 99.8, 99.2, 99.4)],
       SHARES,
     );
-    expect(outcome).toMatchObject({ exit: 'stop', exitPrice: 99.5 });
+    expect(outcome).toMatchObject({ exit: 'stop', exitPrice: 99.5, gap: 'through-stop' });
     expect(outcome.resultR).toBeCloseTo(-1 / 0.6, 10);
+    expect(outcome.resultDollars).toBeCloseTo(-100, 10);
+  });
+
+  it('names no gap when a candle opens exactly at the stop: the planned -1R', () => {
+    const outcome = playOutTrade(
+      plan,
+      'demand',
+      [candle(101, 101.2, 100.4, 100.6), candle(99.9, 100, 99.5, 99.6)],
+      SHARES,
+    );
+    expect(outcome).toMatchObject({ exit: 'stop', exitPrice: 99.9, gap: null });
+    expect(outcome.resultR).toBeCloseTo(-1, 10);
+  });
+
+  it('fills and stops at the open of a gap through the entry and the stop: 0R, named', () => {
+    // Opens at 99.3, below the entry (100.5) and the stop (99.9): the buy limit fills at the
+    // open, and the stop, live from that fill, is already passed and leaves at the same open.
+    const outcome = playOutTrade(plan, 'demand', [candle(99.3, 99.6, 98.8, 99)], SHARES);
+    expect(outcome).toEqual({
+      fillIndex: 0,
+      fillPrice: 99.3,
+      exit: 'stop',
+      exitIndex: 0,
+      exitPrice: 99.3,
+      stopAssumedFirst: false,
+      gap: 'through-entry-and-stop',
+      resultR: 0,
+      resultDollars: 0,
+    });
+    // The same for a short, without a -0 from the mirrored sign.
+    const short = { entry: 50, stop: 50.5, target: 49, size: 10 };
+    const gapped = playOutTrade(short, 'supply', [candle(50.8, 51, 50.6, 50.9)], SHARES);
+    expect(gapped).toMatchObject({ gap: 'through-entry-and-stop', exitPrice: 50.8 });
+    expect(Object.is(gapped.resultR, 0)).toBe(true);
+    expect(Object.is(gapped.resultDollars, 0)).toBe(true);
+  });
+
+  it('counts a later gap through the stop from a better fill: the loss can stay under 1R', () => {
+    // Filled at the open 100.1 (better than 100.5), then a gap to 99.8: 0.3 lost of 0.6 planned.
+    const outcome = playOutTrade(
+      plan,
+      'demand',
+      [candle(100.1, 100.3, 100, 100.2), candle(99.8, 99.9, 99.6, 99.7)],
+      SHARES,
+    );
+    expect(outcome).toMatchObject({ fillPrice: 100.1, exitPrice: 99.8, gap: 'through-stop' });
+    expect(outcome.resultR).toBeCloseTo(-0.5, 10);
+  });
+
+  it('exits at the open of a gap past the target, better than planned, and names it', () => {
+    const outcome = playOutTrade(
+      plan,
+      'demand',
+      [candle(101, 101.2, 100.4, 100.8), candle(102, 102.3, 101.9, 102.1)],
+      SHARES,
+    );
+    expect(outcome).toMatchObject({ exit: 'target', exitPrice: 102, gap: 'past-target' });
+    expect(outcome.resultR).toBeCloseTo(1.5 / 0.6, 10);
+    const reached = playOutTrade(
+      plan,
+      'demand',
+      [candle(101, 101.2, 100.4, 100.8), candle(101.7, 102, 101.5, 101.9)],
+      SHARES,
+    );
+    expect(reached).toMatchObject({ exit: 'target', exitPrice: 101.7, gap: null });
   });
 
   it('is not filled when price never comes to the entry', () => {
     const outcome = playOutTrade(plan, 'demand', [candle(101, 102, 100.6, 101.9)], SHARES);
-    expect(outcome).toMatchObject({ fillIndex: null, exit: 'not-filled', resultR: 0 });
+    expect(outcome).toMatchObject({
+      fillIndex: null,
+      fillPrice: null,
+      exit: 'not-filled',
+      exitPrice: null,
+      gap: null,
+      resultR: 0,
+      resultDollars: 0,
+    });
   });
 
   it('mirrors for a short trade', () => {
@@ -382,6 +455,82 @@ describe('playOutTrade', () => {
         }
         if (outcome.exit === 'stop') expect(outcome.resultR).toBeLessThanOrEqual(-1 + 1e-9);
         if (outcome.exit === 'target') expect(outcome.resultR).toBeGreaterThanOrEqual(2 - 1e-9);
+        // A gap is named exactly when the exit left at a candle's open beyond its planned price.
+        if (outcome.gap === 'through-stop') {
+          expect(exitCandle?.open).toBe(outcome.exitPrice);
+          expect(outcome.exitPrice).toBeLessThan(plan.stop);
+        } else if (outcome.gap === 'past-target') {
+          expect(exitCandle?.open).toBe(outcome.exitPrice);
+          expect(outcome.exitPrice).toBeGreaterThan(plan.target);
+        } else if (outcome.exit === 'stop') {
+          expect(outcome.exitPrice).toBe(plan.stop);
+        } else if (outcome.exit === 'target') {
+          expect(outcome.exitPrice).toBe(plan.target);
+        }
+      }),
+    );
+  });
+});
+
+describe('playOutTrade: gaps (property)', () => {
+  const plan = { entry: 100.5, stop: 99.9, target: 101.7, size: 100 };
+  // Candles whose opens jump anywhere: every kind of gap, past the entry, the stop or the target.
+  const gappy = fc.array(
+    fc.tuple(
+      fc.double({ min: 98, max: 104, noNaN: true }),
+      fc.double({ min: 98, max: 104, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+    ),
+    { minLength: 1, maxLength: 12 },
+  );
+  const candlesOf = (points: [number, number, number, number][]) =>
+    points.map(([open, close, up, down]) =>
+      candle(open, Math.max(open, close) + up, Math.min(open, close) - down, close),
+    );
+
+  it('names a gap exactly when the trade left at an open beyond its price, and counts R from the fill', () => {
+    fc.assert(
+      fc.property(gappy, (points) => {
+        const candles = candlesOf(points);
+        const outcome = playOutTrade(plan, 'demand', candles, SHARES);
+        const exitCandle = outcome.exitIndex === null ? undefined : candles[outcome.exitIndex];
+        if (outcome.fillPrice !== null && outcome.exitPrice !== null) {
+          expect(outcome.resultR * 0.6).toBeCloseTo(outcome.exitPrice - outcome.fillPrice, 9);
+        }
+        switch (outcome.gap) {
+          case 'through-entry-and-stop':
+            expect(outcome.exit).toBe('stop');
+            expect(outcome.exitIndex).toBe(outcome.fillIndex);
+            expect(outcome.fillPrice).toBe(exitCandle?.open);
+            expect(outcome.exitPrice).toBe(exitCandle?.open);
+            expect(outcome.exitPrice).toBeLessThanOrEqual(plan.stop);
+            expect(outcome.resultR).toBe(0);
+            break;
+          case 'through-stop':
+            expect(outcome.exit).toBe('stop');
+            expect(outcome.exitIndex).toBeGreaterThan(outcome.fillIndex ?? Infinity);
+            expect(outcome.exitPrice).toBe(exitCandle?.open);
+            expect(outcome.exitPrice).toBeLessThan(plan.stop);
+            break;
+          case 'past-target':
+            expect(outcome.exit).toBe('target');
+            expect(outcome.exitPrice).toBe(exitCandle?.open);
+            expect(outcome.exitPrice).toBeGreaterThan(plan.target);
+            break;
+          case null:
+            if (outcome.exit === 'stop') expect(outcome.exitPrice).toBe(plan.stop);
+            if (outcome.exit === 'target') expect(outcome.exitPrice).toBe(plan.target);
+            // Without a gap at the exit, a stop from a fill at the entry is the planned -1R.
+            if (outcome.exit === 'stop' && outcome.fillPrice === plan.entry) {
+              expect(outcome.resultR).toBeCloseTo(-1, 9);
+            }
+        }
+        // Only a gap through the entry and the stop leaves a stopped trade without a loss.
+        if (outcome.exit === 'stop' && outcome.gap !== 'through-entry-and-stop') {
+          expect(outcome.resultR).toBeLessThan(0);
+        }
+        if (outcome.exit === 'target') expect(outcome.resultR).toBeGreaterThan(0);
       }),
     );
   });
@@ -418,11 +567,40 @@ describe('tradeRecord', () => {
       { exit: 'open', resultR: 0.5 },
       { exit: 'stop', resultR: -1.4 },
     ]);
-    expect(record).toMatchObject({ plans: 5, filled: 4, wins: 1, losses: 2 });
+    expect(record).toMatchObject({ plans: 5, filled: 4, wins: 1, losses: 2, closed: 3 });
     expect(record.hitRate).toBeCloseTo(1 / 3, 12);
     expect(record.totalR).toBeCloseTo(0.6, 12);
     expect(record.averageR).toBeCloseTo(0.15, 12);
     expect(record.cumulativeR.map((r) => Number(r.toFixed(6)))).toEqual([2.5, 1.5, 1.5, 2, 0.6]);
+  });
+
+  it('gives the average win, the average loss, the expectancy and its standard error', () => {
+    const record = tradeRecord([
+      { exit: 'target', resultR: 2.5 },
+      { exit: 'stop', resultR: -1 },
+      { exit: 'not-filled', resultR: 0 },
+      { exit: 'open', resultR: 0.5 },
+      { exit: 'stop', resultR: -1.6 },
+      { exit: 'target', resultR: 2.1 },
+    ]);
+    expect(record.averageWinR).toBeCloseTo(2.3, 12);
+    expect(record.averageLossR).toBeCloseTo(-1.3, 12);
+    // Over the four closed trades (the open one is not known yet): 0.5 x 2.3 + 0.5 x -1.3.
+    expect(record.expectancy).toBeCloseTo(0.5, 12);
+    // Deviations 2, -1.5, -2.1, 1.6: squares 4 + 2.25 + 4.41 + 2.56 = 13.22, over 3, root, / 2.
+    expect(record.standardErrorR).toBeCloseTo(Math.sqrt(13.22 / 3) / 2, 12);
+  });
+
+  it('has no standard error from one closed trade, and no average loss without a loss', () => {
+    const record = tradeRecord([{ exit: 'target', resultR: 2 }]);
+    expect(record).toMatchObject({
+      closed: 1,
+      hitRate: 1,
+      averageWinR: 2,
+      averageLossR: null,
+      expectancy: 2,
+      standardErrorR: null,
+    });
   });
 
   it('has no hit rate nor average before a trade', () => {
@@ -431,8 +609,13 @@ describe('tradeRecord', () => {
       filled: 0,
       wins: 0,
       losses: 0,
+      closed: 0,
       hitRate: null,
       averageR: null,
+      averageWinR: null,
+      averageLossR: null,
+      expectancy: null,
+      standardErrorR: null,
       totalR: 0,
       cumulativeR: [],
     });
@@ -459,6 +642,17 @@ describe('tradeRecord', () => {
         if (record.hitRate !== null) {
           expect(record.hitRate).toBeGreaterThanOrEqual(0);
           expect(record.hitRate).toBeLessThanOrEqual(1);
+        }
+        // Expectancy in its two spellings: the formula and the mean R of the closed trades.
+        if (record.hitRate !== null && record.expectancy !== null) {
+          const formula =
+            record.hitRate * (record.averageWinR ?? 0) +
+            (1 - record.hitRate) * (record.averageLossR ?? 0);
+          expect(formula).toBeCloseTo(record.expectancy, 6);
+        }
+        expect(record.standardErrorR === null).toBe(record.closed < 2);
+        if (record.standardErrorR !== null) {
+          expect(record.standardErrorR).toBeGreaterThanOrEqual(0);
         }
       }),
     );

@@ -240,6 +240,18 @@ export function gradeTradePlan(plan: TradePlan, setting: PlanSetting): PlanGrade
   };
 }
 
+/**
+ * How a gap decided an exit: a candle opened beyond a price, so nothing traded at that price and
+ * the order filled at the open instead.
+ * - `through-stop`: a candle after the fill opened beyond the stop; the trade left at that open,
+ *   usually for more than the planned loss.
+ * - `through-entry-and-stop`: the candle that reached the entry opened beyond the stop as well (a
+ *   gap through the whole zone): filled at that open and stopped at once at the same price, 0R.
+ * - `past-target`: a candle after the fill opened beyond the target; the trade left at that open,
+ *   for more than planned.
+ */
+export type TradeGap = 'through-stop' | 'through-entry-and-stop' | 'past-target';
+
 /** How a plan played out on the candles after it was made. */
 export interface TradeOutcome {
   /** Index of the candle that filled the entry, or null if price never came to it. */
@@ -252,7 +264,13 @@ export interface TradeOutcome {
   exitPrice: number | null;
   /** One candle traded through both the stop and the target: the stop is counted first. */
   stopAssumedFirst: boolean;
-  /** Result in multiples of the planned risk (-1 at the stop, less after a gap through it). */
+  /** How a gap decided the exit (see {@link TradeGap}), or null when the exit was at its price. */
+  gap: TradeGap | null;
+  /**
+   * Result in multiples of the planned risk (|entry - stop|), from the fill to the exit: -1 at
+   * the stop, less after a gap through it, 0 after a gap through the entry and the stop, and
+   * nearer 0 when the fill was better than the entry.
+   */
   resultR: number;
   resultDollars: number;
 }
@@ -260,10 +278,11 @@ export interface TradeOutcome {
 /**
  * Plays a limit-entry plan forward over `candles` (the ones after the plan was made). The entry
  * fills when a candle trades at it (a gap past it fills at that candle's open). Then, candle by
- * candle, the stop or the target ends the trade; a candle that opens beyond the stop exits at its
- * open (slippage through a gap). When one candle reaches both the stop and the target, the order
- * inside it cannot be known and the stop counts first: the course assumes the worst. On the fill
- * candle itself only what must follow the fill counts: the stop, or a close beyond the target.
+ * candle, the stop or the target ends the trade; a candle that opens beyond the stop or the
+ * target exits at its open (a gap, named in `gap`). When one candle reaches both the stop and the
+ * target, the order inside it cannot be known and the stop counts first: the course assumes the
+ * worst. On the fill candle itself only what must follow the fill counts: the stop, or a close
+ * beyond the target.
  */
 export function playOutTrade(
   plan: Pick<TradePlan, 'entry' | 'stop' | 'target' | 'size'>,
@@ -276,8 +295,14 @@ export function playOutTrade(
   let fillIndex: number | null = null;
   let fillPrice = plan.entry;
   let stopAssumedFirst = false;
-  const result = (exitIndex: number | null, exit: TradeOutcome['exit'], price: number | null) => {
-    const move = price === null ? 0 : direction * (price - fillPrice);
+  const result = (
+    exitIndex: number | null,
+    exit: TradeOutcome['exit'],
+    price: number | null,
+    gap: TradeGap | null = null,
+  ): TradeOutcome => {
+    // `+ 0` turns the -0 of a short that left at its fill price into 0.
+    const move = price === null ? 0 : direction * (price - fillPrice) + 0;
     return {
       fillIndex,
       fillPrice: fillIndex === null ? null : fillPrice,
@@ -285,8 +310,9 @@ export function playOutTrade(
       exitIndex,
       exitPrice: price,
       stopAssumedFirst,
-      resultR: price === null ? 0 : move / risk,
-      resultDollars: move * instrument.pointValue * plan.size,
+      gap,
+      resultR: move / risk,
+      resultDollars: move * instrument.pointValue * plan.size + 0,
     };
   };
   const reachesStop = (candle: Candle) =>
@@ -303,18 +329,29 @@ export function playOutTrade(
       fillIndex = index;
       // A candle that opens past the entry fills there, at a better price than asked.
       fillPrice = direction * (plan.entry - candle.open) > 0 ? candle.open : plan.entry;
-      // On the fill candle only the stop can be known to come after the entry.
-      if (reachesStop(candle)) {
-        const gapThrough = direction * (plan.stop - candle.open) >= 0;
-        return result(index, 'stop', gapThrough ? candle.open : plan.stop);
+      if (direction * (plan.stop - candle.open) >= 0) {
+        // A gap through the whole zone. A resting buy limit (sell limit, for a short) fills at the
+        // first price at or better than its own: this open. Its stop only becomes live with that
+        // fill, and the market is already past it, so it triggers at once and leaves at about the
+        // same open. Bought and sold at one price is 0R, not -1R: the planned loss assumes price
+        // trades from the entry down to the stop, and here it traded at neither. (The spread and
+        // commission, which the course does not count, would make it a small loss.) The words
+        // shown with the outcome say so; the zone had failed before the trade could start.
+        return result(index, 'stop', candle.open, 'through-entry-and-stop');
       }
+      // On the fill candle only the stop can be known to come after the entry.
+      if (reachesStop(candle)) return result(index, 'stop', plan.stop);
       // A fill candle that closes at or beyond the target went from the fill to its close through
       // the target: that much of its path is known.
       if (direction * (candle.close - plan.target) >= 0)
         return result(index, 'target', plan.target);
       continue;
     }
-    if (direction * (plan.stop - candle.open) >= 0) return result(index, 'stop', candle.open);
+    // A stop order becomes a market order once price trades at or past it: after a gap the first
+    // price is the open, so the loss is the open's, larger than planned.
+    if (direction * (plan.stop - candle.open) > 0) {
+      return result(index, 'stop', candle.open, 'through-stop');
+    }
     const stop = reachesStop(candle);
     const target = reachesTarget(candle);
     if (stop && target) {
@@ -323,13 +360,13 @@ export function playOutTrade(
     }
     if (stop) return result(index, 'stop', plan.stop);
     if (target) {
-      const gapPast = direction * (candle.open - plan.target) >= 0;
-      return result(index, 'target', gapPast ? candle.open : plan.target);
+      // A limit order at the target fills at the first price at or better than its own.
+      return direction * (candle.open - plan.target) > 0
+        ? result(index, 'target', candle.open, 'past-target')
+        : result(index, 'target', plan.target);
     }
   }
-  if (fillIndex === null) {
-    return { ...result(null, 'not-filled', null), fillIndex: null };
-  }
+  if (fillIndex === null) return result(null, 'not-filled', null);
   const last = candles[candles.length - 1];
   return result(candles.length - 1, 'open', last ? last.close : null);
 }
@@ -343,40 +380,78 @@ export interface TradeRecord {
   /** Trades closed at their target, and at their stop. */
   wins: number;
   losses: number;
+  /** Trades closed at their target or their stop: what the win rate and expectancy count. */
+  closed: number;
   /** Wins over closed trades (wins + losses), or null before the first closed trade. */
   hitRate: number | null;
   /** Mean result in R over the filled trades (an open trade counts at its last close), or null. */
   averageR: number | null;
+  /** Mean R of the trades closed at their target, or null before the first. */
+  averageWinR: number | null;
+  /**
+   * Mean R of the trades closed at their stop, a negative number (-1.2: an average loss of 1.2R),
+   * or null before the first.
+   */
+  averageLossR: number | null;
+  /**
+   * What a closed trade made on average, in R: hitRate x averageWinR + (1 - hitRate) x
+   * averageLossR, which is the mean R of the closed trades. Null before the first closed trade.
+   */
+  expectancy: number | null;
+  /**
+   * Standard error of `expectancy`: the standard deviation of the closed trades' R (n - 1 in the
+   * denominator) over the square root of their number. Roughly, the true expectancy of the way
+   * these trades were taken lies within two standard errors of the measured one. Null below two
+   * closed trades, where one result says nothing about the spread.
+   */
+  standardErrorR: number | null;
   totalR: number;
   /** The running total in R after each plan (a plan never filled adds 0). */
   cumulativeR: number[];
 }
+
+const mean = (values: readonly number[]) =>
+  values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
 /** Sums up outcomes of plans in the order they were made (see TradeRecord). */
 export function tradeRecord(
   outcomes: readonly Pick<TradeOutcome, 'exit' | 'resultR'>[],
 ): TradeRecord {
   let filled = 0;
-  let wins = 0;
-  let losses = 0;
   let totalR = 0;
+  const winsR: number[] = [];
+  const lossesR: number[] = [];
   const cumulativeR: number[] = [];
   for (const outcome of outcomes) {
     if (outcome.exit !== 'not-filled') {
       filled++;
       totalR += outcome.resultR;
     }
-    if (outcome.exit === 'target') wins++;
-    if (outcome.exit === 'stop') losses++;
+    if (outcome.exit === 'target') winsR.push(outcome.resultR);
+    if (outcome.exit === 'stop') lossesR.push(outcome.resultR);
     cumulativeR.push(totalR);
+  }
+  // An open trade's result is not known yet: the win rate and the expectancy leave it out.
+  const closedR = [...winsR, ...lossesR];
+  const closed = closedR.length;
+  const expectancy = mean(closedR);
+  let standardErrorR: number | null = null;
+  if (expectancy !== null && closed >= 2) {
+    const squares = closedR.reduce((sum, r) => sum + (r - expectancy) ** 2, 0);
+    standardErrorR = Math.sqrt(squares / (closed - 1)) / Math.sqrt(closed);
   }
   return {
     plans: outcomes.length,
     filled,
-    wins,
-    losses,
-    hitRate: wins + losses === 0 ? null : wins / (wins + losses),
+    wins: winsR.length,
+    losses: lossesR.length,
+    closed,
+    hitRate: closed === 0 ? null : winsR.length / closed,
     averageR: filled === 0 ? null : totalR / filled,
+    averageWinR: mean(winsR),
+    averageLossR: mean(lossesR),
+    expectancy,
+    standardErrorR,
     totalR,
     cumulativeR,
   };
