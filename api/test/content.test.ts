@@ -27,8 +27,8 @@ describe('the course content', () => {
       ['candlesticks', 14],
       ['sd-basics', 9],
       ['finding', 10],
-      ['validating', 12],
-      ['risk', 12],
+      ['validating', 11],
+      ['risk', 13],
     ]);
   });
 
@@ -47,11 +47,17 @@ describe('the course content', () => {
       ['/risk-decide', 43, true],
       ['/risk-decide-ii', 42, true],
     ]);
-    expect(risk.lessons.map((entry) => entry.path).indexOf('/risk-decide')).toBe(
-      risk.lessons.map((entry) => entry.path).indexOf('/risk-take-skip') + 1,
-    );
-    // Ids of their own: every learner's progress in the other modules keeps its meaning.
-    expect(risk.lessons.map((entry) => entry.id).every((id) => id >= 601 && id <= 699)).toBe(true);
+    const paths = risk.lessons.map((entry) => entry.path);
+    expect(paths.indexOf('/risk-decide')).toBe(paths.indexOf('/risk-take-skip') + 1);
+    // Deciding needs an entry and a stop: the plans come first. The course's conclusion ends it.
+    expect(paths.indexOf('/risk-plan-short')).toBeLessThan(paths.indexOf('/risk-take-skip'));
+    expect(paths.slice(-2)).toEqual(['/risk-reality', '/S&D-conc']);
+    // Ids of their own: every learner's progress in the other modules keeps its meaning (the
+    // conclusion keeps the id it had at the end of Validating).
+    const ownIds = risk.lessons
+      .filter((entry) => entry.path !== '/S&D-conc')
+      .map((entry) => entry.id);
+    expect(ownIds.every((id) => id >= 601 && id <= 699)).toBe(true);
   });
 
   it('keeps the spec’s ids, pages, charts and flags', () => {
@@ -130,7 +136,8 @@ describe('the course content', () => {
       hourly_c_num: 17,
       reqPass: false,
     });
-    expect(lesson('/S&D-conc')).toMatchObject({ linkNext: '/home' });
+    expect(lesson('/validating-conc')).toMatchObject({ page: '11/11', linkNext: '/risk-welcome' });
+    expect(lesson('/S&D-conc')).toMatchObject({ linkBack: '/risk-reality', linkNext: '/home' });
   });
 
   it('frees Foundations and the first lesson of every module; the rest needs the Pro Plan', () => {
