@@ -97,7 +97,7 @@ export function PricingPage() {
               <span className="plan-card__amount">{formatPlanPrice(plan)}</span> a {plan.interval}
             </p>
             <ul className="plan-card__features">
-              <li>Every lesson of the five modules</li>
+              <li>Every lesson of the six modules</li>
               <li>Graded chart exercises with explanations and replays</li>
               <li>
                 {PRACTICE_CHART_COUNT} practice charts of your own in the Practice Portal (the first
