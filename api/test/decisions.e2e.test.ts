@@ -45,7 +45,7 @@ interface DecisionBody {
     take: boolean;
     checks: { check: string; ok: boolean; text: string }[];
     rewardToRisk: number;
-    outcome: { exit: string };
+    outcome: { exit: string; summary: string };
   };
 }
 
@@ -108,7 +108,18 @@ describe('POST api/decisions: take-or-skip exercises', () => {
     expect(taken).toMatchObject({ pass: false, tries: 1, revealed: true });
     expect(taken.feedback[0]).toMatch(/the course skips this one/);
     expect(taken.feedback).toHaveLength(4);
-    expect(taken.course).toMatchObject({ take: false, outcome: { exit: 'stop' } });
+    expect(taken.course).toMatchObject({ take: false });
+    // What skipping avoided, or cost, in R only: a take-or-skip trade sizes nothing.
+    const { exit, summary } = taken.course!.outcome;
+    const told: Record<string, RegExp> = {
+      stop: /^(Skipping avoided a loss: the 2R trade would have been stopped .*−\d\.\dR|Price gapped through the whole zone)/,
+      target:
+        /^Skipping cost a winner this time: .* The course skips trades with too little room to the next zone.* one result doesn't change that\.$/,
+      open: /^The 2R trade would still be open where the chart ends/,
+      'not-filled': /^Price never came back to the zone/,
+    };
+    expect(summary).toMatch(told[exit]!);
+    expect(summary).not.toMatch(/dollars/);
     expect(taken.course!.checks.find((check) => check.check === 'room')).toMatchObject({
       ok: false,
     });

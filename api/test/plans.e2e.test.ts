@@ -2,7 +2,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { positionSize, SHARES } from 'chart-kit/core';
+import { playOutTrade, positionSize, SHARES, type TradeOutcome } from 'chart-kit/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
@@ -63,9 +63,22 @@ interface PlanBody {
     target: number;
     size: number;
     rewardToRisk: number;
-    outcome: { exit: string; resultR: number; fillTime: number | null; exitTime: number | null };
+    outcome: {
+      exit: string;
+      resultR: number;
+      fillTime: number | null;
+      exitTime: number | null;
+      summary: string;
+    };
   };
-  outcome?: { exit: string; resultR: number; resultDollars: number; stopAssumedFirst: boolean };
+  outcome?: {
+    exit: string;
+    resultR: number;
+    resultDollars: number;
+    stopAssumedFirst: boolean;
+    gap: string | null;
+    summary: string;
+  };
 }
 
 describe('POST api/plans: trade-plan exercises', () => {
@@ -109,6 +122,28 @@ describe('POST api/plans: trade-plan exercises', () => {
       size: positionSize(25_000, 1, entry, stop, SHARES),
     };
   };
+  /**
+   * How the course's plan for chart 40 plays out after the exercise: a target, a stop or a trade
+   * still open, as the chart's market has it (the course's own trades lose too).
+   */
+  const modelPlayedOut = () =>
+    playOutTrade(
+      { ...chart.trade!.model, size: goodPlan().size },
+      'demand',
+      chart.candles.slice(chart.exerciseEnd),
+      SHARES,
+    );
+  /** How the words for a trade begin, by how it ended. */
+  const opening = (outcome: Pick<TradeOutcome, 'exit' | 'gap'>): RegExp =>
+    outcome.exit === 'target'
+      ? /^Reached the target( through a gap)?: \+\d\.\dR \(\+[\d,]+\.\d\d dollars\)/
+      : outcome.exit === 'stop'
+        ? outcome.gap === 'through-entry-and-stop'
+          ? /^Price gapped through /
+          : /^Stopped (out|through a gap)/
+        : outcome.exit === 'open'
+          ? /^Still open where the chart ends/
+          : /^Price never came back/;
   const send = (learner: Learner | undefined, body: object) => {
     const call = request(testApp.http).post('/api/plans').send(body);
     return learner ? call.set('Cookie', learner.cookies) : call;
@@ -149,8 +184,14 @@ describe('POST api/plans: trade-plan exercises', () => {
     };
     const first = (await send(learner, bad).expect(200)).body as PlanBody;
     expect(first.pass).toBe(false);
-    expect(first.failed).toEqual(['entry', 'stop', 'target', 'size']);
-    expect(first.feedback).toHaveLength(4);
+    // Whether it also pays under 2:1 depends on the room the chart's market leaves.
+    expect(first.failed.filter((rule) => rule !== 'reward-to-risk')).toEqual([
+      'entry',
+      'stop',
+      'target',
+      'size',
+    ]);
+    expect(first.feedback).toHaveLength(first.failed.length);
     expect(first.feedback[0]).toMatch(/above the zone/);
     expect(first.tries).toBe(1);
     expect(first).not.toHaveProperty('model');
@@ -158,22 +199,40 @@ describe('POST api/plans: trade-plan exercises', () => {
     await send(learner, bad).expect(200);
     const third = (await send(learner, bad).expect(200)).body as PlanBody;
     expect(third).toMatchObject({ tries: 3, revealed: true });
+    const model = modelPlayedOut();
     expect(third.model).toMatchObject({
       ...chart.trade!.model,
       size: goodPlan().size,
-      outcome: { exit: 'target' },
+      outcome: { exit: model.exit, gap: model.gap },
     });
-    expect(third.model!.rewardToRisk).toBeGreaterThanOrEqual(2.5);
+    expect(third.model!.outcome.resultR).toBeCloseTo(model.resultR, 9);
+    expect(third.model!.rewardToRisk).toBeGreaterThanOrEqual(2);
+    // The course's plan is told in its words, without the learner's "you".
+    expect(third.model!.outcome.summary).toMatch(opening(model));
+    expect(third.model!.outcome.summary).not.toMatch(/\byou(r)?\b/i);
     expect(third.outcome).toBeDefined();
+    // A plan that broke the rules is never called a good trade, whatever it met.
+    expect(third.outcome!.summary).not.toMatch(/good trade/);
   });
 
-  it('passes the course’s plan and plays it out to its target', async () => {
+  it('passes the course’s plan and plays it out as the course’s own, in words', async () => {
     const learner = await registerLearner(testApp.http, dataSource);
     const result = (await send(learner, goodPlan()).expect(200)).body as PlanBody;
     expect(result).toMatchObject({ pass: true, failed: [], tries: 0, revealed: true });
     expect(result.riskDollars).toBeLessThanOrEqual(250);
-    expect(result.outcome).toMatchObject({ exit: 'target', stopAssumedFirst: false });
-    expect(result.outcome!.resultR).toBeGreaterThanOrEqual(2.5);
+    const model = modelPlayedOut();
+    expect(result.outcome).toMatchObject({
+      exit: model.exit,
+      gap: model.gap,
+      stopAssumedFirst: model.stopAssumedFirst,
+    });
+    expect(result.outcome!.resultR).toBeCloseTo(model.resultR, 9);
+    expect(result.outcome!.summary).toMatch(opening(model));
+    // A plan that follows every rule is a good trade, won or lost.
+    if (model.exit === 'target') expect(result.outcome!.summary).toMatch(/The plan worked/);
+    if (model.exit === 'stop' && model.gap === null) {
+      expect(result.outcome!.summary).toMatch(/A good trade that lost/);
+    }
     // A passed plan exercise counts as done, like a passed zone exercise.
     await request(testApp.http)
       .post('/users/update/')
@@ -308,7 +367,15 @@ describe('POST api/plans: trade-plan exercises', () => {
           .expect(200)
       ).body as {
         exercises: { lesson: { id: number }; tries: number; outcome: object | null }[];
-        record: { plans: number; wins: number; hitRate: number | null; cumulativeR: number[] };
+        record: {
+          plans: number;
+          wins: number;
+          closed: number;
+          hitRate: number | null;
+          expectancy: number | null;
+          standardErrorR: number | null;
+          cumulativeR: number[];
+        };
       };
     expect((await lessonPage()).planReview).toBeNull();
     expect(await results()).toEqual({
@@ -333,13 +400,24 @@ describe('POST api/plans: trade-plan exercises', () => {
 
     await send(learner, goodPlan()).expect(200);
     const passed = (await lessonPage()).planReview!;
-    expect(passed).toMatchObject({ pass: true, revealed: true, outcome: { exit: 'target' } });
+    const model = modelPlayedOut();
+    expect(passed).toMatchObject({ pass: true, revealed: true, outcome: { exit: model.exit } });
     expect(passed.model).toMatchObject(chart.trade!.model);
     const after = await results();
     expect(after.exercises).toHaveLength(1);
-    expect(after.exercises[0]!.outcome).toMatchObject({ exit: 'target' });
-    expect(after.record).toMatchObject({ plans: 1, wins: 1, hitRate: 1 });
-    expect(after.record.cumulativeR[0]).toBeGreaterThanOrEqual(2.5);
+    expect(after.exercises[0]!.outcome).toMatchObject({ exit: model.exit });
+    const closed = model.exit === 'target' || model.exit === 'stop' ? 1 : 0;
+    expect(after.record).toMatchObject({
+      plans: 1,
+      wins: model.exit === 'target' ? 1 : 0,
+      closed,
+      hitRate: closed === 0 ? null : model.exit === 'target' ? 1 : 0,
+    });
+    expect(after.record.cumulativeR[0]).toBeCloseTo(model.resultR, 9);
+    // One closed trade: an expectancy, but no spread to measure its error by.
+    expect(after.record.expectancy).toBe(closed === 0 ? null : after.record.cumulativeR[0]);
+    expect(after.record.standardErrorR).toBeNull();
+    expect(after.exercises[0]!.outcome).toMatchObject({ summary: passed.outcome!.summary });
     expectError(await request(testApp.http).get('/api/plans/results'), 401, /not logged in/);
   });
 

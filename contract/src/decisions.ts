@@ -26,7 +26,8 @@ export interface CourseDecision {
   model: { entry: number; stop: number; target: number };
   /**
    * The model plan played out after the exercise; on a zone to skip, a plan aiming for the
-   * course's 2R instead: what skipping avoided.
+   * course's 2R instead: what skipping avoided, or cost. Its `summary` says which, and why one
+   * result does not change the decision.
    */
   outcome: PlanOutcome;
 }

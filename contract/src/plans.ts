@@ -22,6 +22,12 @@ export type PlanRequest = SentPlan & LessonOrPractice;
 export interface PlanOutcome extends TradeOutcome {
   fillTime: number | null;
   exitTime: number | null;
+  /**
+   * What happened and what it teaches, in the course's words ("Stopped out: −1.0R. A good trade
+   * that lost: ..."), for the replay and the results page. The server writes it, so that every
+   * page tells the same trade the same way.
+   */
+  summary: string;
 }
 
 /** The course's plan for a zone, sized for the learner's account and risk. */

@@ -7,6 +7,7 @@ import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './att
 import type { ExerciseChart } from './chart-catalogue.provider.js';
 import type { Lesson } from './lesson.js';
 import { playedOutAfterExercise } from './plans.service.js';
+import type { TradeRole } from './trade-outcome-words.js';
 import type { DecisionResult, DecisionSetup } from '@course/contract';
 
 /** A take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice decision. */
@@ -92,6 +93,12 @@ export class DecisionsService {
     const { entry, stop } = decision.model;
     // A zone to skip: what a plan aiming for 2R there did. A zone to take: the course's plan.
     const target = decision.take ? decision.model.target : entry + 2 * (entry - stop);
+    const role: TradeRole = decision.take
+      ? { kind: 'take' }
+      : {
+          kind: 'skip',
+          reasons: decision.checks.filter((check) => !check.ok).map((check) => check.check),
+        };
     return {
       ...result,
       course: {
@@ -99,7 +106,7 @@ export class DecisionsService {
         checks: decision.checks,
         rewardToRisk: decision.rewardToRisk,
         model: decision.model,
-        outcome: playedOutAfterExercise(exercise.chart, { entry, stop, target, size: 1 }),
+        outcome: playedOutAfterExercise(exercise.chart, { entry, stop, target, size: 1 }, role),
       },
     };
   }

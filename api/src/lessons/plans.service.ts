@@ -21,6 +21,7 @@ import { ChartCatalogue, type ExerciseChart } from './chart-catalogue.provider.j
 import { CourseContent } from './course-content.js';
 import type { Lesson } from './lesson.js';
 import { PracticeCharts } from './practice-charts.js';
+import { type TradeRole, tradeOutcomeSummary } from './trade-outcome-words.js';
 import type {
   ModelPlan,
   PlanExerciseResult,
@@ -227,7 +228,7 @@ export class PlansService {
     return {
       ...result,
       model: this.modelPlan(exercise, plan.account, plan.riskPercent),
-      outcome: this.outcome(exercise, plan),
+      outcome: this.outcome(exercise, plan, { kind: 'plan', passed: grade.pass }),
     };
   }
 
@@ -270,30 +271,42 @@ export class PlansService {
       ...model,
       size,
       rewardToRisk: rewardToRisk(model.entry, model.stop, model.target),
-      outcome: this.outcome(exercise, { ...model, size }),
+      outcome: this.outcome(exercise, { ...model, size }, { kind: 'model' }),
     };
   }
 
   private outcome(
     { chart, settings }: PlanExercise,
     plan: { entry: number; stop: number; target: number; size: number },
+    role: TradeRole,
   ): PlanOutcome {
-    return playedOutAfterExercise(chart, plan, INSTRUMENTS[settings.instrument]);
+    return playedOutAfterExercise(chart, plan, role, INSTRUMENTS[settings.instrument]);
   }
 }
 
-/** A plan played out on what came after the exercise, with the times of its fill and exit. */
+/**
+ * A plan played out on what came after the exercise, with the times of its fill and exit and
+ * the words that tell it (`role`: whose trade it is). Without an instrument the plan sizes
+ * nothing (a take-or-skip trade): its words then speak in R only.
+ */
 export function playedOutAfterExercise(
   chart: ExerciseChart,
   plan: { entry: number; stop: number; target: number; size: number },
-  instrument: Instrument = SHARES,
+  role: TradeRole,
+  instrument?: Instrument,
 ): PlanOutcome {
   const next = chart.candles.slice(chart.exerciseEnd);
-  const played = playOutTrade(plan, chart.zone.type, next, instrument);
+  const played = playOutTrade(plan, chart.zone.type, next, instrument ?? SHARES);
   return {
     ...played,
     fillTime: played.fillIndex === null ? null : (next[played.fillIndex]?.time ?? null),
     exitTime: played.exitIndex === null ? null : (next[played.exitIndex]?.time ?? null),
+    summary: tradeOutcomeSummary({
+      outcome: played,
+      plan,
+      role,
+      dollars: instrument !== undefined,
+    }),
   };
 }
 

@@ -37,7 +37,9 @@ export class CourseDecisionDto implements CourseDecision {
   @ApiProperty({ type: DecisionModelDto }) model!: DecisionModelDto;
   @ApiProperty({
     type: PlanOutcomeDto,
-    description: 'The model plan played out; on a zone to skip, a plan aiming for 2R',
+    description:
+      'The model plan played out; on a zone to skip, a plan aiming for 2R (what skipping ' +
+      'avoided, or cost)',
   })
   outcome!: PlanOutcomeDto;
 }

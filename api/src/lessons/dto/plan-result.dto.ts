@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { PlanRule, TradeRecord } from 'chart-kit/core';
+import type { PlanRule, TradeOutcome, TradeRecord } from 'chart-kit/core';
 import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
 import type {
   ModelPlan,
@@ -35,7 +35,22 @@ export class PlanOutcomeDto implements PlanOutcome {
   @ApiProperty({ description: 'One candle reached both the stop and the target: stop first' })
   stopAssumedFirst!: boolean;
 
-  @ApiProperty({ description: 'Result in multiples of the planned risk', example: 2.4 })
+  @ApiProperty({
+    enum: ['through-stop', 'through-entry-and-stop', 'past-target'],
+    nullable: true,
+    type: String,
+    description:
+      'How a gap decided the exit, or null: a candle after the fill opened past the stop (left ' +
+      'at that open, usually beyond -1R), the fill candle opened past the entry and the stop ' +
+      '(filled and stopped at that open: 0R), or a candle opened past the target (left at that ' +
+      'open, better than planned)',
+  })
+  gap!: TradeOutcome['gap'];
+
+  @ApiProperty({
+    description: 'Result in multiples of the planned risk, from the fill price to the exit price',
+    example: 2.4,
+  })
   resultR!: number;
 
   @ApiProperty({ example: 600 })
@@ -46,6 +61,14 @@ export class PlanOutcomeDto implements PlanOutcome {
 
   @ApiProperty({ nullable: true, type: Number, description: 'Unix seconds of the exit candle' })
   exitTime!: number | null;
+
+  @ApiProperty({
+    description: 'What happened and what it teaches, in the course’s words',
+    example:
+      'Stopped out: −1.0R (−250.00 dollars). A good trade that lost: the process was right, ' +
+      'and the loss was the size you planned.',
+  })
+  summary!: string;
 }
 
 export class ModelPlanDto implements ModelPlan {
@@ -155,10 +178,44 @@ export class TradeRecordDto implements TradeRecord {
   @ApiProperty({ description: 'Plans whose entry was reached' }) filled!: number;
   @ApiProperty({ description: 'Trades closed at their target' }) wins!: number;
   @ApiProperty({ description: 'Trades closed at their stop' }) losses!: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'wins / (wins + losses)' })
+  @ApiProperty({ description: 'Trades closed at their target or stop: wins + losses' })
+  closed!: number;
+  @ApiProperty({ nullable: true, type: Number, description: 'Win rate: wins / (wins + losses)' })
   hitRate!: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Mean R of the filled trades' })
   averageR!: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Mean R of the trades closed at their target',
+    example: 2.4,
+  })
+  averageWinR!: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description: 'Mean R of the trades closed at their stop (negative)',
+    example: -1.1,
+  })
+  averageLossR!: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'R per closed trade: hitRate × averageWinR + (1 − hitRate) × averageLossR, the mean R of ' +
+      'the closed trades',
+    example: 0.3,
+  })
+  expectancy!: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
+    description:
+      'Standard error of the expectancy: standard deviation of the closed trades’ R over the ' +
+      'square root of their number; null below two closed trades',
+    example: 0.7,
+  })
+  standardErrorR!: number | null;
   @ApiProperty() totalR!: number;
   @ApiProperty({ type: [Number], description: 'Running total in R after each plan' })
   cumulativeR!: number[];
