@@ -6,7 +6,6 @@ import { Notice } from '../components/Notice.js';
 import { ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
 import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
-import { rText } from '../plan/plan-numbers.js';
 import {
   ENTRY_COLOR,
   MODEL_MARK_COLOR,
@@ -203,7 +202,10 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
             ))}
           </ul>
           {replay.state.status === 'finished' && (
-            <p data-testid="decision-outcome">{outcomeSentence(course)}</p>
+            <dl className="trade-outcomes">
+              <dt>{course.take ? 'The course’s trade' : 'A 2R trade at this zone'}</dt>
+              <dd data-testid="decision-outcome">{course.outcome.summary}</dd>
+            </dl>
           )}
           {chart?.next && (
             <ReplayButton
@@ -227,21 +229,4 @@ type Course = NonNullable<
 
 function twoR(model: Course['model']): number {
   return model.entry + 2 * (model.entry - model.stop);
-}
-
-/** What the replayed trade did, in R (a take-or-skip exercise sizes nothing: R says it all). */
-function outcomeSentence(course: Course): string {
-  const { outcome } = course;
-  const whose = course.take ? 'The course’s trade' : 'A trade aiming for 2R';
-  if (outcome.exit === 'not-filled') {
-    return `${whose} was never filled: price did not come back to the entry.`;
-  }
-  if (outcome.exit === 'open') {
-    return `${whose} was still open at the end of the chart: ${rText(outcome.resultR)} so far.`;
-  }
-  const how = outcome.exit === 'target' ? 'reached its target' : 'was stopped out';
-  const both = outcome.stopAssumedFirst
-    ? ' One candle reached both the stop and the target; the course counts the stop first.'
-    : '';
-  return `${whose} ${how}: ${rText(outcome.resultR)}.${both}`;
 }

@@ -2,29 +2,20 @@ import { useEffect, useState } from 'react';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { useElementWidth } from '../components/use-element-width.js';
 import { Link } from 'react-router-dom';
-import { errorMessage, type PlanOutcome, type PlanResults } from '../api/index.js';
+import { errorMessage, type PlanResults } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
 import { dollarsText, rText } from '../plan/plan-numbers.js';
+import { expectancyFormula, percentText, sampleWords } from '../plan/record-words.js';
 import { useApi } from '../session/session-context.js';
 
 type Exercise = PlanResults['exercises'][number];
 
-const EXIT_WORDS: Record<PlanOutcome['exit'], string> = {
-  target: 'Target reached',
-  stop: 'Stopped out',
-  open: 'Still open at the chart’s end',
-  'not-filled': 'Entry never reached',
-};
-
-function percent(value: number | null): string {
-  return value === null ? '–' : `${Math.round(value * 100)}%`;
-}
-
 /**
  * The learner's trade plans, graded and played out: each exercise's result in R and dollars, the
- * hit rate, the average R and the running total, drawn as a step line.
+ * win rate, the average win and loss, the expectancy with what so few trades can tell, and the
+ * running total, drawn as a step line.
  */
 export function ResultsPage() {
   const api = useApi();
@@ -52,7 +43,8 @@ export function ResultsPage() {
           Each trade-plan exercise counts with your last plan, played out on the candles after the
           exercise once you passed it or used your three tries. Results are in R, multiples of the
           money you planned to risk: a stopped trade is −1R, a target twice as far as the stop is
-          +2R.
+          +2R. When price jumps past the stop between two candles (a gap), the trade leaves at the
+          next price there is, and the loss is usually more than 1R.
         </p>
         {error && (
           <RetryNotice
@@ -90,13 +82,28 @@ function ResultsBody({ results }: { results: PlanResults }) {
           </dd>
         </div>
         <div>
-          <dt>Hit rate</dt>
-          <dd data-testid="results-hit-rate">{percent(record.hitRate)}</dd>
+          <dt>Win rate</dt>
+          <dd data-testid="results-hit-rate">{percentText(record.hitRate)}</dd>
         </div>
         <div>
-          <dt>Average</dt>
-          <dd data-testid="results-average">
-            {record.averageR === null ? '–' : rText(record.averageR)}
+          <dt>Average win</dt>
+          <dd data-testid="results-average-win">
+            {record.averageWinR === null ? '–' : rText(record.averageWinR)}
+          </dd>
+        </div>
+        <div>
+          <dt>Average loss</dt>
+          <dd data-testid="results-average-loss">
+            {record.averageLossR === null ? '–' : rText(record.averageLossR)}
+          </dd>
+        </div>
+        <div>
+          <dt>Expectancy</dt>
+          <dd data-testid="results-expectancy">
+            {record.expectancy === null ? '–' : rText(record.expectancy)}
+            {record.standardErrorR !== null && (
+              <span className="results__error"> ± {record.standardErrorR.toFixed(1)}R</span>
+            )}
           </dd>
         </div>
         <div>
@@ -104,9 +111,17 @@ function ResultsBody({ results }: { results: PlanResults }) {
           <dd data-testid="results-total">{rText(record.totalR)}</dd>
         </div>
       </dl>
+      <p className="results__formula" data-testid="results-formula">
+        {expectancyFormula(record)}
+      </p>
+      <p className="results__sample" data-testid="results-sample">
+        {sampleWords(record)}
+      </p>
       <p className="muted">
-        Hit rate is wins over closed trades; the average is over the trades taken. With at least 2:1
-        on every trade, a hit rate above one in three already adds up.
+        Win rate is wins over closed trades (those that reached their stop or their target); the
+        expectancy is what a closed trade made on average, in R. A trade still open at the
+        chart&apos;s end counts in the total at its last price, not in these. With at least 2:1 on
+        every trade, a win rate above one in three already adds up.
       </p>
       {played.length > 0 && <CumulativeRPlot exercises={played} cumulativeR={record.cumulativeR} />}
       <div className="results__table-wrap">
@@ -160,10 +175,8 @@ function ExerciseRow({ exercise, number }: { exercise: Exercise; number: number 
               {rText(outcome.resultR)}
             </strong>{' '}
             ({dollarsText(outcome.resultDollars)})
-            <span className="muted results__grade">
-              {EXIT_WORDS[outcome.exit]}
-              {outcome.stopAssumedFirst ? ' (one candle reached both; the stop counts first)' : ''}
-            </span>
+            {/* The server's words, so that this page and the replay tell one trade alike. */}
+            <span className="muted results__grade">{outcome.summary}</span>
           </>
         ) : (
           <span className="muted">Shown once you pass or use your three tries</span>

@@ -2,13 +2,13 @@ import type { ChartEngine, LineRole } from 'chart-kit';
 import { useLines } from 'chart-kit/react';
 import { LazyChart } from '../exercise/LazyChart.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { PlanOutcome, PlanSetup } from '../api/index.js';
+import type { PlanSetup } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
 import { DrawingTools, ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
 import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
 import { KeyboardHelp } from '../exercise/KeyboardHelp.js';
-import { planNumbers, ratioText, resultText } from './plan-numbers.js';
+import { planNumbers, ratioText } from './plan-numbers.js';
 import {
   ENTRY_COLOR,
   MODEL_MARK_COLOR,
@@ -41,18 +41,6 @@ interface PlanExerciseProps {
 
 function money(value: number): string {
   return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
-function outcomeSentence(outcome: PlanOutcome, whose: string): string {
-  if (outcome.exit === 'not-filled') return `${whose} entry was never reached: no trade, no loss.`;
-  if (outcome.exit === 'open') {
-    return `${whose} trade was filled and still open at the end of the chart: ${resultText(outcome.resultR, outcome.resultDollars)} so far.`;
-  }
-  const how = outcome.exit === 'target' ? 'reached the target' : 'hit the stop';
-  const both = outcome.stopAssumedFirst
-    ? ' One candle touched both the stop and the target; the course counts the stop first, because a chart cannot show which came first.'
-    : '';
-  return `${whose} trade was filled and ${how}: ${resultText(outcome.resultR, outcome.resultDollars)}.${both}`;
 }
 
 /**
@@ -329,15 +317,16 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
             The dashed lines on the chart are the course&apos;s plan. Replay plays the candles after
             the exercise: an entry fills when price trades at it; then the stop or the target ends
             the trade. When one candle reaches both, the course counts the stop first, because a
-            chart cannot show which came first.
+            chart cannot show which came first. When a candle opens past a price (a gap), the order
+            fills at that open instead.
           </p>
           {replay.state.status === 'finished' && result.outcome && (
-            <>
-              <p data-testid="plan-outcome">{outcomeSentence(result.outcome, 'Your')}</p>
-              <p data-testid="model-outcome">
-                {outcomeSentence(result.model.outcome, "The course's")}
-              </p>
-            </>
+            <dl className="trade-outcomes">
+              <dt>Your plan</dt>
+              <dd data-testid="plan-outcome">{result.outcome.summary}</dd>
+              <dt>The course&apos;s plan</dt>
+              <dd data-testid="model-outcome">{result.model.outcome.summary}</dd>
+            </dl>
           )}
           {chart?.next && (
             <ReplayButton

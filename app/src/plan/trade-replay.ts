@@ -16,7 +16,10 @@ export const MODEL_MARK_COLOR = 0xce93d8;
 /** Candles the replay shows after the later of the trades ended. */
 const REPLAY_AFTER_EXIT = 8;
 
-/** Where a trade filled and left, as chart markers: "Your fill 50.20", "Your target +2.4R". */
+/**
+ * Where a trade filled and left, as chart markers: "Your fill 50.20", "Your target +2.4R", "Your
+ * stop, gap −1.8R" (the words below the chart say what the gap did).
+ */
 export function outcomeMarkers(outcome: PlanOutcome, whose: string, color: number): ChartMarker[] {
   const markers: ChartMarker[] = [];
   if (outcome.fillTime !== null && outcome.fillPrice !== null) {
@@ -28,7 +31,9 @@ export function outcomeMarkers(outcome: PlanOutcome, whose: string, color: numbe
     });
   }
   if (outcome.exitTime !== null && outcome.exitPrice !== null) {
-    const how = outcome.exit === 'open' ? 'still open' : outcome.exit;
+    const how =
+      (outcome.exit === 'open' ? 'still open' : outcome.exit) +
+      (outcome.gap === null ? '' : ', gap');
     markers.push({
       time: outcome.exitTime,
       price: outcome.exitPrice,
