@@ -136,7 +136,7 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     // A plan that broke the rules is never called a good trade.
     expect(outcome).not.toMatch(/good trade/);
     expect(await page.getByTestId('model-outcome').textContent()).toMatch(
-      /^Reached the target.*The course's plan worked as planned\./,
+      /^Reached the target.*The plan worked as planned\./,
     );
     await page.getByRole('button', { name: 'Skip', exact: true }).waitFor();
     await page.screenshot({
@@ -219,6 +219,21 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
       path: join(SHOTS_DIR, 'decision-replayed-desktop.png'),
       fullPage: true,
     });
+    expect(errors).toEqual([]);
+  });
+
+  it('sees its record: the win rate, the expectancy and what so few trades can tell', async () => {
+    await page.goto(url('/results'));
+    const formula = page.getByTestId('results-formula');
+    await formula.waitFor();
+    expect(await formula.textContent()).toMatch(
+      /^Expectancy = win rate × average win − loss rate × average loss/,
+    );
+    // Two plans at most have closed here: far too few to say anything, and the page says so.
+    expect(await page.getByTestId('results-sample').textContent()).toMatch(
+      /It takes dozens of trades before an average in R means much\.$|^No trade has closed yet/,
+    );
+    await page.screenshot({ path: join(SHOTS_DIR, 'results-desktop.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
 });

@@ -27,6 +27,14 @@ describe('tradeOutcomeSummary: the learner’s plan', () => {
     );
   });
 
+  it('does not let a rule-breaking plan that won pass for a good one', () => {
+    const outcome = play(filled, candle(50.6, 51.3, 50.5, 51.2));
+    expect(words(outcome, { kind: 'plan', passed: false })).toBe(
+      "Reached the target: +2.0R (+500.00 dollars). It paid this time, but the plan broke the course's " +
+        'rules: one win does not make a plan good, any more than one loss makes a good plan bad.',
+    );
+  });
+
   it('calls a planned stop a good trade that lost when the plan followed the rules', () => {
     const outcome = play(filled, candle(50.1, 50.2, 49.6, 49.8));
     expect(words(outcome, yours)).toBe(
@@ -106,8 +114,8 @@ describe('tradeOutcomeSummary: the course’s trades', () => {
   it('speaks in R only for a take-or-skip trade, which sizes nothing', () => {
     const outcome = play(filled, candle(50.6, 51.3, 50.5, 51.2));
     expect(words(outcome, { kind: 'take' }, false)).toBe(
-      "Reached the target: +2.0R. The course's trade worked as planned. Wins of two or three " +
-        'times the risk are what pay for the losses in between.',
+      'Reached the target: +2.0R. The trade worked as planned. Wins of two or three times the ' +
+        'risk are what pay for the losses in between.',
     );
   });
 
@@ -115,7 +123,9 @@ describe('tradeOutcomeSummary: the course’s trades', () => {
     const skip: TradeRole = { kind: 'skip', reasons: ['room'] };
     const lost = play(filled, candle(50.1, 50.2, 49.6, 49.8));
     expect(words(lost, skip, false)).toBe(
-      'Skipping avoided a loss: the 2R trade would have been stopped out, −1.0R.',
+      'Skipping avoided a loss: the 2R trade would have been stopped out, −1.0R. The course ' +
+        'skips trades with too little room to the next zone because over many such trades they ' +
+        'lose on average: this loss is one of them, not the proof.',
     );
     const won = play(filled, candle(50.6, 51.3, 50.5, 51.2));
     expect(words(won, skip, false)).toBe(
@@ -131,7 +141,9 @@ describe('tradeOutcomeSummary: the course’s trades', () => {
     const gapped = play(filled, candle(49.31, 49.5, 49.2, 49.4));
     expect(words(gapped, skip, false)).toBe(
       'Skipping avoided a loss: the 2R trade would have been stopped through a gap at 49.31, ' +
-        'past its stop: −1.8R, more than the 1R it risked.',
+        'past its stop: −1.8R, more than the 1R it risked. The course skips trades with too ' +
+        'little room to the next zone because over many such trades they lose on average: this ' +
+        'loss is one of them, not the proof.',
     );
   });
 });

@@ -93,12 +93,18 @@ export function tradeOutcomeSummary(story: TradeStory): string {
           ? `Reached the target through a gap: a candle opened at ${price(outcome.exitPrice)}, past ${own} target at ${price(plan.target)}, and the trade left there, better than planned: ${result}.`
           : `Reached the target: ${result}.`;
       const lucky = outcome.gap !== null || betterFill !== '';
-      const lesson =
-        role.kind === 'plan'
-          ? lucky
-            ? 'The plan worked; a gap in your favour is luck, not something to plan on.'
-            : 'The plan worked as planned.'
-          : `The course's ${role.kind === 'model' ? 'plan' : 'trade'} worked as planned. Wins of two or three times the risk are what pay for the losses in between.`;
+      let lesson: string;
+      if (role.kind === 'plan' && !role.passed) {
+        // Judged by its outcome a rule-breaking plan would look right: the words say otherwise.
+        lesson =
+          "It paid this time, but the plan broke the course's rules: one win does not make a plan good, any more than one loss makes a good plan bad.";
+      } else if (role.kind === 'plan') {
+        lesson = lucky
+          ? 'The plan worked; a gap in your favour is luck, not something to plan on.'
+          : 'The plan worked as planned.';
+      } else {
+        lesson = `The ${role.kind === 'model' ? 'plan' : 'trade'} worked as planned. Wins of two or three times the risk are what pay for the losses in between.`;
+      }
       return [how, betterFill, lesson].filter(Boolean).join(' ');
     }
     case 'stop':
@@ -172,6 +178,7 @@ function skippedTradeWords(story: TradeStory, reasons: readonly DecisionCheck[])
   const { outcome } = story;
   const result = rWords(outcome.resultR);
   const at = outcome.exitPrice === null ? '' : price(outcome.exitPrice);
+  const rule = `The course skips trades ${reasonWords(reasons)} because over many such trades they lose on average`;
   switch (outcome.exit) {
     case 'not-filled':
       return 'Price never came back to the zone: a 2R trade there would not have filled, so skipping changed nothing this time.';
@@ -182,10 +189,7 @@ function skippedTradeWords(story: TradeStory, reasons: readonly DecisionCheck[])
         outcome.gap === 'past-target'
           ? `the 2R trade would have reached its target through a gap at ${at}: ${result}.`
           : `the 2R trade would have reached its target: ${result}.`;
-      return (
-        `Skipping cost a winner this time: ${how} The course skips trades ${reasonWords(reasons)} ` +
-        "because over many such trades they lose on average; one result doesn't change that."
-      );
+      return `Skipping cost a winner this time: ${how} ${rule}; one result doesn't change that.`;
     }
     case 'stop':
       if (outcome.gap === 'through-entry-and-stop') {
@@ -194,12 +198,12 @@ function skippedTradeWords(story: TradeStory, reasons: readonly DecisionCheck[])
       if (outcome.gap === 'through-stop') {
         const more =
           outcome.resultR < -1 - MORE_THAN_PLANNED_R ? ', more than the 1R it risked' : '';
-        return `Skipping avoided a loss: the 2R trade would have been stopped through a gap at ${at}, past its stop: ${result}${more}.`;
+        return `Skipping avoided a loss: the 2R trade would have been stopped through a gap at ${at}, past its stop: ${result}${more}. ${rule}: this loss is one of them, not the proof.`;
       }
       return `Skipping avoided a loss: the 2R trade would have been stopped out, ${result}.${
         outcome.stopAssumedFirst
           ? ' One candle reached both its stop and its target; the course counts the stop first.'
           : ''
-      }`;
+      } ${rule}: this loss is one of them, not the proof.`;
   }
 }

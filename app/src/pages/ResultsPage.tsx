@@ -101,7 +101,8 @@ function ResultsBody({ results }: { results: PlanResults }) {
           <dt>Expectancy</dt>
           <dd data-testid="results-expectancy">
             {record.expectancy === null ? '–' : rText(record.expectancy)}
-            {record.standardErrorR !== null && (
+            {/* Identical results have no spread: "± 0.0R" would claim a certainty they lack. */}
+            {record.standardErrorR !== null && record.standardErrorR > 1e-9 && (
               <span className="results__error"> ± {record.standardErrorR.toFixed(1)}R</span>
             )}
           </dd>
