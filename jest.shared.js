@@ -1,6 +1,6 @@
 // One SWC set-up shared by every workspace's jest config: TypeScript and TSX compiled to ES
 // modules, with the legacy decorators and metadata NestJS relies on.
-const swcOptions = {
+export const swcOptions = {
   jsc: {
     target: 'es2022',
     parser: { syntax: 'typescript', tsx: true, decorators: true },

@@ -131,7 +131,9 @@ describe('every chart lesson shows what it teaches', () => {
       const scenario = catalogue.scenario(lesson.c_num!)!;
       expect(scenario.returnIndex).not.toBeNull();
       expect(scenario.returnIndex!).toBeGreaterThanOrEqual(scenario.revealEnd);
-      expect(scenario.reactionInRanges).toBeGreaterThanOrEqual(3);
+      // A lesson about the strong bounce shows one as it defines it, and the zone stands.
+      expect(scenario.aftermath?.planned).toBe('holds');
+      expect(scenario.aftermath?.reading?.awayInRanges).toBeGreaterThanOrEqual(3);
     }
   });
 });
@@ -354,9 +356,12 @@ describe('the landing demo', () => {
 });
 
 describe('trade plans (charts 40 and 41)', () => {
-  it.each([40, 41])(
-    'chart %i: the opposing zone is in view, with room for 2R, and the model plan reaches it',
-    (number) => {
+  it.each([
+    [40, 'target'],
+    [41, 'stop'],
+  ] as const)(
+    'chart %i: the opposing zone is in view, with room for 2R, and the model plan ends at its %s',
+    (number, exit) => {
       const exercise = chart(number);
       const trade = exercise.trade!;
       const puzzle = puzzleOf(exercise);
@@ -375,8 +380,11 @@ describe('trade plans (charts 40 and 41)', () => {
         expect(stop).toBeGreaterThan(exercise.zone.upper);
         expect(target).toBeGreaterThan(trade.opposing.upper);
       }
-      expect(Math.abs(target - entry) / Math.abs(entry - stop)).toBeGreaterThanOrEqual(2);
-      // The candles after the puzzle come back to the entry and go on to the target first.
+      // Room for the course's 2:1, and about what real setups give: a few R, not eight.
+      const rewardToRisk = Math.abs(target - entry) / Math.abs(entry - stop);
+      expect(rewardToRisk).toBeGreaterThanOrEqual(2);
+      expect(rewardToRisk).toBeLessThanOrEqual(3);
+      // The candles after the puzzle come back to the entry; then the target or the stop first.
       const after = exercise.candles.slice(exercise.exerciseEnd);
       const filled = after.findIndex((candle) =>
         long ? candle.low <= entry : candle.high >= entry,
@@ -389,22 +397,26 @@ describe('trade plans (charts 40 and 41)', () => {
       const hitsStop = [after[filled]!, ...rest].findIndex((candle) =>
         long ? candle.low <= stop : candle.high >= stop,
       );
-      expect(hitsTarget).toBeGreaterThanOrEqual(0);
-      if (hitsStop >= 0) expect(hitsStop - 1).toBeGreaterThan(hitsTarget);
+      if (exit === 'target') {
+        expect(hitsTarget).toBeGreaterThanOrEqual(0);
+        if (hitsStop >= 0) expect(hitsStop - 1).toBeGreaterThan(hitsTarget);
+      } else {
+        expect(hitsStop).toBeGreaterThanOrEqual(0);
+        if (hitsTarget >= 0) expect(hitsTarget + 1).toBeGreaterThan(hitsStop);
+      }
     },
   );
 });
 
 describe('take or skip (charts 42 and 43)', () => {
-  it('chart 42: every check says take, and the course’s plan reaches its target', () => {
+  it('chart 42: every check says take, and the course’s plan is stopped all the same', () => {
     const exercise = chart(42);
     const decision = decideTrade({ zone: exercise.zone, ...exercise.decision! });
     expect(decision.take).toBe(true);
-    expect(decision.rewardToRisk).toBeGreaterThanOrEqual(2.5);
+    expect(decision.rewardToRisk).toBeGreaterThanOrEqual(2);
     const after = exercise.candles.slice(exercise.exerciseEnd);
-    expect(playOutTrade({ ...decision.model, size: 1 }, 'demand', after, SHARES).exit).toBe(
-      'target',
-    );
+    // A good decision that loses: the lesson says the decision is what is practised.
+    expect(playOutTrade({ ...decision.model, size: 1 }, 'demand', after, SHARES).exit).toBe('stop');
   });
 
   it('chart 43: the newer demand in view leaves under 2R, and a 2R short there is stopped', () => {

@@ -23,6 +23,8 @@ import {
   type ZoneScenarioRequest,
 } from '../src/charts/zone-scenario.js';
 import { explainZone } from '../src/charts/zone-explanation.js';
+import type { ZoneReaction } from '../src/charts/scenario/reaction.js';
+import { expectReactionShares } from './support/reaction-shares.js';
 
 const requestArbitrary = fc.record({
   seed: fc.integer({ min: 0, max: 2 ** 32 - 1 }),
@@ -108,7 +110,11 @@ function expectFairExercise(
   if (scenario.returnIndex !== null) {
     expect(scenario.returnIndex).toBeGreaterThanOrEqual(revealEnd);
     expect(enters(scenario, scenario.returnIndex)).toBe(true);
-    expect(scenario.reactionInRanges).toBeGreaterThanOrEqual(3);
+    // What follows is what was planted: a zone's reaction as the course reads it.
+    const { planned, reading } = scenario.aftermath!;
+    expect(reading?.returnIndex).toBe(scenario.returnIndex);
+    if (planned === 'weak' || planned === 'break') expect(reading?.reaction).toBe(planned);
+    if (planned === 'strong' || planned === 'holds') expect(reading?.reaction).toBe('strong');
   }
 }
 
@@ -137,15 +143,22 @@ describe('generateZoneScenario', () => {
     }
   });
 
-  it('makes 1,000 generated practice charts in a row fair and findable', () => {
+  it('makes 1,000 generated practice charts in a row fair and findable, and honest after', () => {
+    const reactions: ZoneReaction[] = [];
     for (let seed = 5000; seed < 6000; seed++) {
       const request = {
         seed,
         zoneType: seed % 2 ? ('supply' as const) : ('demand' as const),
         placement: 'practice' as const,
       };
-      expectFairExercise(generateZoneScenario(request), request);
+      const scenario = generateZoneScenario(request);
+      expectFairExercise(scenario, request);
+      const reaction = scenario.aftermath?.reading?.reaction;
+      if (reaction) reactions.push(reaction);
     }
+    // Every practice zone is come back to; some hold, some react weakly, some break.
+    expect(reactions.length).toBe(1000);
+    expectReactionShares(reactions);
   });
 
   it('gives the same scenario for the same request', () => {

@@ -185,6 +185,7 @@ export class ChartCatalogue {
       placement: placementOfChart(definition.number),
       continues: continued ? this.handNumberedScenario(continued) : undefined,
       ...(definition.decision === null ? {} : { decision: definition.decision }),
+      ...(definition.after === null ? {} : { after: definition.after }),
     });
     this.scenarios.set(definition.number, scenario);
     return scenario;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ZoneType } from 'chart-kit/core';
 import { parse, YAMLParseError } from 'yaml';
-import { CONCEPTS, type Concept, type ScenarioStyle } from './zone-scenario.js';
+import { CONCEPTS, type Aftermath, type Concept, type ScenarioStyle } from './zone-scenario.js';
 
 /** One hand-numbered exercise chart, as `charts.yaml` declares it. */
 export interface ChartDefinition {
@@ -18,6 +18,8 @@ export interface ChartDefinition {
   continues: number | null;
   /** A take-or-skip chart's answer, or null. */
   decision: 'take' | 'skip' | null;
+  /** What price does after the puzzle, as the lesson needs it; null: drawn from the seed. */
+  after: Aftermath | null;
   notes: string;
 }
 
@@ -38,6 +40,7 @@ const KEYS = [
   'concepts',
   'continues',
   'decision',
+  'after',
   'notes',
 ];
 
@@ -116,6 +119,11 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
   if ((decision !== null) !== (concepts as Concept[]).includes('take-or-skip')) {
     fail('"decision" (take or skip) goes with the take-or-skip concept, and only with it');
   }
+  // Which aftermaths fit which chart is the generator's rule: it refuses the others by name.
+  const { after = null } = entry;
+  if (after !== null && typeof after !== 'string') {
+    fail(`"after" must be a word such as strong, weak or break (got ${JSON.stringify(after)})`);
+  }
   return {
     number,
     type: type as ZoneType,
@@ -126,6 +134,7 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
     continues:
       entry.continues == null ? null : chartNumber(entry.continues, `chart ${number}: "continues"`),
     decision: decision as 'take' | 'skip' | null,
+    after: after as Aftermath | null,
     notes: notes as string,
   };
 }

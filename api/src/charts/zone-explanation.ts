@@ -1,4 +1,5 @@
 import { newYorkUtcOffset, periodStart, TIMEFRAMES, type Candle } from 'chart-kit/core';
+import { TEXTBOOK_BOUNCE_IN_RANGES } from './scenario/reaction.js';
 import type { ZoneScenario } from './zone-scenario.js';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -275,22 +276,54 @@ function explainRoom(scenario: ZoneScenario): string {
   );
 }
 
+/**
+ * What price did when it came back, and what that teaches: a hold is not a promise, a weak
+ * reaction is a warning, and a break is what the stop beyond the far side is for.
+ */
 function explainAfterwards(scenario: ZoneScenario): string {
-  const { zone, returnIndex } = scenario;
+  const { zone, returnIndex, aftermath } = scenario;
+  const reading = aftermath?.reading;
+  if (returnIndex === null || !reading) return '';
   const demand = zone.type === 'demand';
   const level =
     scenario.concepts.includes('support') || scenario.concepts.includes('resistance')
       ? 'level'
       : 'zone';
-  if (returnIndex === null) return '';
   const fresh =
     level === 'zone' && !scenario.concepts.includes('flip')
       ? 'Up to the end of the exercise price had not come back to the zone, so it was still fresh. '
       : '';
-  return (
+  const cameBack =
     `${fresh}In the candles after the exercise (press Replay to watch them), price came back to ` +
-    `the ${level} at ${when(scenario, returnIndex)}, turned ${demand ? 'up' : 'down'} and moved ` +
-    `${dollars(scenario.reaction)} away, ${inRanges(scenario.reactionInRanges)}: a strong bounce.`
+    `the ${level} at ${when(scenario, returnIndex)}`;
+  const far = demand ? 'below' : 'above';
+  if (reading.reaction === 'strong') {
+    // The validating lessons call a bounce strong from three average ranges; the course's
+    // statistics count two as a clear bounce.
+    const kind =
+      reading.awayInRanges >= TEXTBOOK_BOUNCE_IN_RANGES
+        ? 'a strong bounce'
+        : 'a fair bounce, short of the three average ranges of a strong one';
+    return (
+      `${cameBack}, turned ${demand ? 'up' : 'down'} and moved ${dollars(reading.away)} away, ` +
+      `${inRanges(reading.awayInRanges)}: ${kind}. The ${level} held this time. Many ` +
+      `${level}s like it do, not all: the next one may break.`
+    );
+  }
+  if (reading.reaction === 'weak') {
+    return (
+      `${cameBack} and moved only ${dollars(reading.away)} away ` +
+      `(${inRanges(reading.awayInRanges)}) before stalling: a weak reaction. ` +
+      `${demand ? 'Buyers' : 'Sellers'} were still there, but fewer of them: a ${level} that ` +
+      'reacts weakly has used up much of its orders, and the next visit is more likely to break it.'
+    );
+  }
+  const broke =
+    reading.breakIndex === null ? '' : ` at ${newYorkClock(timeOf(scenario, reading.breakIndex))}`;
+  return (
+    `${cameBack}, and a candle closed ${far} it${broke}: the ${level} broke. A ${level} that ` +
+    'follows every rule can still fail. That is why a trade at it keeps its stop just beyond the ' +
+    'far side, and risks only a small, planned amount.'
   );
 }
 

@@ -32,6 +32,29 @@ import {
 } from './scenario/framing.js';
 import { MarketScript, RANGE_LOOKBACK, type Direction } from './scenario/market-script.js';
 import {
+  drawAftermath,
+  exitOf,
+  plantBreak,
+  plantSkippedAftermath,
+  plantTradeAftermath,
+  plantWeakReaction,
+  SKIPPED_AFTERMATH_ODDS,
+  TRADE_AFTERMATH_ODDS,
+  ZONE_REACTION_ODDS,
+  type PlannedTrade,
+  type SkippedAftermath,
+  type TradeAftermath,
+} from './scenario/aftermath.js';
+import {
+  closesBeyondZone,
+  entersZone,
+  readReaction,
+  textbookHoldProblem,
+  type ReactionReading,
+  type ZoneReaction,
+  ZONE_REACTIONS,
+} from './scenario/reaction.js';
+import {
   directionOf,
   nearEdge,
   plantFlip,
@@ -86,11 +109,25 @@ export interface ZoneScenarioRequest {
    */
   decision?: 'take' | 'skip';
   /**
+   * What price does after the puzzle (drawn from the seed when not given, with the odds of
+   * scenario/aftermath.ts): a zone's reaction when price comes back; on a trade-plan chart or a
+   * chart to take, how the course's trade ends; on a chart to skip, how a 2R trade would have
+   * ended. A flip chart has none.
+   */
+  after?: Aftermath;
+  /**
    * Continue this scenario's market one session later: its first session is dropped, its other
    * candles are kept as they are, and one new session holding the new pattern is added.
    */
   continues?: ZoneScenario;
 }
+
+/**
+ * What happens after the puzzle, by kind of chart (see {@link ZoneScenarioRequest.after}).
+ * 'holds' is a strong bounce after which the zone stands to the chart's end: never drawn, only
+ * asked for by a chart that another chart continues (which measures its room to this zone).
+ */
+export type Aftermath = ZoneReaction | 'holds' | TradeAftermath | SkippedAftermath;
 
 /** The answer: a band of prices, graded with chart-kit's `gradeZone`. */
 export interface ScenarioZone extends PlantedBand {
@@ -126,9 +163,8 @@ export interface ScenarioResult {
   openingView: IndexWindow;
   /** The candle that came back to the zone after the puzzle, or null. */
   returnIndex: number | null;
-  /** Largest move away from the zone after that return: in dollars and in average ranges. */
-  reaction: number;
-  reactionInRanges: number;
+  /** What was planted after the puzzle, and how the course reads price's return to the zone. */
+  aftermath: { planned: Aftermath; reading: ReactionReading | null } | null;
   /** The round number the zone contains, when the chart is about psychological levels. */
   roundLevel: number | null;
   /** What in view looks like an answer and is not, when the lesson is about telling them apart. */
@@ -222,10 +258,6 @@ const LAYOUTS: Record<ScenarioStyle | 'continuation', Layout> = {
 const MAX_ATTEMPTS = 1000;
 /** At the puzzle's end price is at least this far from the zone (and its near-side wick). */
 const END_CLEARANCE_IN_RANGES = 0.5;
-/** A strong bounce, as the validating lessons define it: 3 average candle ranges or more. */
-const STRONG_REACTION_IN_RANGES = 3;
-/** ...within this many candles from the touch (the lessons say "within about six candles"). */
-const STRONG_REACTION_CANDLES = 6;
 const MIN_ZONE_HEIGHT = 0.08;
 /** A zone much taller than a typical candle is vague (the course's own rule). */
 const MAX_ZONE_HEIGHT_IN_RANGES = 1.6;
@@ -285,6 +317,13 @@ function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
   }
   if (request.continues && concepts.has('round-number')) {
     fail('a continued chart cannot also be moved to a round number');
+  }
+  if (request.after !== undefined) {
+    const odds = aftermathOdds(concepts, request.decision);
+    if (odds === null) fail('a flip chart has no aftermath to choose');
+    else if (!(request.after in odds) && !(request.after === 'holds' && 'strong' in odds)) {
+      fail(`after must be one of ${Object.keys(odds).join(', ')} on this chart`);
+    }
   }
   return concepts;
 }
@@ -429,6 +468,7 @@ function tryScenario(
   // After the pattern: the market goes on, then drifts back towards the answer.
   const zoneLike = !draft.touchedByDesign;
   const skip = concepts.has('take-or-skip') && request.decision === 'skip';
+  const trades = concepts.has('trade-plan') || concepts.has('take-or-skip');
   let wall: Candidate['wall'] = null;
   const yardstick = script.yardstick();
   if (concepts.has('flip')) {
@@ -437,26 +477,25 @@ function tryScenario(
     wall = plantWall(script, draft, random);
   } else {
     const away = decoy ? ([4, 10] as [number, number]) : layout.away;
-    script.lean(random.integer(...away), direction, 0.05);
+    // Where a trade is planned, the move away's end is the turn its target aims short of: no
+    // drift further away, or the room (and the winners) would be five or eight R.
+    if (trades) script.lean(random.integer(3, 8), direction, 0, 0.6);
+    else script.lean(random.integer(...away), direction, 0.05);
     const approach = nearEdge(draft.band) + direction * yardstick * random.between(0.9, 1.6);
     script.steerTo(approach, random.integer(...layout.pullBack));
   }
   const revealEnd = script.length;
+  const planned = plannedAftermath(request, concepts);
   let returnIndex: number | null = null;
-  if (skip && wall) {
-    // After the puzzle: price bounces from the zone up to the newer opposing zone, is turned
-    // there, and falls through the zone: what skipping it avoided.
-    const risk = draft.band.upper - draft.band.lower + 0.25 * draft.averageRange;
-    const toWall = direction * ((direction > 0 ? wall.lower : wall.upper) - nearEdge(draft.band));
-    // Not a return a lesson studies (the zone is meant to fail here): no returnIndex to check.
-    returnAndReact(script, draft.band, (toWall / yardstick) * random.between(0.85, 1));
-    const farEdge = direction > 0 ? draft.band.lower : draft.band.upper;
-    script.steerTo(farEdge - direction * (risk + yardstick), random.integer(6, 10));
-  } else if (!concepts.has('flip')) {
-    returnIndex = returnAndReact(script, draft.band, random.between(3.3, 4.8));
+  if (planned !== null) {
+    const written = writeAftermath(script, draft, revealEnd, wall, planned);
+    if (typeof written === 'string') return written;
+    returnIndex = written;
   }
-  script.free(Math.max(0, total - script.length));
-  if (script.length - revealEnd < 12) script.free(12);
+  // A trade's chart ends soon after its trade does, so a stall reads as a trade still open.
+  if (trades) script.free(random.integer(6, 12));
+  else script.free(Math.max(0, total - script.length));
+  if (!trades && script.length - revealEnd < 12) script.free(12);
 
   let candles = script.candles;
   let band = draft.band;
@@ -476,12 +515,66 @@ function tryScenario(
     draft: { ...draft, band },
     revealEnd,
     returnIndex,
+    planned,
     zoneLike,
     roundLevel,
     decoy,
     viewStart: Math.max(0, (decoy?.start ?? contextStart) - 2),
     style,
   });
+}
+
+/** The odds of what follows the puzzle on this kind of chart; null for a flip, which has none. */
+function aftermathOdds(
+  concepts: ReadonlySet<Concept>,
+  decision: ZoneScenarioRequest['decision'],
+): Readonly<Record<string, number>> | null {
+  if (concepts.has('flip')) return null;
+  if (concepts.has('take-or-skip') && decision === 'skip') return SKIPPED_AFTERMATH_ODDS;
+  if (concepts.has('take-or-skip') || concepts.has('trade-plan')) return TRADE_AFTERMATH_ODDS;
+  return ZONE_REACTION_ODDS;
+}
+
+function plannedAftermath(
+  request: ZoneScenarioRequest,
+  concepts: ReadonlySet<Concept>,
+): Aftermath | null {
+  const odds = aftermathOdds(concepts, request.decision);
+  if (odds === null) return null;
+  return request.after ?? (drawAftermath(request.seed, odds) as Aftermath);
+}
+
+/**
+ * Writes what price does after the puzzle: back to the zone, and then the planned aftermath.
+ * A trade's is planted around the course's model plan, read off the puzzle as the exercise
+ * reads it. Returns the return's index, or why the draft cannot take this aftermath.
+ */
+function writeAftermath(
+  script: MarketScript,
+  draft: Draft,
+  revealEnd: number,
+  wall: Candidate['wall'],
+  planned: Aftermath,
+): number | string {
+  const { band, averageRange: range } = draft;
+  const { random } = script;
+  const direction = directionOf(band.type);
+  if (wall) {
+    // What a 2R trade from the zone does with the newer opposing zone (the wall) in its way.
+    const toWall = direction * ((direction > 0 ? wall.lower : wall.upper) - nearEdge(band));
+    const { entry, stop } = modelPlanAt(band, wall, range);
+    const twoR: PlannedTrade = { entry, stop, target: entry + 2 * (entry - stop) };
+    return plantSkippedAftermath(script, band, twoR, toWall, planned as SkippedAftermath);
+  }
+  if (planned in TRADE_AFTERMATH_ODDS) {
+    const opposing = turnAfterMove(script.candles, draft, revealEnd);
+    if (opposing === null) return 'nothing turned price back before the puzzle ends';
+    const model = modelPlanAt(band, opposing, range);
+    return plantTradeAftermath(script, band, model, planned as TradeAftermath);
+  }
+  if (planned === 'weak') return plantWeakReaction(script, band);
+  if (planned === 'break') return plantBreak(script, band);
+  return returnAndReact(script, band, random.between(3.3, 4.8));
 }
 
 function plantPattern(
@@ -573,6 +666,13 @@ function plantPattern(
     shape.departure = steepDeparture;
     // As far in dollars as the gentle rise before it went: only the angle tells them apart.
     if (decoy) shape.moveDistance = (decoy.upper - decoy.lower) * random.between(0.92, 1.08);
+  }
+  if (concepts.has('trade-plan') || concepts.has('take-or-skip')) {
+    // A trade at a zone risks its height plus a buffer and aims short of where the move away
+    // turned: a taller base and a move of just over the three ranges a zone needs keep the
+    // winners near 2R, as most real setups pay, not five or eight.
+    shape.farWick = [0.8, 1.2];
+    shape.departure = random.between(3.1, 3.7);
   }
   if (concepts.has('fresh')) {
     // The view holds an older zone too: a taller base keeps this one easy to mark.
@@ -704,6 +804,8 @@ interface Candidate {
   decoy: PlantedDecoy | null;
   viewStart: number;
   style: ScenarioStyle;
+  /** What was planted after the puzzle, or null (a flip). */
+  planned: Aftermath | null;
 }
 
 /** The candle at `index`; the checks only ask for indexes they planted. */
@@ -713,10 +815,8 @@ function candleAt(candles: readonly Candle[], index: number): Candle {
   return candle;
 }
 
-const enters = (band: PlantedBand, candle: Candle) =>
-  band.type === 'demand' ? candle.low <= band.upper : candle.high >= band.lower;
-const closesBeyond = (band: PlantedBand, candle: Candle) =>
-  band.type === 'demand' ? candle.close < band.lower : candle.close > band.upper;
+const enters = entersZone;
+const closesBeyond = closesBeyondZone;
 
 /** The scenario if the draft makes a fair exercise; else a sentence saying why not. */
 function verify(candidate: Candidate): ZoneScenario | string {
@@ -771,11 +871,11 @@ function verify(candidate: Candidate): ZoneScenario | string {
     return `price traded in the zone's band in view before it formed (${clarity.congestion.length} candles)`;
   }
 
-  let reaction = { dollars: 0, inRanges: 0 };
-  if (candidate.returnIndex !== null) {
-    const returned = checkReturn(candidate);
-    if (typeof returned === 'string') return returned;
-    reaction = returned;
+  let aftermath: ScenarioResult['aftermath'] = null;
+  if (candidate.planned !== null) {
+    const read = checkReturn(candidate);
+    if (typeof read === 'string') return read;
+    aftermath = { planned: candidate.planned, reading: read };
   }
 
   let trade: ScenarioTrade | null = null;
@@ -814,8 +914,7 @@ function verify(candidate: Candidate): ZoneScenario | string {
     hourlyRevealEnd: hourly.filter((hour) => hour.time + HOUR <= endTime).length,
     openingView: view,
     returnIndex: candidate.returnIndex,
-    reaction: reaction.dollars,
-    reactionInRanges: reaction.inRanges,
+    aftermath,
     roundLevel: candidate.roundLevel,
     decoy: candidate.decoy,
     flip: draft.flip,
@@ -1154,8 +1253,11 @@ function roomToPulledZone(candidate: Candidate): ScenarioResult['room'] {
   return { pulled, limit, roomInHeights: height > 0 ? room / height : 0 };
 }
 
-/** The model plan's least reward-to-risk: room above the course's 2:1 for a learner's own plan. */
-const MODEL_MIN_REWARD_TO_RISK = 2.5;
+/**
+ * The model plan's reward-to-risk on a chart whose trade is taken: at least the course's 2:1,
+ * and not much more, as the room to the next opposing zone gives on most real setups.
+ */
+const MODEL_REWARD_TO_RISK: readonly [number, number] = [2, 2.6];
 /** A chart to skip leaves clearly less room than the course's 2R: at most this much. */
 const SKIP_MAX_REWARD_TO_RISK = 1.7;
 
@@ -1164,9 +1266,10 @@ const SKIP_MAX_REWARD_TO_RISK = 1.7;
  * the bottom of the drop for supply), as the next opposing zone: its high down to its body top.
  */
 function turnAfterMove(
-  candidate: Candidate,
+  candles: readonly Candle[],
+  draft: Draft,
+  revealEnd: number,
 ): { upper: number; lower: number; index: number } | null {
-  const { candles, draft, revealEnd } = candidate;
   const demand = draft.band.type === 'demand';
   let turn: number | null = null;
   for (let index = draft.moveEnd + 1; index < revealEnd; index++) {
@@ -1191,12 +1294,13 @@ function turnAfterMove(
 function planTrade(candidate: Candidate): ScenarioTrade | string {
   const { candles, draft, revealEnd } = candidate;
   const { band, averageRange: range } = draft;
-  const opposing = turnAfterMove(candidate);
+  const opposing = turnAfterMove(candles, draft, revealEnd);
   if (opposing === null) return 'nothing turned price back before the puzzle ends';
   const { entry, stop, target } = modelPlanAt(band, opposing, range);
   const rewardToRisk = Math.abs(target - entry) / Math.abs(entry - stop);
-  if (!(rewardToRisk >= MODEL_MIN_REWARD_TO_RISK)) {
-    return `the model plan pays only ${rewardToRisk.toFixed(1)}:1`;
+  const [fewest, most] = MODEL_REWARD_TO_RISK;
+  if (!(rewardToRisk >= fewest && rewardToRisk <= most)) {
+    return `the model plan pays ${rewardToRisk.toFixed(1)}:1`;
   }
   const outcome = playOutTrade(
     { entry, stop, target, size: 1 },
@@ -1204,7 +1308,8 @@ function planTrade(candidate: Candidate): ScenarioTrade | string {
     candles.slice(revealEnd),
     SHARES,
   );
-  if (outcome.exit !== 'target') return `the model plan ends ${outcome.exit}`;
+  const planned = exitOf(candidate.planned as TradeAftermath);
+  if (outcome.exit !== planned) return `the model plan ends ${outcome.exit}, not ${planned}`;
   return { opposing, model: { entry, stop, target }, rewardToRisk, outcome };
 }
 
@@ -1258,7 +1363,7 @@ function planDecision(candidate: Candidate): ScenarioDecision | string {
   const { candles, draft, revealEnd, request } = candidate;
   const { band, averageRange: range } = draft;
   const skip = request.decision === 'skip';
-  const opposing = skip ? candidate.wall : turnAfterMove(candidate);
+  const opposing = skip ? candidate.wall : turnAfterMove(candles, draft, revealEnd);
   if (!opposing) return 'no opposing zone in the way';
   const puzzle = candles.slice(0, revealEnd);
   const endTime = candles[revealEnd]?.time ?? Number.POSITIVE_INFINITY;
@@ -1283,7 +1388,10 @@ function planDecision(candidate: Candidate): ScenarioDecision | string {
     const { entry, stop } = decision.model;
     const twoR = entry + 2 * (entry - stop);
     const avoided = playOutTrade({ entry, stop, target: twoR, size: 1 }, band.type, next, SHARES);
-    if (avoided.exit !== 'stop') return `a 2R trade at the skipped zone ends ${avoided.exit}`;
+    const planned = exitOf(candidate.planned as SkippedAftermath);
+    if (avoided.exit !== planned) {
+      return `a 2R trade at the skipped zone ends ${avoided.exit}, not ${planned}`;
+    }
     return {
       ...setting,
       opposing,
@@ -1293,11 +1401,13 @@ function planDecision(candidate: Candidate): ScenarioDecision | string {
     };
   }
   if (!decision.take) return 'the chart to take fails a check';
-  if (decision.rewardToRisk < MODEL_MIN_REWARD_TO_RISK) {
-    return `the chart to take pays only ${decision.rewardToRisk.toFixed(1)}R`;
+  const [fewest, most] = MODEL_REWARD_TO_RISK;
+  if (decision.rewardToRisk < fewest || decision.rewardToRisk > most) {
+    return `the chart to take pays ${decision.rewardToRisk.toFixed(1)}R`;
   }
   const outcome = playOutTrade({ ...decision.model, size: 1 }, band.type, next, SHARES);
-  if (outcome.exit !== 'target') return `the model plan ends ${outcome.exit}`;
+  const planned = exitOf(candidate.planned as TradeAftermath);
+  if (outcome.exit !== planned) return `the model plan ends ${outcome.exit}, not ${planned}`;
   return { ...setting, opposing, take: true, rewardToRisk: decision.rewardToRisk, outcome };
 }
 
@@ -1336,40 +1446,26 @@ function frameOpeningView(candidate: Candidate): IndexWindow | string {
   return `the zone would be only ${shortfall} at the opening view`;
 }
 
-/** The return after the puzzle: a wick into the zone, a body outside, a strong reaction. */
-function checkReturn(candidate: Candidate): { dollars: number; inRanges: number } | string {
-  const { candles, draft } = candidate;
-  const { band } = draft;
-  const { returnIndex } = candidate;
-  if (returnIndex === null) return 'there is no return to check';
-  const touch = candles[returnIndex];
-  if (touch === undefined || !enters(band, touch)) return 'the return missed the zone';
-  const direction = directionOf(band.type);
-  const bodyOutside =
-    direction > 0
-      ? Math.min(touch.open, touch.close) > band.upper
-      : Math.max(touch.open, touch.close) < band.lower;
-  if (!bodyOutside) return 'the return closed inside the zone';
-  if (direction > 0 ? touch.low < band.lower : touch.high > band.upper) {
-    return 'the return broke through the zone';
+/**
+ * The return after the puzzle, read as the course reads it: the planted touch is price's first
+ * return, and on a zone exercise its reaction is the one planted (free candles inside the
+ * reading's window can turn a stall into a break: then the draft is redrawn).
+ */
+function checkReturn(candidate: Candidate): ReactionReading | string {
+  const { candles, draft, revealEnd, returnIndex, planned } = candidate;
+  const reading = readReaction(candles, draft.band, revealEnd);
+  if (reading === null) return 'price never came back to the zone';
+  if (reading.returnIndex !== returnIndex) {
+    return 'the planted return is not price’s first return to the zone';
   }
-  let best = 0;
-  // The bounce a learner watches: within six candles, before the session closes (a gap the
-  // next morning is not the zone's doing).
-  const session = newYorkDayNumber(touch.time);
-  for (const candle of candles.slice(returnIndex, returnIndex + STRONG_REACTION_CANDLES)) {
-    if (newYorkDayNumber(candle.time) !== session) break;
-    if (closesBeyond(band, candle)) break;
-    best = Math.max(best, direction > 0 ? candle.high - band.upper : band.lower - candle.low);
+  if (planned === 'holds') {
+    const problem = textbookHoldProblem(candles, draft.band, reading.returnIndex);
+    if (problem) return problem;
   }
-  // What price did next is the lesson's evidence that the zone held: it holds to the chart's end.
-  if (candles.slice(returnIndex).some((candle) => closesBeyond(band, candle))) {
-    return 'the zone broke after the return';
+  // A trade's aftermath is checked by how the trade ends (planTrade, planDecision).
+  const wanted = planned === 'holds' ? 'strong' : planned;
+  if (ZONE_REACTIONS.includes(wanted as ZoneReaction) && reading.reaction !== wanted) {
+    return `the return reacted ${reading.reaction}, not ${wanted}`;
   }
-  const yardstick = averageRange(candles, returnIndex, RANGE_LOOKBACK);
-  const inRanges = best / yardstick;
-  if (inRanges < STRONG_REACTION_IN_RANGES) {
-    return `the reaction was only ${inRanges.toFixed(1)} average ranges`;
-  }
-  return { dollars: Math.round(best * 100) / 100, inRanges };
+  return reading;
 }

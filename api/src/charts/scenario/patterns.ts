@@ -111,29 +111,46 @@ export function plantZone(script: MarketScript, type: ZoneType, shape: ZoneShape
 }
 
 /**
- * Price comes back to a zone: a candle reaches into it with a wick and turns away with its body
- * outside, then a reaction of `reactionInRanges` average ranges carries price away again.
+ * Price comes back to a zone: a candle reaches into it with a wick (a share `depth` of its height)
+ * and turns away with its body outside. Returns the candle's index.
  */
-export function returnAndReact(
+export function touchZone(
   script: MarketScript,
   band: PlantedBand,
-  reactionInRanges: number,
+  depth: [number, number] = [0.25, 0.7],
 ): number {
   const { random } = script;
   const direction = directionOf(band.type);
   const edge = nearEdge(band);
   const height = band.upper - band.lower;
   const yardstick = script.yardstick();
-  const reachInto = Math.max(0.01, height * random.between(0.25, 0.7));
+  const reachInto = Math.max(0.01, height * random.between(...depth));
   const reachWick = Math.abs(script.price - (edge - direction * reachInto));
   const awayWick = yardstick * random.between(0.02, 0.2);
-  const returnIndex = script.shaped({
+  return script.shaped({
     body: direction * yardstick * random.between(0.15, 0.45),
     upperWick: direction > 0 ? awayWick : reachWick,
     lowerWick: direction > 0 ? reachWick : awayWick,
   });
-  const reactionCandles = random.integer(3, 6);
-  script.steerTo(edge + direction * reactionInRanges * yardstick, reactionCandles, 0.6);
+}
+
+/**
+ * Price comes back to a zone ({@link touchZone}), then a reaction of `reactionInRanges` average
+ * ranges carries price away again.
+ */
+export function returnAndReact(
+  script: MarketScript,
+  band: PlantedBand,
+  reactionInRanges: number,
+): number {
+  const direction = directionOf(band.type);
+  const yardstick = script.yardstick();
+  const returnIndex = touchZone(script, band);
+  script.steerTo(
+    nearEdge(band) + direction * reactionInRanges * yardstick,
+    script.random.integer(3, 6),
+    0.6,
+  );
   return returnIndex;
 }
 

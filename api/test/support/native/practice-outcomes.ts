@@ -1,0 +1,80 @@
+// Simulates learners' practice plans and decisions as the Practice Portal makes them and sends
+// back what happened after each reveal. Run by runNative: argv holds the learners' ids.
+import { playOutTrade, SHARES, type TradeOutcome } from 'chart-kit/core';
+import { readReaction, type ZoneReaction } from '../../../src/charts/scenario/reaction.js';
+import { generateZoneScenario, type ZoneScenario } from '../../../src/charts/zone-scenario.js';
+import { practiceScenarioRequest } from '../../../src/lessons/practice-charts.js';
+
+/** One practice exercise after its reveal. */
+export interface PracticeOutcome {
+  kind: 'plan' | 'decision';
+  /** The reaction of price's first return, read afresh, and as the scenario put it in words. */
+  reaction: ZoneReaction | null;
+  scenarioReaction: ZoneReaction | null;
+  /** A decision's answer: take or skip. */
+  take: boolean | null;
+  /** The course's trade: the model plan, or a taken decision's plan (null on a skip). */
+  courseTrade: Pick<TradeOutcome, 'exit' | 'resultR'> | null;
+  /** A 2R trade at the zone with the course's entry and stop (decisions only). */
+  twoR: Pick<TradeOutcome, 'exit' | 'resultR'> | null;
+}
+
+/** A 2R trade at a decision chart's zone: the course's entry and stop, played out. */
+function twoRTradeAt(scenario: ZoneScenario): TradeOutcome {
+  const { zone } = scenario;
+  const buffer = 0.25 * (scenario.decision?.averageRange ?? 0);
+  const cents = (price: number) => Math.round(price * 100) / 100;
+  const demand = zone.type === 'demand';
+  const entry = demand ? zone.upper : zone.lower;
+  const stop = cents(demand ? zone.lower - buffer : zone.upper + buffer);
+  return playOutTrade(
+    { entry, stop, target: entry + 2 * (entry - stop), size: 1 },
+    zone.type,
+    scenario.candles.slice(scenario.revealEnd),
+    SHARES,
+  );
+}
+
+function outcomeOf(kind: PracticeOutcome['kind'], scenario: ZoneScenario): PracticeOutcome {
+  const pick = (outcome: TradeOutcome) => ({ exit: outcome.exit, resultR: outcome.resultR });
+  const decision = scenario.decision;
+  return {
+    kind,
+    reaction: readReaction(scenario.candles, scenario.zone, scenario.revealEnd)?.reaction ?? null,
+    scenarioReaction: scenario.aftermath?.reading?.reaction ?? null,
+    take: decision ? decision.take : null,
+    courseTrade: scenario.trade
+      ? pick(scenario.trade.outcome)
+      : decision?.take
+        ? pick(decision.outcome)
+        : null,
+    twoR: decision ? pick(twoRTradeAt(scenario)) : null,
+  };
+}
+
+const EXERCISES_PER_LEARNER = 100;
+const outcomes: PracticeOutcome[] = [];
+for (const learner of process.argv.slice(2)) {
+  for (let index = 0; index < EXERCISES_PER_LEARNER; index++) {
+    const plan = practiceScenarioRequest(learner, index, 'plan');
+    outcomes.push(
+      outcomeOf(
+        'plan',
+        generateZoneScenario({ ...plan, concepts: ['trade-plan'], placement: 'plan' }),
+      ),
+    );
+    const decision = practiceScenarioRequest(learner, index, 'decision');
+    outcomes.push(
+      outcomeOf(
+        'decision',
+        generateZoneScenario({
+          ...decision,
+          concepts: ['take-or-skip'],
+          placement: 'plan',
+          decision: decision.seed % 5 < 2 ? 'take' : 'skip',
+        }),
+      ),
+    );
+  }
+}
+process.send?.(outcomes);
