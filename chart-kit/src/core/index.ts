@@ -81,7 +81,12 @@ export {
 } from './market-sim.js';
 export type { CandleShape, MarketSimOptions, StepControl } from './market-sim.js';
 export { ABSOLUTE_RETURN_LAGS, INTRADAY_WINDOWS, measureStylizedFacts } from './stylized-facts.js';
-export type { GapDistribution, IntradayProfile, StylizedFacts } from './stylized-facts.js';
+export type {
+  GapDistribution,
+  IntradayProfile,
+  OpeningOffsets,
+  StylizedFacts,
+} from './stylized-facts.js';
 export { averageRange, detectZones, firstReturnIndex, zoneBounds } from './zones.js';
 export type { DetectedZone, ZoneDetectionOptions, ZoneType } from './zones.js';
 export {
@@ -118,6 +123,23 @@ export type {
   TradePlan,
   TradeRecord,
 } from './trade-plan.js';
+
+export {
+  endsSession,
+  MANAGEMENT_DEFAULTS,
+  MANAGEMENT_RULES,
+  ManagementInputError,
+  manageTrade,
+  manageTradeEveryWay,
+  SESSION_BREAK_SECONDS,
+} from './trade-management.js';
+export type {
+  ManagedExit,
+  ManagedExitReason,
+  ManagedOutcome,
+  ManagementRule,
+  ManagementSettings,
+} from './trade-management.js';
 
 export {
   DECISION_CHECKS,
