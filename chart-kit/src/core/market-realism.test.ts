@@ -30,6 +30,9 @@ const TARGETS = {
   /** 90th percentile over median: a normal gap would give 2.44. */
   gapSpread: [2.6, 5],
   shareUnderQuarterRange: [0, 0.15],
+  openingAtClose: [0.2, 0.7],
+  openingWithinTwoCents: [0.8, 0.99],
+  openingBeyondFiveCents: [0.002, 0.05],
 } as const satisfies Record<string, Range>;
 
 /** Series like the exercise charts': $60 to $300, per-candle sigma 0.14% to 0.22% of price. */
@@ -100,6 +103,13 @@ describe('simulated markets against the stylized facts of US stocks', () => {
     expectWithin(facts.gaps.shareUnderQuarterRange, TARGETS.shareUnderQuarterRange);
   });
 
+  it('opens candles off the previous close by a cent or two, now and then by more', () => {
+    expect(facts.openingOffsets.count).toBeGreaterThan(70_000);
+    expectWithin(facts.openingOffsets.shareAtClose, TARGETS.openingAtClose);
+    expectWithin(facts.openingOffsets.shareWithinTwoCents, TARGETS.openingWithinTwoCents);
+    expectWithin(facts.openingOffsets.shareBeyondFiveCents, TARGETS.openingBeyondFiveCents);
+  });
+
   it('misses the targets with every part of the realism turned off', () => {
     const calm = measureStylizedFacts(
       simulateSessions({
@@ -109,6 +119,7 @@ describe('simulated markets against the stylized facts of US stocks', () => {
         overnightVariance: 0,
         earningsChance: 0,
         newsPerSession: 0,
+        openingOffset: 0,
       }),
     );
     expect(calm.excessKurtosis).toBeLessThan(TARGETS.excessKurtosis[0]);
@@ -118,5 +129,6 @@ describe('simulated markets against the stylized facts of US stocks', () => {
     expect(calm.range.openingRatio).toBeLessThan(TARGETS.rangeOpeningRatio[0]);
     expect(calm.volume?.closingRatio).toBeLessThan(TARGETS.volumeClosingRatio[0]);
     expect(calm.gaps.median).toBe(0);
+    expect(calm.openingOffsets.shareAtClose).toBe(1);
   });
 });

@@ -1,6 +1,6 @@
 import type { Candle } from './candle.js';
 import { nextFullTradingDay } from './exchange-calendar.js';
-import { createRandom, type Random } from './random.js';
+import { createRandom, deriveSeed, type Random } from './random.js';
 
 // Math's functions are read once: inside jest's VM modules every global lookup goes through an
 // interceptor and is about 20 times slower (jestjs/jest#5163), and these run per candle.
@@ -103,6 +103,14 @@ export interface MarketSimOptions {
   /** The intraday U shape of volatility and volume. Default true; false makes every slot alike. */
   intradayShape?: boolean;
   /**
+   * How far a candle inside a session opens from the previous close, in that candle's sigmas
+   * (before rounding to cents and a fat tail): real 5-minute candles open at the first trade after
+   * the last one, mostly within a cent or two of it. Default 0.05; 0 opens every candle inside a
+   * session at the previous close. Drawn from a stream of its own, so it moves opens by cents and
+   * changes nothing else of a market with the same seed.
+   */
+  openingOffset?: number;
+  /**
    * The first session opens on an overnight gap from `startPrice`, as every later one does: for a
    * market that continues an earlier one. Default false: the first open is `startPrice`.
    */
@@ -174,6 +182,12 @@ const MEAN_ROOT_INFORMATION = 0.84;
 const VOLUME_NOISE_SPREAD = 0.23;
 
 type Span = readonly [number, number];
+
+/** Seeds the opening offsets' own random stream from the market's seed. */
+const OPENING_OFFSET_SALT = 0x6f70_656e;
+/** One opening offset in this many is news between two trades: four times as far. */
+const OPENING_OFFSET_JUMP_CHANCE = 0.04;
+const OPENING_OFFSET_JUMP = 4;
 
 /** Scales a sum of four uniforms (variance 1/3) to unit variance. */
 const SQRT_3 = sqrt(3);
@@ -252,6 +266,8 @@ export function sessionVolumeShape(candleInSession: number): number {
  */
 export class MarketSimulator {
   private readonly random: Random;
+  private readonly openingRandom: Random;
+  private readonly openingOffset: number;
   private readonly candleVolatility: number;
   private readonly averageVolume: number;
   /** Standard deviation of the overnight gap over that of one candle, before earnings and tails. */
@@ -292,6 +308,8 @@ export class MarketSimulator {
     }
     const overnightVariance = nonNegative('overnightVariance', options.overnightVariance ?? 0.15);
     this.random = createRandom(options.seed);
+    this.openingRandom = createRandom(deriveSeed(options.seed, OPENING_OFFSET_SALT));
+    this.openingOffset = nonNegative('openingOffset', options.openingOffset ?? 0.05);
     this.candleVolatility = nonNegative('candleVolatility', options.candleVolatility ?? 0.0012);
     this.averageVolume = nonNegative('averageVolume', options.averageVolume ?? 50_000);
     this.overnightInCandles = sqrt(overnightVariance * CANDLES_PER_SESSION);
@@ -336,7 +354,7 @@ export class MarketSimulator {
     this.maybeSwitchRegime();
     const sigma = this.nextCandleSigma;
     const scale = control.volatilityScale ?? 1;
-    const open = this.openingPrice(scale);
+    const open = this.openingPrice(scale, sigma);
     if (!steered && this.candleInSession > 0 && this.random.chance(this.newsChance)) {
       return this.newsBar(open, sigma);
     }
@@ -362,12 +380,12 @@ export class MarketSimulator {
   }
 
   /**
-   * Emits a candle of the given shape, opening at the current price (also at a session's open: no
-   * overnight gap), and moves time on.
+   * Emits a candle of the given shape, opening at the current price (a cent or two off it inside
+   * a session, as every candle does; at a session's open, no overnight gap), and moves time on.
    */
   nextShaped(shape: CandleShape): Candle {
     const sigma = this.nextCandleSigma;
-    const open = this.price;
+    const open = this.candleInSession === 0 ? this.price : this.offsetFromClose(sigma);
     const close = max(open + shape.body, 0.01);
     const high = max(open, close) + max(shape.upperWick, 0);
     const low = min(open, close) - max(shape.lowerWick, 0);
@@ -406,9 +424,18 @@ export class MarketSimulator {
     return min(MAX_TAIL_MIXING, (this.tailDegrees - 2) / max(chiSquare, 1e-9));
   }
 
-  private openingPrice(scale: number): number {
-    if (this.candleInSession !== 0) return this.price;
+  private openingPrice(scale: number, sigma: number): number {
+    if (this.candleInSession !== 0) return this.offsetFromClose(sigma);
     return max(this.price * (1 + this.pendingGap * scale), 0.01);
+  }
+
+  /** The last close moved by an opening offset (see `openingOffset`), in whole cents. */
+  private offsetFromClose(sigma: number): number {
+    const random = this.openingRandom;
+    const normal = (random.next() + random.next() + random.next() + random.next() - 2) * SQRT_3;
+    const jump = random.chance(OPENING_OFFSET_JUMP_CHANCE) ? OPENING_OFFSET_JUMP : 1;
+    const offset = roundToCents(normal * jump * this.openingOffset * sigma);
+    return max(roundToCents(this.price + offset), 0.01);
   }
 
   private newsBar(open: number, sigma: number): Candle {

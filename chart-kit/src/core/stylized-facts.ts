@@ -51,6 +51,17 @@ export interface GapDistribution {
 }
 
 /** Statistical properties of 5-minute stock candles that real markets show; see MARKET-REALISM.md. */
+/** How far candles inside a session open from the previous close, in cents. */
+export interface OpeningOffsets {
+  count: number;
+  /** Share opening exactly at the previous close. */
+  shareAtClose: number;
+  /** Share within two cents of it. */
+  shareWithinTwoCents: number;
+  /** Share more than five cents from it (news between two trades, a thin book). */
+  shareBeyondFiveCents: number;
+}
+
 export interface StylizedFacts {
   /** Sessions (New York trading days) measured, complete or not. */
   sessions: number;
@@ -76,6 +87,8 @@ export interface StylizedFacts {
    * log returns of complete sessions, both scaled by each series' 5-minute return deviation.
    */
   overnightVarianceRatio: number;
+  /** Opens inside a session against the previous close. */
+  openingOffsets: OpeningOffsets;
 }
 
 interface Session {
@@ -121,6 +134,33 @@ export function measureStylizedFacts(series: readonly (readonly Candle[])[]): St
     volumeAbsoluteReturnCorrelation: hasVolume ? volumeReturnCorrelation(measured) : null,
     gaps: gapDistribution(measured),
     overnightVarianceRatio: overnightVarianceRatio(measured),
+    openingOffsets: openingOffsets(allSessions),
+  };
+}
+
+function openingOffsets(sessions: readonly Session[]): OpeningOffsets {
+  let count = 0;
+  let atClose = 0;
+  let withinTwo = 0;
+  let beyondFive = 0;
+  for (const session of sessions) {
+    for (let index = 1; index < session.candles.length; index++) {
+      if ((session.slots[index] ?? -1) !== (session.slots[index - 1] ?? -1) + 1) continue;
+      const open = session.candles[index]?.open ?? Number.NaN;
+      const close = session.candles[index - 1]?.close ?? Number.NaN;
+      const cents = Math.round(Math.abs(open - close) * 100);
+      if (!Number.isFinite(cents)) continue;
+      count++;
+      if (cents === 0) atClose++;
+      if (cents <= 2) withinTwo++;
+      if (cents > 5) beyondFive++;
+    }
+  }
+  return {
+    count,
+    shareAtClose: atClose / count,
+    shareWithinTwoCents: withinTwo / count,
+    shareBeyondFiveCents: beyondFive / count,
   };
 }
 

@@ -153,7 +153,7 @@ describe('detectZones', () => {
   });
 
   it('sorts by strength, strongest first', () => {
-    const simulated = simulate(7, 600);
+    const simulated = simulate(12, 600);
     const zones = detectZones(simulated);
     expect(zones.length).toBeGreaterThan(2);
     zones.slice(1).forEach((zone, index) => {
