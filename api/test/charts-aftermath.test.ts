@@ -57,7 +57,9 @@ describe('after the reveal, the catalogue', () => {
     .filter((scenario): scenario is ZoneScenario => scenario !== undefined);
 
   it('shows zones that hold, react weakly and break', () => {
+    // A flip has no aftermath: its lesson is the retest, before the reveal.
     const reactions = scenarios
+      .filter((scenario) => scenario.aftermath !== null)
       .map(reactionOf)
       .filter((reaction): reaction is ZoneReaction => reaction !== null);
     expect(reactions.length).toBeGreaterThanOrEqual(30);

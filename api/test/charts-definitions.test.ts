@@ -42,6 +42,7 @@ charts:
         concepts: ['zone'],
         continues: null,
         decision: null,
+        after: null,
         notes: '',
       },
       {
@@ -53,6 +54,7 @@ charts:
         concepts: ['zone'],
         continues: 18,
         decision: null,
+        after: null,
         notes: 'continues 18',
       },
       {
@@ -64,6 +66,7 @@ charts:
         concepts: ['round-number'],
         continues: null,
         decision: null,
+        after: null,
         notes: '',
       },
       {
@@ -75,6 +78,7 @@ charts:
         concepts: ['take-or-skip'],
         continues: null,
         decision: 'skip',
+        after: null,
         notes: '',
       },
     ]);
