@@ -7,6 +7,7 @@ export type * from './errors.js';
 export type * from './exercise-standing.js';
 export type * from './health.js';
 export type * from './lessons.js';
+export type * from './manage.js';
 export type * from './plans.js';
 export type * from './practice.js';
 export type * from './progress.js';
@@ -20,6 +21,8 @@ export type {
   CheckResult,
   DecisionCheck,
   GradeReason,
+  ManagedExitReason,
+  ManagementRule,
   PlanGrade,
   PlanRule,
   TradeOutcome,

@@ -1,13 +1,17 @@
 import type { DecisionResult, DecisionSetup } from './decisions.js';
 import type { ExerciseStanding } from './exercise-standing.js';
+import type { ManageResult, ManageSetup } from './manage.js';
 import type { PlanReview, PlanSetup } from './plans.js';
 
 /** The course's modules, by key, in the order a learner takes them. */
 export type ModuleKey =
   'foundations' | 'candlesticks' | 'sd-basics' | 'finding' | 'validating' | 'risk';
 
-/** What a lesson's exercise asks: mark the zone, plan a trade at a zone given, take or skip one. */
-export type ExerciseKind = 'zone' | 'plan' | 'decision';
+/**
+ * What a lesson's exercise asks: mark the zone, plan a trade at a zone given, take or skip one,
+ * or choose how to manage a planned trade.
+ */
+export type ExerciseKind = 'zone' | 'plan' | 'decision' | 'manage';
 
 /** completed: in the learner's list; open: first of its module or after a completed lesson. */
 export type LessonStatus = 'completed' | 'open' | 'locked';
@@ -111,4 +115,8 @@ export interface LessonPageBody extends LessonSummary {
   decisionSetup: DecisionSetup | null;
   /** A take-or-skip exercise's last answer, answered again; null before any. */
   decisionReview: DecisionResult | null;
+  /** A trade-management exercise's zone, plan and choices; null otherwise. */
+  manageSetup: ManageSetup | null;
+  /** A trade-management exercise's last answer, answered again; null before any. */
+  manageReview: ManageResult | null;
 }

@@ -5,6 +5,7 @@ import type { ChartDataBody, ChartDataQuery } from './charts.js';
 import type { DecisionRequest, DecisionResult } from './decisions.js';
 import type { LivenessReport, ReadinessReport } from './health.js';
 import type { Catalogue, LessonPageBody } from './lessons.js';
+import type { ManageRequest, ManageResult } from './manage.js';
 import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from './practice.js';
 import type { ProgressBody, ProgressUpdate } from './progress.js';
@@ -53,6 +54,7 @@ export interface ApiPostRoutes {
   '/api/attempts': { body: AttemptRequest; response: AttemptResult };
   '/api/plans': { body: PlanRequest; response: PlanResult };
   '/api/decisions': { body: DecisionRequest; response: DecisionResult };
+  '/api/manage': { body: ManageRequest; response: ManageResult };
   '/stripe/check/': { body: CheckoutRequest; response: CheckoutUrl };
   '/stripe/cancel': { body: EmptyBody; response: MessageBody };
   '/stripe/resume': { body: EmptyBody; response: MessageBody };
