@@ -19,6 +19,7 @@ import { PracticeAttempts1764300000000 } from './migrations/1764300000000-practi
 import { TradePlanAttempts1764400000000 } from './migrations/1764400000000-trade-plan-attempts.js';
 import { DecisionAttempts1764500000000 } from './migrations/1764500000000-decision-attempts.js';
 import { CreateAnalytics1764600000000 } from './migrations/1764600000000-create-analytics.js';
+import { ManageAttempts1764700000000 } from './migrations/1764700000000-manage-attempts.js';
 
 export const ENTITIES = [
   User,
@@ -43,6 +44,7 @@ export const MIGRATIONS = [
   TradePlanAttempts1764400000000,
   DecisionAttempts1764500000000,
   CreateAnalytics1764600000000,
+  ManageAttempts1764700000000,
 ];
 
 /**

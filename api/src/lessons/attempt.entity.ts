@@ -15,6 +15,11 @@ export interface RecordedDecision {
   reasons: string[];
 }
 
+/** A trade-management answer: the rule chosen, beside whether it passed. */
+export interface RecordedManage {
+  rule: string;
+}
+
 /**
  * One graded try at a chart exercise by a learner. (Visitors of the landing demo are graded
  * without a row: their tries live in a signed cookie. Rows from before that keep `visitor_id`.)
@@ -55,6 +60,10 @@ export class Attempt {
   /** A take-or-skip answer (its `lines` are empty). */
   @Column({ type: 'jsonb', nullable: true })
   decision!: RecordedDecision | null;
+
+  /** A trade-management answer (its `lines` are empty). */
+  @Column({ type: 'jsonb', nullable: true })
+  manage!: RecordedManage | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

@@ -35,7 +35,7 @@ import { AttemptResultDto } from './dto/attempt-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
-import type { AttemptResult } from '@course/contract';
+import type { AttemptResult, ExerciseKind } from '@course/contract';
 
 @ApiTags('lessons')
 @Controller('api/attempts')
@@ -110,11 +110,7 @@ export class AttemptsController {
         throw new BadRequestException(`Lesson ${lesson.id} has no chart exercise.`);
       }
       if (lesson.exerciseKind !== 'zone') {
-        throw new BadRequestException(
-          lesson.exerciseKind === 'plan'
-            ? `Lesson ${lesson.id} asks for a trade plan: send it to api/plans.`
-            : `Lesson ${lesson.id} asks to take or skip a trade: send it to api/decisions.`,
-        );
+        throw new BadRequestException(ELSEWHERE[lesson.exerciseKind](lesson.id));
       }
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
       this.access.requireLesson(await this.access.learner(user.id), lesson);
@@ -146,3 +142,10 @@ function answeredExercise(body: AttemptDto): AnsweredExercise {
   if (body.lesson !== undefined) return { lessonId: body.lesson };
   return { chartNumber: body.chart ?? 0 };
 }
+
+/** Where a lesson's answer goes when it is not a zone, as the 400 for a zone answer says. */
+const ELSEWHERE: Record<Exclude<ExerciseKind, 'zone'>, (id: number) => string> = {
+  plan: (id) => `Lesson ${id} asks for a trade plan: send it to api/plans.`,
+  decision: (id) => `Lesson ${id} asks to take or skip a trade: send it to api/decisions.`,
+  manage: (id) => `Lesson ${id} asks how to manage a trade: send it to api/manage.`,
+};

@@ -17,7 +17,10 @@ import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/cont
 export type ExerciseKey = (
   { chartNumber: number } | { chartNumber: number; lessonId: number } | { practiceIndex: number }
 ) & {
-  /** What the tries answer: a zone (two lines) or a trade plan; each kind is its own standing. */
+  /**
+   * What the tries answer: a zone (two lines), a trade plan, a decision or a management rule;
+   * each kind is its own standing.
+   */
   kind: ExerciseKind;
 };
 
@@ -30,18 +33,21 @@ const ANSWERED_AT: Record<ExerciseKind, string> = {
   zone: 'api/attempts',
   plan: 'api/plans',
   decision: 'api/decisions',
+  manage: 'api/manage',
 };
 
 /**
  * The standing after `tries` failed tries, passed or not: the three-tries rule lives here. A
- * take-or-skip answer is shown after one try: with two choices a second try is no test.
+ * take-or-skip answer is shown after one try: with two choices a second try is no test. So is a
+ * trade-management answer: its answer plays every rule out, so a second try would be chosen
+ * knowing how each one ended.
  */
 export function standingOf(
   passed: boolean,
   tries: number,
   kind: ExerciseKind = 'zone',
 ): ExerciseStanding {
-  const before = kind === 'decision' ? 1 : TRIES_BEFORE_REVEAL;
+  const before = kind === 'decision' || kind === 'manage' ? 1 : TRIES_BEFORE_REVEAL;
   const revealed = passed || tries >= before;
   return { passed, tries, triesLeft: revealed ? 0 : before - tries, revealed };
 }
@@ -94,11 +100,9 @@ export class AttemptsService {
       query.where({ userId, practiceIndex: key.practiceIndex });
     }
     query.andWhere(
-      key.kind === 'plan'
-        ? 'attempt.plan IS NOT NULL'
-        : key.kind === 'decision'
-          ? 'attempt.decision IS NOT NULL'
-          : 'attempt.plan IS NULL AND attempt.decision IS NULL',
+      key.kind === 'zone'
+        ? 'attempt.plan IS NULL AND attempt.decision IS NULL AND attempt.manage IS NULL'
+        : `attempt.${key.kind} IS NOT NULL`,
     );
     const rows: { pass: boolean; count: string }[] = await query
       .groupBy('attempt.pass')

@@ -19,6 +19,7 @@ import { CHART_ID, sendChartData } from './chart-data-response.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';
+import type { Lesson } from './lesson.js';
 import { ChartDataDto } from './dto/chart-data.dto.js';
 import { SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
@@ -76,8 +77,12 @@ export class ChartDataController {
     await this.access.requireChartData(user?.id, chartNumber);
     const chart = this.charts.get(chartNumber);
     if (!chart) throw new Error(`chart ${chartNumber} passed the access check but does not exist`);
-    const lessonId = this.lessonShowing(lessonParam, chartNumber);
-    const key = lessonId === undefined ? catalogueKey(chart) : lessonKey(chart, lessonId);
+    const lesson = this.lessonShowing(lessonParam, chartNumber);
+    // The lesson's kind: a trade-plan chart's plan can also be a lesson's trade to manage.
+    const key =
+      lesson === undefined
+        ? catalogueKey(chart)
+        : { ...lessonKey(chart, lesson.id), kind: lesson.exerciseKind };
     let revealed = false;
     if (user) {
       revealed = (await this.attempts.standing(user.id, key)).revealed;
@@ -89,7 +94,7 @@ export class ChartDataController {
   }
 
   /** The lesson named by ?lesson=, which must show the chart; undefined without one. */
-  private lessonShowing(value: unknown, chartNumber: number): number | undefined {
+  private lessonShowing(value: unknown, chartNumber: number): Lesson | undefined {
     if (value === undefined) return undefined;
     const lesson =
       typeof value === 'string' && CHART_ID.test(value) ? this.content.byId(Number(value)) : null;
@@ -97,6 +102,6 @@ export class ChartDataController {
     if (lesson.c_num !== chartNumber && lesson.hourly_c_num !== chartNumber) {
       throw new BadRequestException(`Lesson ${lesson.id} does not show chart ${chartNumber}.`);
     }
-    return lesson.id;
+    return lesson;
   }
 }

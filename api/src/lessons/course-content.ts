@@ -147,6 +147,19 @@ function loadLessonFile(
   if (frontMatter.exerciseKind === 'decision' && frontMatter.c_num === null) {
     problems.push(`${name}: a take-or-skip exercise needs an exercise chart (c_num)`);
   }
+  if (
+    frontMatter.exerciseKind === 'manage' &&
+    (frontMatter.c_num === null || frontMatter.manageRule === null)
+  ) {
+    problems.push(
+      `${name}: a trade-management exercise needs an exercise chart (c_num) and its manageRule`,
+    );
+  }
+  if (frontMatter.exerciseKind !== 'manage' && frontMatter.manageRule !== null) {
+    problems.push(
+      `${name}: manageRule belongs to a trade-management exercise (exerciseKind: manage)`,
+    );
+  }
   if (frontMatter.exerciseKind !== 'plan' && frontMatter.plan !== null) {
     problems.push(`${name}: plan settings belong to a plan exercise (exerciseKind: plan)`);
   }
@@ -189,7 +202,19 @@ function pageLabelProblems(module: CourseModule): string[] {
     : [];
 }
 
-const CHART_KIND_NAMES = { zone: 'zone', plan: 'trade-plan', decision: 'take-or-skip' } as const;
+const CHART_KIND_NAMES = {
+  zone: 'zone',
+  plan: 'trade-plan',
+  decision: 'take-or-skip',
+  manage: 'trade-management',
+} as const;
+
+/** The exercises a chart made for one kind can serve: a trade-plan chart's plan is managed too. */
+const CHART_SERVES: Record<'zone' | 'plan' | 'decision', readonly Lesson['exerciseKind'][]> = {
+  zone: ['zone'],
+  plan: ['plan', 'manage'],
+  decision: ['decision'],
+};
 
 /** What content validation asks of the chart catalogue, without generating any chart. */
 export interface CourseCharts {
@@ -253,13 +278,14 @@ export function loadCourseContent(contentDir: string, charts: CourseCharts): Cou
       }
     }
     if (lesson.c_num !== null) {
-      // A chart is graded one way only: its tries are one standing (zones, plans or decisions).
+      // A chart is graded one way only: its tries are one standing (zones, plans or decisions);
+      // a plan chart's trade can also be managed, a standing of its own kind.
       const chartKind = charts.plansTrades(lesson.c_num)
         ? 'plan'
         : charts.asksDecision(lesson.c_num)
           ? 'decision'
           : 'zone';
-      if (chartKind !== lesson.exerciseKind) {
+      if (!CHART_SERVES[chartKind].includes(lesson.exerciseKind)) {
         problems.push(
           `${lesson.file}: chart ${lesson.c_num} is a ${CHART_KIND_NAMES[chartKind]} chart ` +
             `(exerciseKind: ${chartKind}), not a ${CHART_KIND_NAMES[lesson.exerciseKind]} one`,

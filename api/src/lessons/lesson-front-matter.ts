@@ -1,6 +1,7 @@
 // class-transformer's @Type reads design-time metadata through this polyfill.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
+import { MANAGEMENT_RULES, type ManagementRule } from 'chart-kit/core';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -173,11 +174,16 @@ export class LessonFrontMatter {
   illustration!: IllustrationSchema;
 
   /**
-   * What the chart exercise asks: mark the zone (default), plan a trade at a given zone, or
-   * decide whether a given zone is worth trading (take or skip).
+   * What the chart exercise asks: mark the zone (default), plan a trade at a given zone, decide
+   * whether a given zone is worth trading (take or skip), or choose how to manage a planned trade.
    */
-  @IsIn(['zone', 'plan', 'decision'])
-  exerciseKind!: 'zone' | 'plan' | 'decision';
+  @IsIn(['zone', 'plan', 'decision', 'manage'])
+  exerciseKind!: 'zone' | 'plan' | 'decision' | 'manage';
+
+  /** A trade-management exercise's answer: the rule the lesson teaches (kept on the server). */
+  @ValidateIf((_, value) => value !== null)
+  @IsIn(MANAGEMENT_RULES)
+  manageRule!: ManagementRule | null;
 
   @ValidateIf((_, value) => value !== null)
   @ValidateNested()
@@ -198,4 +204,5 @@ export const FRONT_MATTER_DEFAULTS = {
   prev_chart: null,
   exerciseKind: 'zone',
   plan: null,
+  manageRule: null,
 } as const;

@@ -1,3 +1,4 @@
+import type { ManagementRule } from 'chart-kit/core';
 import type { Illustration, LessonDescriptor, ModuleKey } from '@course/contract';
 
 /** The modules of the course, in the order a learner takes them. */
@@ -22,6 +23,11 @@ export interface Lesson extends LessonDescriptor {
   illustration: Illustration;
   /** Where it came from, relative to the content folder, for error messages. */
   file: string;
+  /**
+   * A trade-management exercise's answer, the rule its lesson teaches; null otherwise. Never in a
+   * descriptor: the server grades with it.
+   */
+  manageRule: ManagementRule | null;
 }
 
 /** Paths a lesson may link to besides other lessons. */

@@ -16,6 +16,8 @@ import { courseContentProvider } from './course-content.provider.js';
 import { DemoStanding } from './demo-standing.js';
 import { LessonsController } from './lessons.controller.js';
 import { LessonsService } from './lessons.service.js';
+import { ManageController } from './manage.controller.js';
+import { ManageService } from './manage.service.js';
 import { PlansController } from './plans.controller.js';
 import { PlansService } from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
@@ -33,6 +35,7 @@ import { PracticeController } from './practice.controller.js';
     AttemptsController,
     PlansController,
     DecisionsController,
+    ManageController,
     PracticeController,
   ],
   providers: [
@@ -44,6 +47,7 @@ import { PracticeController } from './practice.controller.js';
     DecisionsService,
     DemoStanding,
     LessonsService,
+    ManageService,
     PlansService,
     PracticeCharts,
   ],

@@ -5,6 +5,7 @@ import { CourseAccess, lessonStatus } from './course-access.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
 import { DecisionsService, lessonDecisionExercise } from './decisions.service.js';
+import { lessonManageExercise, ManageService } from './manage.service.js';
 import { lessonPlanExercise, PlansService } from './plans.service.js';
 import type { Lesson } from './lesson.js';
 import type { Catalogue, LessonDescriptor, LessonPageBody, LessonStatus } from '@course/contract';
@@ -12,7 +13,14 @@ import type { Catalogue, LessonDescriptor, LessonPageBody, LessonStatus } from '
 export type { LessonStatus };
 
 function descriptorOf(lesson: Lesson): LessonDescriptor {
-  const { html: _html, illustration: _illustration, file: _file, ...descriptor } = lesson;
+  const {
+    html: _html,
+    illustration: _illustration,
+    file: _file,
+    // The answer of a management exercise stays on the server, which grades with it.
+    manageRule: _manageRule,
+    ...descriptor
+  } = lesson;
   return descriptor;
 }
 
@@ -27,6 +35,7 @@ export class LessonsService {
     private readonly attempts: AttemptsService,
     private readonly plans: PlansService,
     private readonly decisions: DecisionsService,
+    private readonly manage: ManageService,
     private readonly charts: ChartCatalogue,
   ) {}
 
@@ -81,6 +90,11 @@ export class LessonsService {
     const decisionExercise = decisionChart
       ? lessonDecisionExercise(lesson, decisionChart)
       : undefined;
+    const manageChart =
+      lesson.exerciseKind === 'manage' && lesson.c_num !== null
+        ? this.charts.get(lesson.c_num)
+        : undefined;
+    const manageExercise = manageChart ? lessonManageExercise(lesson, manageChart) : undefined;
     return {
       ...descriptorOf(lesson),
       status: this.access.status(lesson, learner.completed),
@@ -98,6 +112,8 @@ export class LessonsService {
       decisionReview: decisionExercise
         ? await this.decisions.review(userId, decisionExercise)
         : null,
+      manageSetup: manageExercise ? this.manage.setup(manageExercise) : null,
+      manageReview: manageExercise ? await this.manage.review(userId, manageExercise) : null,
     };
   }
 }

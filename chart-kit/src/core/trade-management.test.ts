@@ -7,6 +7,7 @@ import {
   ManagementInputError,
   manageTrade,
   manageTradeEveryWay,
+  type ManagedOutcome,
 } from './trade-management.js';
 import { playOutTrade, SHARES } from './trade-plan.js';
 
@@ -82,7 +83,11 @@ describe('manageTrade', () => {
   });
 
   it('scratches at 0R with breakeven where holding lost 1R', () => {
-    const [hold, breakeven, partial, trail] = manageTradeEveryWay(long, 'demand', bounceAndStop);
+    const [hold, breakeven, partial, trail] = manageTradeEveryWay(
+      long,
+      'demand',
+      bounceAndStop,
+    ) as [ManagedOutcome, ManagedOutcome, ManagedOutcome, ManagedOutcome];
     expect(hold).toMatchObject({ resultR: -1, triggerIndex: 2 });
     expect(hold.exits).toEqual([{ index: 5, price: 99, fraction: 1, reason: 'stop', gap: false }]);
     expect(breakeven).toMatchObject({ resultR: 0, finalStop: 100 });

@@ -124,10 +124,11 @@ export class LessonSummaryDto implements LessonSummary {
   module!: ModuleKey;
 
   @ApiProperty({
-    enum: ['zone', 'plan', 'decision'],
+    enum: ['zone', 'plan', 'decision', 'manage'],
     description:
       'zone: mark the zone (POST api/attempts); plan: plan a trade at a zone given (POST ' +
-      'api/plans); decision: take or skip a trade at a zone given (POST api/decisions)',
+      'api/plans); decision: take or skip a trade at a zone given (POST api/decisions); ' +
+      'manage: choose how to manage a planned trade (POST api/manage)',
     example: 'zone',
   })
   exerciseKind!: LessonDescriptor['exerciseKind'];

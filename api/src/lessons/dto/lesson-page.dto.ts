@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ExerciseStandingDto } from './attempt-result.dto.js';
 import { LessonSummaryDto } from './catalogue.dto.js';
 import { DecisionResultDto, DecisionSetupDto } from './decision-result.dto.js';
+import { ManageResultDto, ManageSetupDto } from './manage-result.dto.js';
 import { PlanReviewDto, PlanSetupDto } from './plan-result.dto.js';
 import type { Illustration, IllustrationFrame, LessonPageBody } from '@course/contract';
 
@@ -116,4 +117,20 @@ export class LessonPageDto extends LessonSummaryDto implements LessonPageBody {
     description: 'A take-or-skip exercise’s last answer, answered again; null before any',
   })
   decisionReview!: DecisionResultDto | null;
+
+  @ApiProperty({
+    type: ManageSetupDto,
+    nullable: true,
+    description: 'A trade-management exercise’s zone, plan and choices; null otherwise',
+  })
+  manageSetup!: ManageSetupDto | null;
+
+  @ApiProperty({
+    type: ManageResultDto,
+    nullable: true,
+    description:
+      'A trade-management exercise’s last answer, answered again (with every rule played out); ' +
+      'null before any',
+  })
+  manageReview!: ManageResultDto | null;
 }

@@ -1,0 +1,114 @@
+import type { ManagedExit, ManagedOutcome, ManagementRule, ZoneType } from 'chart-kit/core';
+import { rWords } from './trade-outcome-words.js';
+
+/** What each rule does, for the trade's direction: the choices' labels and the verdict's words. */
+export function ruleLabel(rule: ManagementRule, type: ZoneType): string {
+  const long = type === 'demand';
+  switch (rule) {
+    case 'hold':
+      return 'Hold: leave the stop and the target where the plan put them';
+    case 'breakeven':
+      return 'Breakeven: at +1R, move the stop to the entry';
+    case 'partial':
+      return `Half off: at +1R, ${long ? 'sell' : 'buy back'} half; the rest keeps the stop and the target`;
+    case 'trail':
+      return long
+        ? 'Trail: from +1R, move the stop just below each new higher low'
+        : 'Trail: from +1R, move the stop just above each new lower high';
+    case 'time':
+      return 'Time stop: close the trade if +1R has not come within an hour (12 candles), and at the session’s close';
+  }
+}
+
+/** How each rule's sentence starts. */
+const RULE_NAMES: Record<ManagementRule, string> = {
+  hold: 'Holding',
+  breakeven: 'Breakeven',
+  partial: 'Half off at +1R',
+  trail: 'Trailing',
+  time: 'Time stop',
+};
+
+const price = (value: number) => value.toFixed(2);
+
+function exitWords(exit: ManagedExit, type: ZoneType, whole: boolean): string {
+  const part = whole ? 'the trade' : 'the rest';
+  const gap = exit.gap ? ' through a gap' : '';
+  switch (exit.reason) {
+    case 'stop':
+      return `${part} was stopped out${gap} at ${price(exit.price)}`;
+    case 'target':
+      return `${part} reached the target${exit.gap ? ' (a gap past it filled better)' : ''}`;
+    case 'breakeven':
+      return `price came back to the entry and ${part} left${gap} at ${price(exit.price)}, a scratch`;
+    case 'trail':
+      return `the trailing stop took ${part} out${gap} at ${price(exit.price)}`;
+    case 'partial':
+      return `half was ${type === 'demand' ? 'sold' : 'bought back'} at +1R (${price(exit.price)})`;
+    case 'time':
+      return `${part} had not reached +1R within an hour and was closed at ${price(exit.price)}`;
+    case 'session-close':
+      return `${part} was closed at the session’s close, ${price(exit.price)}`;
+    case 'open':
+      return `${part} is still open where the chart ends (${price(exit.price)})`;
+  }
+}
+
+/**
+ * One rule's result on the trade, in a beginner's words: "Breakeven: price reached +1R and the
+ * stop moved to the entry; price came back to the entry and the trade left at 68.05, a scratch:
+ * 0.0R." The server writes it, so the page and any later report tell it the same way.
+ */
+export function managedOutcomeWords(outcome: ManagedOutcome, type: ZoneType): string {
+  const name = RULE_NAMES[outcome.rule];
+  const result = rWords(outcome.resultR);
+  if (outcome.fillIndex === null) {
+    return `${name}: price never came back to the entry, so there was no trade: ${result}.`;
+  }
+  const [first] = outcome.exits;
+  if (outcome.exits.length === 1 && first?.gap && first.index === outcome.fillIndex) {
+    return `${name}: price gapped through the whole zone; filled and stopped at one price, ${result}.`;
+  }
+  const acted = outcome.triggerIndex !== null;
+  const lead =
+    outcome.rule === 'hold'
+      ? ''
+      : !acted && outcome.rule !== 'time'
+        ? 'price never reached +1R, so the rule never acted; '
+        : outcome.rule === 'breakeven'
+          ? 'price reached +1R and the stop moved to the entry; '
+          : outcome.rule === 'trail'
+            ? 'from +1R the stop followed price; '
+            : '';
+  const parts = outcome.exits.map((exit) => exitWords(exit, type, outcome.exits.length === 1));
+  const all = outcome.exits.length > 1 ? ' in all' : '';
+  return `${name}: ${lead}${parts.join(', then ')}: ${result}${all}.`;
+}
+
+/**
+ * What the spread of results on one trade says: which rule did best and worst here, and that
+ * another trade would order them differently.
+ */
+export function managementLessonWords(outcomes: readonly ManagedOutcome[]): string {
+  const filled = outcomes.filter((outcome) => outcome.fillIndex !== null);
+  if (filled.length === 0) {
+    return 'Price never came back to the entry: no rule had a trade to manage. That happens too.';
+  }
+  const sorted = [...filled].sort((a, b) => b.resultR - a.resultR);
+  const best = sorted[0];
+  const worst = sorted.at(-1);
+  if (!best || !worst || rWords(best.resultR) === rWords(worst.resultR)) {
+    return (
+      'Every rule ended this trade the same way: management only matters once price moves ' +
+      'between the stop and the target. No rule turns a failing zone into a winner.'
+    );
+  }
+  return (
+    `On this trade the results ran from ${rWords(worst.resultR)} (${RULE_NAMES[worst.rule].toLowerCase()}) ` +
+    `to ${rWords(best.resultR)} (${RULE_NAMES[best.rule].toLowerCase()}). Another trade would ` +
+    'order them differently: a stop moved to breakeven turns some losers into scratches and some ' +
+    'winners into scratches too, and half off at +1R trades part of every big winner for smaller ' +
+    'losses. Management changes how the results are spread, not whether the zones hold: judge a ' +
+    'rule over many trades, never by one.'
+  );
+}

@@ -1,0 +1,74 @@
+import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
+import { recordAnswer } from '../analytics/answer-events.js';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Req,
+} from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { Request } from 'express';
+import type { User } from '../users/user.entity.js';
+import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { CourseAccess } from './course-access.js';
+import { CourseContent } from './course-content.js';
+import { ManageDto } from './dto/manage.dto.js';
+import { ManageResultDto } from './dto/manage-result.dto.js';
+import { lessonManageExercise, ManageService } from './manage.service.js';
+import { RequiresSession } from '../auth/session-decorators.js';
+import { CourseGateResponses } from './course-gate-responses.js';
+import type { ManageResult } from '@course/contract';
+
+@ApiTags('lessons')
+@Controller('api/manage')
+@RequiresSession()
+export class ManageController {
+  constructor(
+    private readonly manage: ManageService,
+    private readonly access: CourseAccess,
+    private readonly content: CourseContent,
+    private readonly charts: ChartCatalogue,
+    private readonly analytics: AnalyticsRecorder,
+  ) {}
+
+  @Post()
+  @CourseGateResponses()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Choose how to manage a planned trade',
+    description:
+      'Grades the choice of a management rule (hold, breakeven at +1R, half off at +1R, a ' +
+      'trailing stop from +1R, a time stop) against the rule the lesson teaches. Every rule ' +
+      'acts on the result of the same trade, so a second try would be chosen knowing them: the ' +
+      'first answer reveals each rule played out on the candles after the exercise, with its ' +
+      'result in R and its words. A gated lesson answers 403 {subscriptionRequired: true}, a ' +
+      'lesson not yet open 403 {finishFirst}.',
+  })
+  @ApiOkResponse({ type: ManageResultDto })
+  async answer(
+    @CurrentUser() user: User,
+    @Body() body: ManageDto,
+    @Req() request: Request,
+  ): Promise<ManageResult> {
+    const lesson = this.content.byId(body.lesson);
+    if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
+    if (lesson.exerciseKind !== 'manage' || lesson.c_num === null) {
+      throw new BadRequestException(`Lesson ${lesson.id} has no trade-management exercise.`);
+    }
+    this.access.requireLesson(await this.access.learner(user.id), lesson);
+    const chart = this.charts.get(lesson.c_num);
+    if (!chart)
+      throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
+    const result = await this.manage.gradeAndRecord(
+      user.id,
+      lessonManageExercise(lesson, chart),
+      body.rule,
+    );
+    recordAnswer(this.analytics, request, user.id, { lessonId: lesson.id }, result);
+    return result;
+  }
+}
