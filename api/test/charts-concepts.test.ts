@@ -47,6 +47,8 @@ const LESSON_CONCEPTS: Record<string, Concept[]> = {
   '/risk-plan-short': ['trade-plan'],
   '/risk-decide': ['take-or-skip'],
   '/risk-decide-ii': ['take-or-skip'],
+  '/risk-manage-stops': ['trade-plan'],
+  '/risk-manage-exits': ['trade-plan'],
 };
 
 function chart(chartNumber: number): ExerciseChart {

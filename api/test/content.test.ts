@@ -28,7 +28,7 @@ describe('the course content', () => {
       ['sd-basics', 9],
       ['finding', 10],
       ['validating', 11],
-      ['risk', 13],
+      ['risk', 16],
     ]);
   });
 
@@ -51,7 +51,28 @@ describe('the course content', () => {
     expect(paths.indexOf('/risk-decide')).toBe(paths.indexOf('/risk-take-skip') + 1);
     // Deciding needs an entry and a stop: the plans come first. The course's conclusion ends it.
     expect(paths.indexOf('/risk-plan-short')).toBeLessThan(paths.indexOf('/risk-take-skip'));
-    expect(paths.slice(-2)).toEqual(['/risk-reality', '/S&D-conc']);
+    // Trade management after the decisions, then the daily limit, before what no plan controls.
+    const managed = risk.lessons.filter((entry) => entry.exerciseKind === 'manage');
+    expect(managed.map((entry) => [entry.path, entry.c_num, entry.manageRule])).toEqual([
+      ['/risk-manage-stops', 44, 'breakeven'],
+      ['/risk-manage-exits', 45, 'partial'],
+    ]);
+    expect(paths.slice(paths.indexOf('/risk-decide-ii'))).toEqual([
+      '/risk-decide-ii',
+      '/risk-manage-stops',
+      '/risk-manage-exits',
+      '/risk-daily-limit',
+      '/risk-beyond-plan',
+      '/risk-reality',
+      '/S&D-conc',
+    ]);
+    risk.lessons.forEach((entry, index) => {
+      const previous = risk.lessons[index - 1];
+      const next = risk.lessons[index + 1];
+      if (previous) expect(entry.linkBack).toBe(previous.path);
+      if (next) expect(entry.linkNext).toBe(next.path);
+      if (entry.path !== '/S&D-conc') expect(entry.page).toBe(`${index + 1}/15`);
+    });
     // Ids of their own: every learner's progress in the other modules keeps its meaning (the
     // conclusion keeps the id it had at the end of Validating).
     const ownIds = risk.lessons
