@@ -143,8 +143,9 @@ describe('generateZoneScenario', () => {
     }
   });
 
-  it('makes 1,000 generated practice charts in a row fair and findable, and honest after', () => {
+  it('makes 1,000 practice charts fair, findable, of every shape and honest after', () => {
     const reactions: ZoneReaction[] = [];
+    const families = new Map<string, number>();
     for (let seed = 5000; seed < 6000; seed++) {
       const request = {
         seed,
@@ -155,7 +156,20 @@ describe('generateZoneScenario', () => {
       expectFairExercise(scenario, request);
       const reaction = scenario.aftermath?.reading?.reaction;
       if (reaction) reactions.push(reaction);
+      const family = scenario.family ?? 'none';
+      families.set(family, (families.get(family) ?? 0) + 1);
     }
+    // Every shape a trader names, none a quarter of the round or more.
+    expect([...families.keys()].sort()).toEqual([
+      'drop-base-drop',
+      'drop-base-rally',
+      'failed-breakout',
+      'rally-base-drop',
+      'rally-base-rally',
+      'range',
+      'trend-pullbacks',
+    ]);
+    for (const count of families.values()) expect(count).toBeLessThanOrEqual(250);
     // Every practice zone is come back to; some hold, some react weakly, some break.
     expect(reactions.length).toBe(1000);
     expectReactionShares(reactions);
@@ -228,6 +242,11 @@ describe('generateZoneScenario', () => {
       { seed: 1, zoneType: 'demand', concepts: ['flip', 'support'] },
       { seed: 1, zoneType: 'demand', concepts: ['clean'] },
       { seed: 1, zoneType: 'demand', style: 'easy', concepts: ['flip'] },
+      // An aftermath that does not fit the chart: a flip has none, a zone no trade, a plan no skip.
+      { seed: 1, zoneType: 'demand', concepts: ['flip'], after: 'strong' },
+      { seed: 1, zoneType: 'demand', after: 'target' },
+      { seed: 1, zoneType: 'demand', concepts: ['trade-plan'], after: 'turned' },
+      { seed: 1, zoneType: 'demand', concepts: ['trade-plan'], after: 'holds' },
     ];
     for (const request of bad) expect(() => generateZoneScenario(request)).toThrow(ScenarioError);
   });
@@ -247,5 +266,18 @@ describe('generateZoneScenario', () => {
       /Up to the end of the exercise .* fresh\. In the candles after the exercise/,
     );
     expect(text).not.toMatch(/had not been back since/);
+  });
+
+  it.each([
+    [
+      'strong',
+      /moved \$[\d.]+ away, about [\d.]+ average candle ranges: a (strong|fair) bounce\. The zone held this time\. .* not all/,
+    ],
+    ['weak', /moved only \$[\d.]+ away .* a weak reaction\./],
+    ['break', /a candle closed above it at \d\d:\d\d: the zone broke\. .* stop just beyond/],
+  ] as const)('says what a %s reaction was and what it teaches', (after, words) => {
+    const scenario = generateZoneScenario({ seed: 31, zoneType: 'supply', after });
+    expect(scenario.aftermath?.reading?.reaction).toBe(after);
+    expect(explainZone(scenario)).toMatch(words);
   });
 });

@@ -46,6 +46,14 @@ import {
   type TradeAftermath,
 } from './scenario/aftermath.js';
 import {
+  CONTEXT_ODDS,
+  familyOf,
+  plantContext,
+  type ContextKind,
+  type ShapeFamily,
+} from './scenario/families.js';
+import { drawBySeed } from './scenario/seeded-draw.js';
+import {
   closesBeyondZone,
   entersZone,
   readReaction,
@@ -116,6 +124,12 @@ export interface ZoneScenarioRequest {
    */
   after?: Aftermath;
   /**
+   * What the market did before a plain zone formed. Drawn from the seed for a practice chart
+   * (placement 'practice'), so the portal shows every family; elsewhere a reversal or a
+   * continuation by chance, as the lesson charts were made.
+   */
+  context?: ContextKind;
+  /**
    * Continue this scenario's market one session later: its first session is dropped, its other
    * candles are kept as they are, and one new session holding the new pattern is added.
    */
@@ -165,6 +179,8 @@ export interface ScenarioResult {
   returnIndex: number | null;
   /** What was planted after the puzzle, and how the course reads price's return to the zone. */
   aftermath: { planned: Aftermath; reading: ReactionReading | null } | null;
+  /** The shape the zone formed in, for a zone (null for a level, a flip or a 1-hour zone). */
+  family: ShapeFamily | null;
   /** The round number the zone contains, when the chart is about psychological levels. */
   roundLevel: number | null;
   /** What in view looks like an answer and is not, when the lesson is about telling them apart. */
@@ -318,6 +334,9 @@ function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
   if (request.continues && concepts.has('round-number')) {
     fail('a continued chart cannot also be moved to a round number');
   }
+  if (request.context !== undefined && !(plain && request.style !== 'easy')) {
+    fail('a context is drawn for a plain zone in the normal style only');
+  }
   if (request.after !== undefined) {
     const odds = aftermathOdds(concepts, request.decision);
     if (odds === null) fail('a flip chart has no aftermath to choose');
@@ -438,19 +457,34 @@ function tryScenario(
   // Context: price drifts into the pattern, so its band is not tangled up with earlier trading.
   // A level is approached from the side it holds (support from above); a flipped level was first
   // approached from the other side (old resistance from below).
-  const reversal =
-    concepts.has('flip') || concepts.has('fresh')
-      ? false
-      : concepts.has('support') ||
-        concepts.has('resistance') ||
-        style === 'easy' ||
-        random.chance(0.45);
-  const legIn: Direction = reversal ? -1 : 1;
+  const context = contextOf(request, concepts, style);
   const contextStart = script.length;
-  // Before a continuation (rally-base-rally, drop-base-drop) the trend is plain to see, so price
-  // in view has been beyond the zone's far edge: the answer is not always the chart's extreme,
-  // which would teach a beginner to mark the lowest low (or highest high) on screen.
-  script.lean(contextLength, (direction * legIn) as Direction, reversal ? 0.1 : 0.5);
+  let legIn: Direction;
+  if (context !== null) {
+    legIn = plantContext(script, context, type, contextLength);
+  } else {
+    const reversal =
+      concepts.has('flip') || concepts.has('fresh')
+        ? false
+        : concepts.has('support') ||
+          concepts.has('resistance') ||
+          style === 'easy' ||
+          random.chance(0.45);
+    legIn = reversal ? -1 : 1;
+    // Before a continuation (rally-base-rally, drop-base-drop) the trend is plain to see, so
+    // price in view has been beyond the zone's far edge: the answer is not always the chart's
+    // extreme, which would teach a beginner to mark the lowest low (or highest high) on screen.
+    script.lean(contextLength, (direction * legIn) as Direction, reversal ? 0.1 : 0.5);
+  }
+  const plainZone = !['support', 'resistance', 'flip', 'higher-timeframe'].some((concept) =>
+    concepts.has(concept as Concept),
+  );
+  const family =
+    context !== null
+      ? familyOf(context, type)
+      : plainZone
+        ? familyOf(legIn < 0 ? 'reversal' : 'continuation', type)
+        : null;
 
   const pulledZone = concepts.has('clean') ? request.continues?.zone : undefined;
   const draft = plantPattern(
@@ -462,6 +496,8 @@ function tryScenario(
     steepDeparture,
     pulledZone,
     decoy,
+    // A trend in view takes the chart's height: its zones need the tall far-wick bases.
+    context === 'reversal' || context === 'range' || context === 'failed-breakout',
   );
   if (typeof draft === 'string') return draft;
 
@@ -518,6 +554,7 @@ function tryScenario(
     planned,
     zoneLike,
     roundLevel,
+    family,
     decoy,
     viewStart: Math.max(0, (decoy?.start ?? contextStart) - 2),
     style,
@@ -533,6 +570,20 @@ function aftermathOdds(
   if (concepts.has('take-or-skip') && decision === 'skip') return SKIPPED_AFTERMATH_ODDS;
   if (concepts.has('take-or-skip') || concepts.has('trade-plan')) return TRADE_AFTERMATH_ODDS;
   return ZONE_REACTION_ODDS;
+}
+
+const CONTEXT_SALT = 0x6374_7874;
+
+/** A practice zone's context, drawn from the seed; null where the legacy choice applies. */
+function contextOf(
+  request: ZoneScenarioRequest,
+  concepts: ReadonlySet<Concept>,
+  style: ScenarioStyle,
+): ContextKind | null {
+  if (request.context) return request.context;
+  const plain = [...concepts].every((concept) => concept === 'zone');
+  if (!plain || style !== 'normal' || request.placement !== 'practice') return null;
+  return drawBySeed(request.seed, CONTEXT_SALT, CONTEXT_ODDS);
 }
 
 function plannedAftermath(
@@ -586,6 +637,8 @@ function plantPattern(
   steepDeparture: number,
   pulledZone: PlantedBand | undefined,
   decoy: PlantedDecoy | null,
+  /** A practice chart: bases and moves of every look (see ZoneShape.varied). */
+  varied: boolean,
 ): Draft | string {
   const { random } = script;
   if (concepts.has('support') || concepts.has('resistance')) {
@@ -649,6 +702,7 @@ function plantPattern(
     baseCandles: random.integer(1, 3),
     moveCandles: random.integer(3, 5),
     departure: Math.exp(random.between(Math.log(4.2), Math.log(8))),
+    varied,
   };
   if (style === 'easy') {
     // The first exercises say "price paused in a few small candles": two or three of them.
@@ -801,6 +855,7 @@ interface Candidate {
   returnIndex: number | null;
   zoneLike: boolean;
   roundLevel: number | null;
+  family: ShapeFamily | null;
   decoy: PlantedDecoy | null;
   viewStart: number;
   style: ScenarioStyle;
@@ -916,6 +971,7 @@ function verify(candidate: Candidate): ZoneScenario | string {
     returnIndex: candidate.returnIndex,
     aftermath,
     roundLevel: candidate.roundLevel,
+    family: candidate.family,
     decoy: candidate.decoy,
     flip: draft.flip,
     hourlyZone:

@@ -1,7 +1,7 @@
-import { createRandom, deriveSeed } from 'chart-kit/core';
 import type { Direction, MarketScript } from './market-script.js';
 import { directionOf, nearEdge, touchZone, type PlantedBand } from './patterns.js';
 import { REACTION_WINDOW_CANDLES, type ZoneReaction } from './reaction.js';
+import { drawBySeed } from './seeded-draw.js';
 
 /**
  * What the market does after an exercise's reveal, drawn before it is written. Real zones fail
@@ -60,25 +60,12 @@ export function exitOf(aftermath: TradeAftermath | SkippedAftermath): 'target' |
 
 const AFTERMATH_SALT = 0x6166_7465;
 
-/**
- * Draws from `odds` with a random fixed by the request's seed (not the attempt's): a draft that
- * fails its checks is redrawn with the same aftermath, so retries do not favour the outcomes that
- * pass most easily.
- */
+/** Draws an aftermath from `odds` by the request's seed (see {@link drawBySeed}). */
 export function drawAftermath<T extends string>(
   seed: number,
   odds: Readonly<Record<T, number>>,
 ): T {
-  const random = createRandom(deriveSeed(seed, AFTERMATH_SALT));
-  const entries = Object.entries(odds) as [T, number][];
-  let left = random.next() * entries.reduce((sum, [, odd]) => sum + odd, 0);
-  for (const [name, odd] of entries) {
-    left -= odd;
-    if (left < 0) return name;
-  }
-  const last = entries[entries.length - 1];
-  if (!last) throw new RangeError('no odds to draw from');
-  return last[0];
+  return drawBySeed(seed, AFTERMATH_SALT, odds);
 }
 
 /** The three prices of a plan at the zone. */
@@ -116,7 +103,7 @@ function sinkInto(script: MarketScript, band: PlantedBand, closeDepth: [number, 
 }
 
 /**
- * Quiet candles wandering `between` average ranges beyond the zone's near edge until the
+ * Candles wandering `between` average ranges beyond the zone's near edge until the
  * reaction's window from `returnIndex` is over: a stall, which free candles could turn into a
  * bounce or a break.
  */
@@ -133,8 +120,8 @@ function stall(
     const left = returnIndex + REACTION_WINDOW_CANDLES - script.length;
     script.steerTo(
       nearEdge(band) + direction * yardstick * random.between(...between),
-      Math.min(left, random.integer(4, 7)),
-      0.45,
+      Math.min(left, random.integer(6, 9)),
+      0.85,
     );
   }
 }

@@ -45,6 +45,56 @@ export interface ZoneShape {
   moveDistance?: number;
   /** The base candles' long wick on the far side, in average ranges. Default [0.45, 0.95]. */
   farWick?: [number, number];
+  /**
+   * Draw each base candle's look and the move's rhythm at random (dojis, quiet candles and long
+   * far wicks; an even, accelerating or explosive move), as practice charts do. Default false:
+   * every base candle has its long wick on the far side and the move's candles are even.
+   */
+  varied?: boolean;
+}
+
+/**
+ * One base candle with its long wick on the far side, a doji, or (after the first, which gives
+ * the zone its height) a quiet small candle.
+ */
+function plantBaseCandle(
+  script: MarketScript,
+  direction: Direction,
+  yardstick: number,
+  shape: ZoneShape,
+  first: boolean,
+): number {
+  const { random } = script;
+  const looks = first ? (['far-wick', 'doji'] as const) : (['far-wick', 'doji', 'quiet'] as const);
+  const look = shape.varied ? random.pick(looks) : 'far-wick';
+  if (look === 'doji') {
+    return script.shaped({
+      body: yardstick * random.between(-0.06, 0.06),
+      upperWick: yardstick * random.between(0.3, 0.65),
+      lowerWick: yardstick * random.between(0.3, 0.65),
+    });
+  }
+  if (look === 'quiet') {
+    return script.shaped({
+      body: yardstick * random.between(-0.25, 0.25),
+      upperWick: yardstick * random.between(0.05, 0.2),
+      lowerWick: yardstick * random.between(0.05, 0.2),
+    });
+  }
+  return script.small(-direction as Direction, yardstick, 0.3, shape.farWick ?? [0.45, 0.95]);
+}
+
+/** Relative sizes of the move's candles: even, growing (accelerating) or front-loaded. */
+function moveWeights(script: MarketScript, shape: ZoneShape): number[] {
+  const { random } = script;
+  const even = () => Array.from({ length: shape.moveCandles }, () => random.between(0.8, 1.25));
+  if (!shape.varied) return even();
+  const rhythm = random.pick(['even', 'accelerating', 'explosive'] as const);
+  if (rhythm === 'even') return even();
+  return Array.from({ length: shape.moveCandles }, (_, index) => {
+    const step = rhythm === 'accelerating' ? index : shape.moveCandles - 1 - index;
+    return (0.75 + 0.35 * step) * random.between(0.9, 1.1);
+  });
 }
 
 /**
@@ -68,9 +118,7 @@ export function plantZone(script: MarketScript, type: ZoneType, shape: ZoneShape
   const baseYardstick = script.yardstick();
   const baseIndexes: number[] = [];
   for (let index = 0; index < shape.baseCandles; index++) {
-    baseIndexes.push(
-      script.small(-direction as Direction, baseYardstick, 0.3, shape.farWick ?? [0.45, 0.95]),
-    );
+    baseIndexes.push(plantBaseCandle(script, direction, baseYardstick, shape, index === 0));
   }
   const baseCandles = baseIndexes.map((index) => script.at(index));
   const band: PlantedBand = {
@@ -89,7 +137,7 @@ export function plantZone(script: MarketScript, type: ZoneType, shape: ZoneShape
     shape.moveTo === undefined
       ? beyondNearEdge + direction * (nearEdge(band) - script.price)
       : direction * (shape.moveTo - script.price);
-  const weights = Array.from({ length: shape.moveCandles }, () => random.between(0.8, 1.25));
+  const weights = moveWeights(script, shape);
   const total = weights.reduce((sum, weight) => sum + weight, 0);
   for (const weight of weights) {
     script.strong(direction, (travel * weight) / total / yardstick, yardstick);
