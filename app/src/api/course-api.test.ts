@@ -70,6 +70,18 @@ describe('course API client', () => {
     expect(bodies).toEqual([{ practice: 3, lines: [101.5, 101] }]);
   });
 
+  it('sends the chosen management rule for a lesson to api/manage', async () => {
+    let sent: unknown;
+    const { api, requests } = apiOver(async (request) => {
+      sent = await request.json();
+      return json(200, { pass: true, feedback: [], tries: 0, revealed: true, answer: sent });
+    });
+    const result = await api.manage({ lesson: 613, rule: 'breakeven' });
+    expect(requests).toEqual(['POST /api/manage']);
+    expect(sent).toEqual({ lesson: 613, rule: 'breakeven' });
+    expect(result.answer.rule).toBe('breakeven');
+  });
+
   it('encodes lesson paths and sends the spec payloads', async () => {
     const bodies: unknown[] = [];
     const { api, requests } = apiOver(async (request) => {

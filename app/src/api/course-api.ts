@@ -1,6 +1,6 @@
 import { ApiError } from './api-error.js';
 import type { HttpClient } from './http.js';
-import type { AttemptTarget, DecisionRequest, PlanRequest } from '@course/contract';
+import type { AttemptTarget, DecisionRequest, ManageRequest, PlanRequest } from '@course/contract';
 
 type Listener = () => void;
 
@@ -93,6 +93,8 @@ export function createCourseApi(http: HttpClient) {
       withSession(() => http.get('/api/practice/decisions/{index}', { index })),
     /** Answers a take-or-skip exercise (a lesson's or a practice decision). */
     decide: (answer: DecisionRequest) => withSession(() => http.post('/api/decisions', answer)),
+    /** Answers a lesson's trade-management exercise: the rule the learner would manage it by. */
+    manage: (answer: ManageRequest) => withSession(() => http.post('/api/manage', answer)),
     /** The learner's graded plans and their trading record. */
     planResults: () => withSession(() => http.get('/api/plans/results')),
 

@@ -10,6 +10,7 @@ import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useApi } from '../session/session-context.js';
 import { useAnalytics } from '../analytics/analytics-context.js';
 import { DecisionLessonExercise } from '../decision/DecisionLessonExercise.js';
+import { ManageLessonExercise } from '../manage/ManageLessonExercise.js';
 import { PlanLessonExercise } from '../plan/PlanLessonExercise.js';
 import { ChartLessonExercise } from './ChartLessonExercise.js';
 import { IllustrationChart } from './IllustrationChart.js';
@@ -102,6 +103,10 @@ function LessonContent({ lesson }: { lesson: LessonPageBody }) {
       ) : lesson.exerciseKind === 'decision' && lesson.decisionSetup ? (
         <DecisionLessonExercise
           lesson={{ ...lesson, c_num: chartNumber, decisionSetup: lesson.decisionSetup }}
+        />
+      ) : lesson.exerciseKind === 'manage' && lesson.manageSetup ? (
+        <ManageLessonExercise
+          lesson={{ ...lesson, c_num: chartNumber, manageSetup: lesson.manageSetup }}
         />
       ) : (
         <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />

@@ -44,6 +44,9 @@ export function outcomeMarkers(outcome: PlanOutcome, whose: string, color: numbe
   return markers;
 }
 
+/** What the replay needs of a trade: when it filled and when, and how, it ended. */
+export type ReplayedTrade = Pick<PlanOutcome, 'fillTime' | 'exitTime'> & { exit: string | null };
+
 /**
  * Replay of what came after an exercise, played until the given trades are over and a few
  * candles beyond, so the view ends on them (a trade still open at the chart's end plays it all).
@@ -51,15 +54,15 @@ export function outcomeMarkers(outcome: PlanOutcome, whose: string, color: numbe
 export function useTradeReplay(
   engine: ChartEngine | undefined,
   chart: ExerciseChartData | undefined,
-  first: PlanOutcome | undefined,
-  second?: PlanOutcome,
+  first: ReplayedTrade | undefined,
+  second?: ReplayedTrade,
 ) {
   const replay = useReplay(engine);
   const [replayed, setReplayed] = useState(false);
   const until = useMemo(() => {
     const next = chart?.next;
     const played = [first, second].filter(
-      (outcome): outcome is PlanOutcome => outcome !== undefined,
+      (outcome): outcome is ReplayedTrade => outcome !== undefined,
     );
     if (!chart || !next || played.length === 0) return undefined;
     const ends = played.map((outcome) =>

@@ -1,0 +1,226 @@
+import type { ChartEngine, ChartMarker } from 'chart-kit';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ManagedRuleOutcome, ManagementRule, ManageSetup } from '../api/index.js';
+import { Notice } from '../components/Notice.js';
+import { ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
+import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
+import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
+import { LazyChart } from '../exercise/LazyChart.js';
+import { ReplayButton } from '../exercise/ReplayButton.js';
+import { useExerciseTime } from '../analytics/analytics-context.js';
+import { rText } from '../plan/plan-numbers.js';
+import {
+  ENTRY_COLOR,
+  MODEL_MARK_COLOR,
+  STOP_COLOR,
+  TARGET_COLOR,
+  USER_MARK_COLOR,
+  useTradeReplay,
+} from '../plan/trade-replay.js';
+import type { useManageExercise } from './use-manage-exercise.js';
+
+const MARKET_TIME_ZONE = 'America/New_York';
+/** The next opposing zone's lines, in the colour the course uses for walls. */
+const WALL_COLOR = 0xce93d8;
+/** The +1R level every rule acts at. */
+const ONE_R_COLOR = 0xffd54f;
+
+interface ManageExerciseProps {
+  exercise: ReturnType<typeof useManageExercise>;
+  setup: ManageSetup;
+  label: string;
+}
+
+/** The rule whose trade lasted longest: the replay plays until it is over. */
+function lastToEnd(outcomes: readonly ManagedRuleOutcome[]): ManagedRuleOutcome | undefined {
+  const end = (outcome: ManagedRuleOutcome) =>
+    outcome.exit === 'open' ? Infinity : (outcome.exitTime ?? outcome.fillTime ?? 0);
+  return [...outcomes].sort((a, b) => end(b) - end(a))[0];
+}
+
+/** Where a rule's trade left, as a chart marker ("Breakeven 0.0R"). */
+function exitMarker(outcome: ManagedRuleOutcome | undefined, color: number): ChartMarker[] {
+  const time = outcome?.exitTime;
+  const price = outcome?.exitPrice;
+  if (!outcome || time == null || price == null) return [];
+  const name = outcome.label.split(':')[0] ?? outcome.rule;
+  return [
+    {
+      time,
+      price,
+      text: `${name} ${rText(outcome.resultR)}`,
+      color,
+    },
+  ];
+}
+
+/**
+ * A trade-management exercise: the zone, the wall and the course's plan are drawn; the learner
+ * picks the rule to manage the trade by before seeing what happens, and presses Try. The server's
+ * verdict follows, then Replay plays the trade and every rule's result is told in words.
+ */
+export function ManageExercise({ exercise, setup, label }: ManageExerciseProps) {
+  const { state, submit, reload } = exercise;
+  const { chart, result } = state;
+  useExerciseTime(chart ? exercise.subject : undefined);
+  const [engine, setEngine] = useState<ChartEngine>();
+  const [rule, setRule] = useState<ManagementRule | undefined>(result?.answer.rule);
+  const long = setup.zone.type === 'demand';
+
+  const onEngine = useCallback((next: ChartEngine | undefined) => {
+    setEngine(next);
+    exposeEngineForTests(next);
+  }, []);
+  const series = useMemo(() => (chart ? exerciseSeries(chart, undefined) : undefined), [chart]);
+  const homeViews = useMemo(
+    () => (chart ? exerciseHomeViews(chart, undefined) : undefined),
+    [chart],
+  );
+
+  useEffect(() => {
+    if (!engine) return;
+    void engine.revealZone(
+      { upper: setup.zone.upper, lower: setup.zone.lower, label: zoneLabel(setup.zone.type) },
+      { animate: false },
+    );
+    engine.setReferenceLines([
+      { price: setup.opposing.upper, color: WALL_COLOR },
+      {
+        price: setup.opposing.lower,
+        label: long ? 'Next supply zone' : 'Next demand zone',
+        color: WALL_COLOR,
+      },
+      { price: setup.plan.entry, label: 'Entry', color: ENTRY_COLOR },
+      { price: setup.plan.stop, label: 'Stop', color: STOP_COLOR },
+      { price: setup.plan.target, label: 'Target', color: TARGET_COLOR },
+      { price: setup.oneR, label: '+1R', color: ONE_R_COLOR },
+    ]);
+  }, [engine, setup, long]);
+
+  const course = result?.revealed ? result.course : undefined;
+  const longest = course ? lastToEnd(course.outcomes) : undefined;
+  const { replay, start: startReplay } = useTradeReplay(engine, chart, longest);
+  const finished = replay.state.status === 'finished';
+  useEffect(() => {
+    if (!engine || !course || !result || !finished) return;
+    const chosen = course.outcomes.find((outcome) => outcome.rule === result.answer.rule);
+    const taught = course.outcomes.find((outcome) => outcome.rule === course.rule);
+    engine.setMarkers([
+      ...exitMarker(chosen, USER_MARK_COLOR),
+      ...(taught === chosen ? [] : exitMarker(taught, MODEL_MARK_COLOR)),
+    ]);
+  }, [engine, course, result, finished]);
+
+  return (
+    <div className="exercise plan manage">
+      <div className="plan__layout">
+        <div className="plan__chart">
+          <ExerciseChartBox
+            style={{ height: 440 }}
+            loaded={series !== undefined}
+            loadError={state.loadError}
+            onRetry={reload}
+          >
+            {series && (
+              <LazyChart
+                series={series}
+                height="100%"
+                maxLines={0}
+                timeZone={MARKET_TIME_ZONE}
+                homeViews={homeViews}
+                label={label}
+                onEngine={onEngine}
+              />
+            )}
+          </ExerciseChartBox>
+          <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
+            <ToolbarEnd engine={engine} />
+          </div>
+          <p className="exercise__status">
+            A {long ? 'long' : 'short'} trade at the {setup.zone.type} zone: entry{' '}
+            {setup.plan.entry.toFixed(2)}, stop {setup.plan.stop.toFixed(2)}, target{' '}
+            {setup.plan.target.toFixed(2)}. +1R is {setup.oneR.toFixed(2)}.
+          </p>
+        </div>
+
+        <aside className="plan__panel" aria-label="Your management rule">
+          <h3>Price has reached +1R. What does this lesson’s rule do now?</h3>
+          <div className="manage__choices" role="radiogroup" aria-label="Management rules">
+            {setup.choices.map((choice) => (
+              <button
+                key={choice.rule}
+                type="button"
+                role="radio"
+                aria-checked={rule === choice.rule}
+                className={`button ${rule === choice.rule ? 'button--active' : 'button--ghost'}`}
+                onClick={() => setRule(choice.rule)}
+                disabled={Boolean(result)}
+              >
+                {choice.label}
+              </button>
+            ))}
+          </div>
+          {!result && (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => rule !== undefined && void submit(rule)}
+              disabled={rule === undefined || state.submitting}
+            >
+              {state.submitting ? 'Checking…' : 'Try'}
+            </button>
+          )}
+          <p className="muted">
+            One answer: the replay shows every rule’s result, so a second try would not be a test.
+          </p>
+        </aside>
+      </div>
+
+      {state.error && <Notice tone="error">{state.error}</Notice>}
+      {result && (
+        <Notice tone={result.pass ? 'success' : 'info'}>
+          <div data-testid="manage-verdict">
+            {result.feedback.map((sentence) => (
+              <p key={sentence}>{sentence}</p>
+            ))}
+          </div>
+        </Notice>
+      )}
+      {course && (
+        <section className="exercise__answer" aria-label="Every rule on this trade">
+          <h3>Every rule on this trade</h3>
+          {finished ? (
+            <>
+              <dl className="trade-outcomes" data-testid="manage-outcomes">
+                {course.outcomes.map((outcome) => (
+                  <div key={outcome.rule} className="manage__outcome">
+                    <dt>
+                      {outcome.label.split(':')[0]}{' '}
+                      <span className={outcome.resultR < 0 ? 'results__loss' : 'results__win'}>
+                        {rText(outcome.resultR)}
+                      </span>
+                      {outcome.rule === result?.answer.rule && ' (your choice)'}
+                      {outcome.rule === course.rule && ' (this lesson’s rule)'}
+                    </dt>
+                    <dd>{outcome.summary}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p data-testid="manage-lesson">{course.lesson}</p>
+            </>
+          ) : (
+            <p className="muted">Replay the trade to see what each rule made of it.</p>
+          )}
+          {chart?.next && (
+            <ReplayButton
+              state={replay.state}
+              onStart={startReplay}
+              subject={exercise.subject}
+              label="Replay: watch the trade and every rule"
+            />
+          )}
+        </section>
+      )}
+    </div>
+  );
+}
