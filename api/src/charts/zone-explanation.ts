@@ -335,12 +335,28 @@ export function hourlyBaseTimes(scenario: ZoneScenario): number[] {
   return [...new Set(hours)];
 }
 
-/** The same explanation, led by where the base sits on the 1-hour chart. */
+/** A 1-hour candle reads as a base when its body is under this share of its range. */
+const HOURLY_BASE_BODY_SHARE = 0.5;
+
+/**
+ * The same explanation, led by where the base sits on the 1-hour chart, and whether it shows
+ * there as a base at all: where it does not, the 1-hour view is context (the trend, the room to
+ * the next zone), and the zone is marked on the 5-minute chart.
+ */
 export function explainHourlyZone(scenario: ZoneScenario): string {
   const hours = hourlyBaseTimes(scenario);
   const where =
     hours.length === 1
-      ? `On the 1-hour chart the whole base sits inside the ${newYorkClock(hours[0] ?? 0)} candle.`
-      : `On the 1-hour chart the base spans the ${listOfTimes(hours)} candles.`;
-  return `${scenario.hourlyZone ? '' : `${where} `}On the 5-minute chart: ${explainZone(scenario)}`;
+      ? `On the 1-hour chart the whole base sits inside the ${newYorkClock(hours[0] ?? 0)} candle`
+      : `On the 1-hour chart the base spans the ${listOfTimes(hours)} candles`;
+  const baseHours = scenario.hourly.filter((hour) => hours.includes(hour.time));
+  const showsAsBase = baseHours.every(
+    (hour) => Math.abs(hour.close - hour.open) < HOURLY_BASE_BODY_SHARE * (hour.high - hour.low),
+  );
+  const role = showsAsBase
+    ? ', a small-bodied hour: the zone shows as a base on this timeframe too.'
+    : `, ${hours.length === 1 ? 'a candle' : 'candles'} with a large body: at this timeframe the ` +
+      'base does not show, so the 1-hour view is context only (the trend, the room to the next ' +
+      'zone) and the zone is marked on the 5-minute chart.';
+  return `${scenario.hourlyZone ? '' : `${where}${role} `}On the 5-minute chart: ${explainZone(scenario)}`;
 }

@@ -21,6 +21,7 @@ import {
   type Candle,
   type Random,
   type ZoneType,
+  zoneBounds,
   zoneTouches,
 } from 'chart-kit/core';
 import {
@@ -515,8 +516,15 @@ function tryScenario(
     const away = decoy ? ([4, 10] as [number, number]) : layout.away;
     // Where a trade is planned, the move away's end is the turn its target aims short of: no
     // drift further away, or the room (and the winners) would be five or eight R.
-    if (trades) script.lean(random.integer(3, 8), direction, 0, 0.6);
-    else script.lean(random.integer(...away), direction, 0.05);
+    if (trades) {
+      // Sellers (for a long) stop the move in a small base: the next opposing zone, a zone by
+      // the course's rules, not a pullback's single wick.
+      const top = script.yardstick();
+      for (let count = random.integer(1, 2); count > 0; count--) {
+        script.small(direction, top, 0.25, [0.3, 0.7]);
+      }
+      script.lean(random.integer(2, 5), -direction as Direction, 0.3, 0.8);
+    } else script.lean(random.integer(...away), direction, 0.05);
     const approach = nearEdge(draft.band) + direction * yardstick * random.between(0.9, 1.6);
     script.steerTo(approach, random.integer(...layout.pullBack));
   }
@@ -1334,11 +1342,38 @@ function turnAfterMove(
     if (!best || (demand ? candle.high > best.high : candle.low < best.low)) turn = index;
   }
   if (turn === null) return null;
-  const top = candleAt(candles, turn);
-  return demand
-    ? { upper: top.high, lower: Math.max(top.open, top.close), index: turn }
-    : { upper: Math.min(top.open, top.close), lower: top.low, index: turn };
+  return opposingZoneAt(candles, turn, draft.band.type);
 }
+
+/**
+ * The opposing zone where price turned at candle `turn`, bounded as the course bounds any zone:
+ * for a long's supply above, from the highest high of the turning candles to their lowest body
+ * bottom (mirrored for a short). The turning candles are the turn and its neighbours whose
+ * extreme lies within a quarter range of it, as long as their bodies are small.
+ */
+function opposingZoneAt(
+  candles: readonly Candle[],
+  turn: number,
+  type: ZoneType,
+): { upper: number; lower: number; index: number } {
+  const demand = type === 'demand';
+  const yardstick = averageRange(candles, turn, RANGE_LOOKBACK);
+  const extreme = (candle: Candle) => (demand ? candle.high : candle.low);
+  const top = candleAt(candles, turn);
+  const near = (index: number) => {
+    const candle = candles[index];
+    return (
+      candle !== undefined &&
+      Math.abs(extreme(candle) - extreme(top)) <= 0.25 * yardstick &&
+      Math.abs(candle.close - candle.open) <= 0.5 * yardstick
+    );
+  };
+  const base = [turn - 1, turn + 1].filter(near).map((index) => candleAt(candles, index));
+  return { ...zoneBounds(demand ? 'supply' : 'demand', [top, ...base]), index: turn };
+}
+
+/** An opposing zone thinner than this share of an average range is a wick, not a zone. */
+const MIN_OPPOSING_HEIGHT_IN_RANGES = 0.25;
 
 /**
  * A trade at the answer: the next opposing zone is where the move away was turned back, and the
@@ -1352,6 +1387,9 @@ function planTrade(candidate: Candidate): ScenarioTrade | string {
   const { band, averageRange: range } = draft;
   const opposing = turnAfterMove(candles, draft, revealEnd);
   if (opposing === null) return 'nothing turned price back before the puzzle ends';
+  if (opposing.upper - opposing.lower < MIN_OPPOSING_HEIGHT_IN_RANGES * range) {
+    return 'the opposing zone is a wick, not a zone';
+  }
   const { entry, stop, target } = modelPlanAt(band, opposing, range);
   const rewardToRisk = Math.abs(target - entry) / Math.abs(entry - stop);
   const [fewest, most] = MODEL_REWARD_TO_RISK;
@@ -1395,18 +1433,19 @@ function plantWall(
   // Quieter steps: the pull back must not reach the zone before the puzzle's end.
   script.steerTo(entry + direction * range * random.between(1.2, 1.5), random.integer(6, 9), 0.6);
   const bounceStart = script.length;
-  script.steerTo(wallAt + direction * range * 0.15, random.integer(3, 5), 0.6);
-  script.steerTo(approach, random.integer(5, 8), 0.6);
+  script.steerTo(wallAt, random.integer(3, 5), 0.6);
+  // The wall is a base a learner can mark: a small candle or two, then a sharp turn back.
+  for (let count = random.integer(1, 2); count > 0; count--) {
+    script.small(direction, range, 0.25, [0.3, 0.6]);
+  }
+  script.steerTo(approach, random.integer(5, 8), 0.75);
   let turn = bounceStart;
   for (let index = bounceStart; index < script.length; index++) {
     const candle = script.at(index);
     const best = script.at(turn);
     if (direction > 0 ? candle.high > best.high : candle.low < best.low) turn = index;
   }
-  const top = script.at(turn);
-  return direction > 0
-    ? { upper: top.high, lower: Math.max(top.open, top.close), index: turn }
-    : { upper: Math.min(top.open, top.close), lower: top.low, index: turn };
+  return opposingZoneAt(script.candles, turn, band.type);
 }
 
 /**
@@ -1421,6 +1460,9 @@ function planDecision(candidate: Candidate): ScenarioDecision | string {
   const skip = request.decision === 'skip';
   const opposing = skip ? candidate.wall : turnAfterMove(candles, draft, revealEnd);
   if (!opposing) return 'no opposing zone in the way';
+  if (opposing.upper - opposing.lower < MIN_OPPOSING_HEIGHT_IN_RANGES * range) {
+    return 'the opposing zone is a wick, not a zone';
+  }
   const puzzle = candles.slice(0, revealEnd);
   const endTime = candles[revealEnd]?.time ?? Number.POSITIVE_INFINITY;
   const finishedHours = aggregateCandles(puzzle, HOUR).filter(

@@ -95,6 +95,7 @@ export {
   MAX_CONGESTION_CANDLES,
   MAX_HISTORY_CONGESTION_CANDLES,
   RIVAL_DEPARTURE_RATIO,
+  RIVAL_ZONE_DEPARTURE,
   TEMPTING_ZONE_DETECTION,
 } from './zone-clarity.js';
 export type { ClarityAnswer, ClarityInput, ClarityReport, Rival } from './zone-clarity.js';

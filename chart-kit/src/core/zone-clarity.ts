@@ -14,6 +14,12 @@ import { averageRange, detectZones, type DetectedZone, type ZoneType } from './z
  */
 export const RIVAL_DEPARTURE_RATIO = 0.7;
 /**
+ * ...or, for a zone, this many average ranges: the departure the course's own rules ask of a
+ * zone. Two fresh zones that both pass the course's checks leave a puzzle its rules can't settle,
+ * however much further the answer's move went.
+ */
+export const RIVAL_ZONE_DEPARTURE = 3;
+/**
  * Candles in view before the answer's pattern that may trade inside its band: price passing
  * through a level touches one to three candles, a market ranging there touches many.
  */
@@ -235,8 +241,9 @@ export function pauseBeforeLegIn(input: ClarityInput): Rival | null {
 /**
  * Checks that a chart has one clear answer:
  * - no rival: no other fresh zone of the answer's type based in view (found by the course's
- *   detector with {@link TEMPTING_ZONE_DETECTION}), and no sharp fresh turn in view, whose departure
- *   reaches {@link RIVAL_DEPARTURE_RATIO} of the answer's;
+ *   detector with {@link TEMPTING_ZONE_DETECTION}) whose departure reaches
+ *   {@link RIVAL_DEPARTURE_RATIO} of the answer's or {@link RIVAL_ZONE_DEPARTURE} ranges, and no
+ *   sharp fresh turn in view that reaches that share of the answer's;
  * - no pause just before the answer's leg in that the whole move left (see
  *   {@link pauseBeforeLegIn});
  * - no congestion: at most {@link MAX_CONGESTION_CANDLES} candles in view, and at most
@@ -248,7 +255,7 @@ export function assessClarity(input: ClarityInput): ClarityReport {
   const minimum = RIVAL_DEPARTURE_RATIO * answer.departure;
   const pause = pauseBeforeLegIn(input);
   const rivals = [
-    ...rivalZones(input, minimum),
+    ...rivalZones(input, Math.min(minimum, RIVAL_ZONE_DEPARTURE)),
     ...rivalTurns(input, minimum),
     ...(pause ? [pause] : []),
   ];

@@ -30,9 +30,9 @@ export const ZONE_REACTION_ODDS: Readonly<Record<ZoneReaction, number>> = {
 export type TradeAftermath = 'target' | 'stop-break' | 'stop-after-bounce' | 'stop-hunt' | 'open';
 export const TRADE_AFTERMATH_ODDS: Readonly<Record<TradeAftermath, number>> = {
   target: 0.38,
-  'stop-break': 0.22,
+  'stop-break': 0.18,
   'stop-after-bounce': 0.13,
-  'stop-hunt': 0.13,
+  'stop-hunt': 0.17,
   open: 0.14,
 };
 
@@ -47,9 +47,9 @@ export const TRADE_AFTERMATH_ODDS: Readonly<Record<TradeAftermath, number>> = {
 export type SkippedAftermath = 'target' | 'turned' | 'break' | 'open';
 export const SKIPPED_AFTERMATH_ODDS: Readonly<Record<SkippedAftermath, number>> = {
   target: 0.22,
-  turned: 0.22,
-  break: 0.34,
-  open: 0.22,
+  turned: 0.24,
+  break: 0.28,
+  open: 0.26,
 };
 
 /** The trade exits a planted aftermath leads to, as chart-kit's `playOutTrade` names them. */
