@@ -69,21 +69,36 @@ export function managedOutcomeWords(outcome: ManagedOutcome, type: ZoneType): st
   if (outcome.exits.length === 1 && first?.gap && first.index === outcome.fillIndex) {
     return `${name}: price gapped through the whole zone; filled and stopped at one price, ${result}.`;
   }
-  const acted = outcome.triggerIndex !== null;
-  const lead =
-    outcome.rule === 'hold'
-      ? ''
-      : !acted && outcome.rule !== 'time'
-        ? 'price never reached +1R, so the rule never acted; '
-        : outcome.rule === 'breakeven'
-          ? 'price reached +1R and the stop moved to the entry; '
-          : outcome.rule === 'trail'
-            ? 'from +1R the stop followed price; '
-            : '';
   const parts = outcome.exits.map((exit) => exitWords(exit, type, outcome.exits.length === 1));
   const all = outcome.exits.length > 1 ? ' in all' : '';
-  return `${name}: ${lead}${parts.join(', then ')}: ${result}${all}.`;
+  return `${name}: ${leadWords(outcome)}${parts.join(', then ')}: ${result}${all}.`;
 }
+
+/** What the rule did before the exits, when that is not plain from them. */
+function leadWords(outcome: ManagedOutcome): string {
+  const acted = outcome.triggerIndex !== null;
+  const last = outcome.exits.at(-1)?.reason;
+  switch (outcome.rule) {
+    case 'hold':
+      return '';
+    case 'time':
+      return acted && last !== 'time' && last !== 'session-close'
+        ? 'price reached +1R within the hour, so the time stop let it run; '
+        : '';
+    case 'breakeven':
+      return acted ? 'price reached +1R and the stop moved to the entry; ' : NEVER_ACTED;
+    case 'trail':
+      if (!acted) return NEVER_ACTED;
+      // Left at the plan's own stop: the trail never moved it (a moved stop leaves as `trail`).
+      return last === 'stop'
+        ? 'price reached +1R, but no swing formed that moved the stop; '
+        : 'from +1R the stop followed each new swing; ';
+    case 'partial':
+      return acted ? '' : NEVER_ACTED;
+  }
+}
+
+const NEVER_ACTED = 'price never reached +1R, so the rule never acted; ';
 
 /**
  * What the spread of results on one trade says: which rule did best and worst here, and that
@@ -94,10 +109,10 @@ export function managementLessonWords(outcomes: readonly ManagedOutcome[]): stri
   if (filled.length === 0) {
     return 'Price never came back to the entry: no rule had a trade to manage. That happens too.';
   }
-  const sorted = [...filled].sort((a, b) => b.resultR - a.resultR);
-  const best = sorted[0];
-  const worst = sorted.at(-1);
-  if (!best || !worst || rWords(best.resultR) === rWords(worst.resultR)) {
+  // Ties name the first rule in the order the page lists them (holding first).
+  const best = filled.reduce((a, b) => (b.resultR > a.resultR ? b : a));
+  const worst = filled.reduce((a, b) => (b.resultR < a.resultR ? b : a));
+  if (rWords(best.resultR) === rWords(worst.resultR)) {
     return (
       'Every rule ended this trade the same way: management only matters once price moves ' +
       'between the stop and the target. No rule turns a failing zone into a winner.'
