@@ -83,13 +83,14 @@ export function ManageExercise({ exercise, setup, label }: ManageExerciseProps) 
       { upper: setup.zone.upper, lower: setup.zone.lower, label: zoneLabel(setup.zone.type) },
       { animate: false },
     );
+    // The wall is named on its far line: its near line sits just beyond the target's label.
     engine.setReferenceLines([
-      { price: setup.opposing.upper, color: WALL_COLOR },
       {
-        price: setup.opposing.lower,
+        price: long ? setup.opposing.upper : setup.opposing.lower,
         label: long ? 'Next supply zone' : 'Next demand zone',
         color: WALL_COLOR,
       },
+      { price: long ? setup.opposing.lower : setup.opposing.upper, color: WALL_COLOR },
       { price: setup.plan.entry, label: 'Entry', color: ENTRY_COLOR },
       { price: setup.plan.stop, label: 'Stop', color: STOP_COLOR },
       { price: setup.plan.target, label: 'Target', color: TARGET_COLOR },
