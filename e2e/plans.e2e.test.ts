@@ -236,4 +236,70 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     await page.screenshot({ path: join(SHOTS_DIR, 'results-desktop.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
+
+  it('chooses how to manage a trade, then sees every rule played out on it', async () => {
+    await completeLessonsBefore(page, product!.url, '/risk-manage-stops');
+    await page.goto(url('/risk-manage-stops'));
+    await page.waitForFunction(() => window.__chartEngine !== undefined);
+    const panel = page.getByRole('complementary', { name: 'Your management rule' });
+    const rules = panel.getByRole('radio');
+    expect(await rules.count()).toBe(5);
+    // Try is offered only once a rule is chosen.
+    await expect(panel.getByRole('button', { name: 'Try' }).isDisabled()).resolves.toBe(true);
+    await panel
+      .getByRole('radio', { name: /^Breakeven: at \+1R, move the stop to the entry/ })
+      .click();
+    await page.screenshot({ path: join(SHOTS_DIR, 'manage-chosen-desktop.png') });
+    await panel.getByRole('button', { name: 'Try' }).click();
+    const verdict = page.getByTestId('manage-verdict');
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toMatch(/^Right: that is the rule this lesson teaches\./);
+    await page.getByRole('button', { name: /Replay: watch the trade and every rule/ }).click();
+    const outcomes = page.getByTestId('manage-outcomes');
+    await outcomes.waitFor({ timeout: 60_000 });
+    const told = await outcomes.locator('dd').allTextContents();
+    expect(told.map((sentence) => sentence.split(':')[0])).toEqual([
+      'Holding',
+      'Breakeven',
+      'Half off at +1R',
+      'Trailing',
+      'Time stop',
+    ]);
+    for (const sentence of told) expect(sentence).toMatch(/[+−]?\d\.\dR( in all)?\.$/);
+    expect(await page.getByTestId('manage-lesson').textContent()).toMatch(
+      /never by one\.$|Every rule ended this trade|no rule had a trade/,
+    );
+    await page.getByRole('button', { name: 'Next' }).waitFor();
+    await page.screenshot({ path: join(SHOTS_DIR, 'manage-replayed-desktop.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it('manages a short trade on a phone, with every rule’s result in words', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await completeLessonsBefore(page, product!.url, '/risk-manage-exits');
+    await page.goto(url('/risk-manage-exits'));
+    await page.waitForFunction(() => window.__chartEngine !== undefined);
+    const panel = page.getByRole('complementary', { name: 'Your management rule' });
+    // Not the lesson's rule: the answer says which one it is, and still shows every result.
+    await panel.getByRole('radio', { name: /^Hold:/ }).click();
+    await panel.getByRole('button', { name: 'Try' }).click();
+    const verdict = page.getByTestId('manage-verdict');
+    await verdict.waitFor();
+    expect(await verdict.textContent()).toMatch(
+      /^Not this lesson’s rule\. You chose “Hold.*The course’s rule here: Half off: at \+1R, buy back half/,
+    );
+    await page.getByRole('button', { name: /Replay: watch the trade and every rule/ }).click();
+    await page.getByTestId('manage-outcomes').waitFor({ timeout: 60_000 });
+    // Answered, though not right: the way on opens as after three missed zones.
+    await page.getByRole('button', { name: 'Skip', exact: true }).waitFor();
+    await page.screenshot({ path: join(SHOTS_DIR, 'manage-replayed-phone.png'), fullPage: true });
+    await page
+      .locator('.manage')
+      .screenshot({ path: join(SHOTS_DIR, 'manage-exercise-phone.png') });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -127,7 +127,7 @@ interface CatalogueLesson {
   path: string;
   c_num: number | null;
   reqPass: boolean;
-  exerciseKind: 'zone' | 'plan' | 'decision';
+  exerciseKind: 'zone' | 'plan' | 'decision' | 'manage';
   status: 'completed' | 'open' | 'locked';
 }
 
@@ -215,6 +215,12 @@ export async function completeLessonsBefore(
         data: { lesson: lesson.id, take: true, reasons: [] },
       });
       if (!decided.ok()) throw new Error(`decision at ${lesson.path}: ${await decided.text()}`);
+    } else if (lesson.reqPass && lesson.c_num !== null && lesson.exerciseKind === 'manage') {
+      // A trade-management exercise is answered once too.
+      const managed = await page.request.post(`${baseUrl}/api/manage`, {
+        data: { lesson: lesson.id, rule: 'hold' },
+      });
+      if (!managed.ok()) throw new Error(`manage at ${lesson.path}: ${await managed.text()}`);
     } else if (lesson.reqPass && lesson.c_num !== null) {
       for (let tries = 0; tries < 3; tries += 1) {
         const missed = await page.request.post(`${baseUrl}/api/attempts`, {
