@@ -39,7 +39,8 @@ function halves(amount: number): string {
 
 /** "about 4 average candle ranges", the course's yardstick for moves. */
 function inRanges(amount: number): string {
-  return `about ${halves(amount)} average candle ranges`;
+  const rounded = halves(amount);
+  return `about ${rounded} average candle ${rounded === '1' ? 'range' : 'ranges'}`;
 }
 
 function candleAt(candles: readonly Candle[], index: number): Candle {
