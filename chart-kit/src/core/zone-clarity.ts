@@ -14,11 +14,12 @@ import { averageRange, detectZones, type DetectedZone, type ZoneType } from './z
  */
 export const RIVAL_DEPARTURE_RATIO = 0.7;
 /**
- * ...or, for a zone, this many average ranges: the departure the course's own rules ask of a
- * zone. Two fresh zones that both pass the course's checks leave a puzzle its rules can't settle,
+ * ...or, for a zone, this many average ranges: about the three the course's own rules ask of a
+ * zone, less a margin for a beginner's eye (a pause that left by 2.7 ranges reads as a base too).
+ * Two fresh zones that both look like the course's zones leave a puzzle its rules can't settle,
  * however much further the answer's move went.
  */
-export const RIVAL_ZONE_DEPARTURE = 3;
+export const RIVAL_ZONE_DEPARTURE = 2.5;
 /**
  * Candles in view before the answer's pattern that may trade inside its band: price passing
  * through a level touches one to three candles, a market ranging there touches many.
