@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './support/chromium.js';
 import {
   decideUntilRevealed,
+  manageUntilRevealed,
   missPlanThreeTimes,
   newCoursePage,
   startCourse,
@@ -37,7 +38,7 @@ interface LessonSummary {
   path: string;
   c_num: number | null;
   twoseries: boolean;
-  exerciseKind: 'zone' | 'plan' | 'decision';
+  exerciseKind: 'zone' | 'plan' | 'decision' | 'manage';
   showReturn: boolean;
 }
 
@@ -203,7 +204,9 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
             ? await missPlanThreeTimes(page, product!.url, lesson)
             : lesson.exerciseKind === 'decision'
               ? await decideUntilRevealed(page, product!.url, lesson)
-              : await revealByThreeMisses(page, lesson.id);
+              : lesson.exerciseKind === 'manage'
+                ? await manageUntilRevealed(page, product!.url, lesson)
+                : await revealByThreeMisses(page, lesson.id);
         heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
         await page.reload();
         await chartReady(page);

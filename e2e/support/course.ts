@@ -188,6 +188,26 @@ export async function decideUntilRevealed(
 }
 
 /**
+ * Answers a trade-management exercise once (its only try), which reveals it, and returns the zone
+ * the exercise gives.
+ */
+export async function manageUntilRevealed(
+  page: Page,
+  baseUrl: string,
+  lesson: { id: number; path: string },
+): Promise<Pick<Zone, 'upper' | 'lower'>> {
+  const lessonPage = await page.request.get(`${baseUrl}/api/lessons${lesson.path}`);
+  const { manageSetup } = (await lessonPage.json()) as {
+    manageSetup: { zone: { upper: number; lower: number } };
+  };
+  const answered = await page.request.post(`${baseUrl}/api/manage`, {
+    data: { lesson: lesson.id, rule: 'hold' },
+  });
+  if (!answered.ok()) throw new Error(`manage at ${lesson.path}: ${await answered.text()}`);
+  return { upper: manageSetup.zone.upper, lower: manageSetup.zone.lower };
+}
+
+/**
  * Lessons open in order (the hub's rule, enforced by the API): marks every lesson before `path`
  * in its module done through the API, as a learner who worked through them would have. A lesson
  * that needs a pass gets three missed tries first (its Skip path). Uses the page's session.
