@@ -514,15 +514,11 @@ function tryScenario(
     wall = plantWall(script, draft, random);
   } else {
     const away = decoy ? ([4, 10] as [number, number]) : layout.away;
-    // Where a trade is planned, the move away's end is the turn its target aims short of: no
-    // drift further away, or the room (and the winners) would be five or eight R.
     if (trades) {
-      // Sellers (for a long) stop the move in a small base: the next opposing zone, a zone by
-      // the course's rules, not a pullback's single wick.
-      const top = script.yardstick();
-      for (let count = random.integer(1, 2); count > 0; count--) {
-        script.small(direction, top, 0.25, [0.3, 0.7]);
-      }
+      // Where a trade is planned, the move away ends in the small base of the next opposing
+      // zone, which its target aims short of: no drift further away, or the room (and the
+      // winners) would be five or eight R.
+      plantTurningBase(script, direction, script.yardstick(), [0.3, 0.7]);
       script.lean(random.integer(2, 5), -direction as Direction, 0.3, 0.8);
     } else script.lean(random.integer(...away), direction, 0.05);
     const approach = nearEdge(draft.band) + direction * yardstick * random.between(0.9, 1.6);
@@ -878,9 +874,6 @@ function candleAt(candles: readonly Candle[], index: number): Candle {
   return candle;
 }
 
-const enters = entersZone;
-const closesBeyond = closesBeyondZone;
-
 /** The scenario if the draft makes a fair exercise; else a sentence saying why not. */
 function verify(candidate: Candidate): ZoneScenario | string {
   const { candles, draft, revealEnd, concepts } = candidate;
@@ -1016,7 +1009,7 @@ function checkZone(candidate: Candidate, puzzle: readonly Candle[]): string | nu
   if (session(firstBase) !== session(draft.moveEnd)) {
     return 'the base and its move away span a session close';
   }
-  const early = puzzle.slice(draft.moveEnd + 1).findIndex((candle) => enters(band, candle));
+  const early = puzzle.slice(draft.moveEnd + 1).findIndex((candle) => entersZone(band, candle));
   if (early !== -1) return `price came back early at ${draft.moveEnd + 1 + early}`;
   if (!draft.touchedByDesign) {
     // The lesson says price has not come back: at the end it is visibly away, not a cent short
@@ -1055,7 +1048,7 @@ function levelVisits(puzzle: readonly Candle[], band: PlantedBand, from: number)
     const sameSession =
       lastTouch === undefined ||
       newYorkDayNumber(candleAt(puzzle, lastTouch).time) === newYorkDayNumber(candle.time);
-    if (enters(band, candle)) {
+    if (entersZone(band, candle)) {
       if (awaySince && current.length > 0) {
         groups.push(current);
         current = [];
@@ -1147,12 +1140,12 @@ function checkConcepts(candidate: Candidate, puzzle: readonly Candle[]): string 
       return 'the break of the old level is not clear';
     }
     const retest = candleAt(puzzle, draft.flip.retestIndex);
-    if (!enters(band, retest) || direction * (retest.close - farSide) <= 0) {
+    if (!entersZone(band, retest) || direction * (retest.close - farSide) <= 0) {
       return 'the retest does not dip into the old level and turn';
     }
     // The retest is price's first return to the old level: until then it stays clear of it.
     for (let index = draft.flip.breakIndex + 1; index < draft.flip.retestIndex; index++) {
-      if (enters(band, candleAt(puzzle, index))) return 'price came back before the retest';
+      if (entersZone(band, candleAt(puzzle, index))) return 'price came back before the retest';
     }
   }
   if (draft.hourlyZone) {
@@ -1167,7 +1160,7 @@ function checkConcepts(candidate: Candidate, puzzle: readonly Candle[]): string 
     const pulled = request.continues.zone;
     // The continued chart's first session is dropped, so its indexes shift by one session.
     const formed = Math.max(0, request.continues.moveEnd + 1 - CANDLES_PER_SESSION);
-    if (puzzle.slice(formed).some((candle) => closesBeyond(pulled, candle))) {
+    if (puzzle.slice(formed).some((candle) => closesBeyondZone(pulled, candle))) {
       return 'the pulled zone was broken';
     }
   }
@@ -1372,6 +1365,21 @@ function opposingZoneAt(
   return { ...zoneBounds(demand ? 'supply' : 'demand', [top, ...base]), index: turn };
 }
 
+/**
+ * Where a move is turned back: a small candle or two with their long wicks on the side the move
+ * came from (for a long's move up, the sellers' side): the base of the next opposing zone.
+ */
+function plantTurningBase(
+  script: MarketScript,
+  moveDirection: Direction,
+  yardstick: number,
+  farWick: [number, number],
+): void {
+  for (let count = script.random.integer(1, 2); count > 0; count--) {
+    script.small(moveDirection, yardstick, 0.25, farWick);
+  }
+}
+
 /** An opposing zone thinner than this share of an average range is a wick, not a zone. */
 const MIN_OPPOSING_HEIGHT_IN_RANGES = 0.25;
 
@@ -1434,10 +1442,8 @@ function plantWall(
   script.steerTo(entry + direction * range * random.between(1.2, 1.5), random.integer(6, 9), 0.6);
   const bounceStart = script.length;
   script.steerTo(wallAt, random.integer(3, 5), 0.6);
-  // The wall is a base a learner can mark: a small candle or two, then a sharp turn back.
-  for (let count = random.integer(1, 2); count > 0; count--) {
-    script.small(direction, range, 0.25, [0.3, 0.6]);
-  }
+  // The wall is a base a learner can mark, then a sharp turn back.
+  plantTurningBase(script, direction, range, [0.3, 0.6]);
   script.steerTo(approach, random.integer(5, 8), 0.75);
   let turn = bounceStart;
   for (let index = bounceStart; index < script.length; index++) {

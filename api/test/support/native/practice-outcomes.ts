@@ -1,6 +1,6 @@
 // Simulates learners' practice plans and decisions as the Practice Portal makes them and sends
 // back what happened after each reveal. Run by runNative: argv holds the learners' ids.
-import { playOutTrade, SHARES, type TradeOutcome } from 'chart-kit/core';
+import { modelPlanAt, playOutTrade, SHARES, type TradeOutcome } from 'chart-kit/core';
 import { readReaction, type ZoneReaction } from '../../../src/charts/scenario/reaction.js';
 import { generateZoneScenario, type ZoneScenario } from '../../../src/charts/zone-scenario.js';
 import { practiceScenarioRequest } from '../../../src/lessons/practice-charts.js';
@@ -21,15 +21,11 @@ export interface PracticeOutcome {
 
 /** A 2R trade at a decision chart's zone: the course's entry and stop, played out. */
 function twoRTradeAt(scenario: ZoneScenario): TradeOutcome {
-  const { zone } = scenario;
-  const buffer = 0.25 * (scenario.decision?.averageRange ?? 0);
-  const cents = (price: number) => Math.round(price * 100) / 100;
-  const demand = zone.type === 'demand';
-  const entry = demand ? zone.upper : zone.lower;
-  const stop = cents(demand ? zone.lower - buffer : zone.upper + buffer);
+  const setting = scenario.decision!;
+  const { entry, stop } = modelPlanAt(scenario.zone, setting.opposing, setting.averageRange);
   return playOutTrade(
     { entry, stop, target: entry + 2 * (entry - stop), size: 1 },
-    zone.type,
+    scenario.zone.type,
     scenario.candles.slice(scenario.revealEnd),
     SHARES,
   );
