@@ -54,7 +54,13 @@ export {
   gradeZone,
 } from './grade.js';
 export type { GradedZone, GradeOptions, GradeReason, GradeResult, PriceZone } from './grade.js';
-export { clampViewport, initialViewport, panViewport, zoomViewport } from './viewport.js';
+export {
+  clampViewport,
+  initialViewport,
+  maxViewportBars,
+  panViewport,
+  zoomViewport,
+} from './viewport.js';
 export type { ViewportLimits } from './viewport.js';
 
 export {

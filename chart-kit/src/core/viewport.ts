@@ -48,12 +48,17 @@ export function zoomViewport(
   };
 }
 
+/** The widest view {@link clampViewport} allows: the whole series, its right margin and `minBars`. */
+export function maxViewportBars(limits: ViewportLimits): number {
+  const count = Math.max(1, limits.candleCount);
+  return count + (limits.rightMarginBars ?? 2) + (limits.minBars ?? DEFAULT_MIN_BARS);
+}
+
 /** Keeps a viewport usable: not narrower than `minBars`, not wider than the series, not lost off either end. */
 export function clampViewport(viewport: IndexViewport, limits: ViewportLimits): IndexViewport {
   const count = Math.max(1, limits.candleCount);
   const minBars = limits.minBars ?? DEFAULT_MIN_BARS;
-  const rightMargin = limits.rightMarginBars ?? 2;
-  const maxBars = count + rightMargin + minBars;
+  const maxBars = maxViewportBars(limits);
   let width = viewport.toIndex - viewport.fromIndex;
   let center = (viewport.fromIndex + viewport.toIndex) / 2;
   width = Math.min(Math.max(width, Math.min(minBars, maxBars)), maxBars);

@@ -21,7 +21,13 @@ import {
   priceTickSize,
 } from '../core/scales.js';
 import type { SeriesStore } from '../core/series-store.js';
-import { clampViewport, initialViewport, panViewport, zoomViewport } from '../core/viewport.js';
+import {
+  clampViewport,
+  initialViewport,
+  maxViewportBars,
+  panViewport,
+  zoomViewport,
+} from '../core/viewport.js';
 import { Animations, easeInOutCubic, easeOutCubic } from './animations.js';
 import { Emitter } from './emitter.js';
 import type {
@@ -306,9 +312,11 @@ export class ChartModel {
     const store = this.data.require(timeframe);
     const home = timeframe === undefined ? this.singleHome : this.homes[timeframe];
     if (home) return resolveViewport(store.times, home, this.data.periodSeconds(timeframe));
-    return clampViewport(initialViewport(store.count, this.initialBars), {
-      candleCount: store.count,
-    });
+    const limits = { candleCount: store.count };
+    // A series shorter than `initialBars` opens as wide as the clamp allows, anchored at its
+    // newest candle: clamping the full width would recentre the view on the oldest ones.
+    const bars = Math.min(this.initialBars, maxViewportBars(limits));
+    return clampViewport(initialViewport(store.count, bars), limits);
   }
 
   /** Goes back to the home view (animated unless `animate` is false or motion is reduced). */

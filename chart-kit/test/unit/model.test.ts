@@ -71,6 +71,28 @@ describe('home views', () => {
     expect(model.viewport.toIndex).toBeCloseTo(FIVE_MINUTE.length + 1.5);
   });
 
+  it('opens a series shorter than initialBars on all of it, newest candle at the right', () => {
+    // The README's example: three candles and the default initialBars (80).
+    const three = FIVE_MINUTE.slice(0, 3);
+    const model = new ChartModel({ candles: three, size: { width: 800, height: 400 } });
+    const { fromIndex, toIndex } = model.viewport;
+    expect(fromIndex).toBeLessThan(-0.5);
+    // The newest candle sits where a long series' does: two empty slots from the right edge.
+    expect(toIndex).toBeCloseTo(three.length + 1.5);
+    const { frame } = model;
+    for (let index = 0; index < three.length; index++) {
+      const x = frame.xOfIndex(index);
+      expect(x).toBeGreaterThan(0);
+      expect(x).toBeLessThan(frame.layout.plotWidth);
+    }
+    expect(frame.xOfIndex(2)).toBeGreaterThan(frame.layout.plotWidth * 0.7);
+    for (const count of [1, 10, 60, 79, 80, 81]) {
+      const short = new ChartModel({ candles: FIVE_MINUTE.slice(0, count) });
+      expect(short.viewport.toIndex).toBeCloseTo(count + 1.5);
+      expect(short.viewport.fromIndex).toBeLessThan(count <= 78 ? -0.5 : count - 78);
+    }
+  });
+
   it('takes a home view for a single series, and new ones with new data', () => {
     const model = new ChartModel({
       candles: FIVE_MINUTE,
