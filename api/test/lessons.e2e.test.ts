@@ -297,21 +297,13 @@ describe('lessons, charts, attempts and progress', () => {
     });
 
     it('refuses ids that are not whole chart numbers and answers 404 for unknown ones', async () => {
-      expectError(
-        await request(testApp.http).get('/chart-data/abc'),
-        400,
-        'The chart id must be a whole number.',
-      );
-      expectError(
-        await request(testApp.http).get('/chart-data/7.5'),
-        400,
-        'The chart id must be a whole number.',
-      );
-      expectError(
-        await request(testApp.http).get('/chart-data/-3'),
-        400,
-        'The chart id must be a whole number.',
-      );
+      for (const id of ['abc', '7.5', '-3', '0x10', '03', '0']) {
+        expectError(
+          await request(testApp.http).get(`/chart-data/${id}`),
+          400,
+          'The chart id must be a whole number from 1 to 2000000000, written in plain digits.',
+        );
+      }
       expectError(
         await request(testApp.http).get('/chart-data/999'),
         404,
@@ -720,11 +712,11 @@ describe('lessons, charts, attempts and progress', () => {
     });
 
     it('refuses indexes outside 1 to 100 with a clear 400', async () => {
-      for (const index of ['0', '101', 'abc', '1.5', '-1']) {
+      for (const index of ['0', '101', 'abc', '1.5', '-1', '0x10', '1e1', '0b1', '01']) {
         expectError(
           await practice(subscriber, index),
           400,
-          'The practice chart must be a whole number from 1 to 100.',
+          'The practice chart must be a whole number from 1 to 100, written in plain digits.',
         );
       }
     });

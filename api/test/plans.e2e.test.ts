@@ -509,7 +509,7 @@ describe('POST api/plans: trade-plan exercises', () => {
     expectError(
       await request(testApp.http).get('/api/practice/plans/0').set('Cookie', learner.cookies),
       400,
-      /practice plan must be a whole number from 1 to 50/,
+      /practice plan must be a whole number from 1 to 50, written in plain digits/,
     );
   });
 });

@@ -3,8 +3,9 @@ import { sendEncodedJson } from '../common/encoded-json.js';
 import type { PublicRoute } from '../web/public-answers.js';
 import type { EncodedChartData } from './chart-data.js';
 import type { ChartDataService } from './chart-data.service.js';
+import { parseWholeNumber } from '../common/whole-number-param.js';
+import { CHART_ID } from './route-numbers.js';
 
-export const CHART_ID = /^[1-9]\d{0,9}$/;
 const CHART_DATA_PATH = /^\/chart-data\/([^/]+)$/;
 const ONE_DAY_SECONDS = 24 * 60 * 60;
 
@@ -28,9 +29,9 @@ export function sendChartData(
 /** Public chart data for the fast path: a demo or free lesson's chart, without its zone. */
 export function publicChartDataRoute(chartData: ChartDataService): PublicRoute {
   return (path) => {
-    const id = CHART_DATA_PATH.exec(path)?.[1];
-    if (id === undefined || !CHART_ID.test(id)) return undefined;
-    const encoded = chartData.publicAnswer(Number(id));
+    const chartNumber = parseWholeNumber(CHART_DATA_PATH.exec(path)?.[1], CHART_ID);
+    if (chartNumber === undefined) return undefined;
+    const encoded = chartData.publicAnswer(chartNumber);
     return encoded ? { encoded, cacheControl: PUBLIC_CHART_CACHE } : undefined;
   };
 }

@@ -1,10 +1,8 @@
-import { BadRequestException, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { BadRequestException, Controller, Get, Req, Res } from '@nestjs/common';
 import {
   ApiNotModifiedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
-  ApiQuery,
   ApiTags,
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
@@ -15,7 +13,9 @@ import type { User } from '../users/user.entity.js';
 import { AttemptsService, catalogueKey, lessonKey, standingOf } from './attempts.service.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
-import { CHART_ID, sendChartData } from './chart-data-response.js';
+import { sendChartData } from './chart-data-response.js';
+import { WholeNumberPath, WholeNumberQuery } from '../common/whole-number-param.js';
+import { CHART_ID, LESSON_ID } from './route-numbers.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';
@@ -56,28 +56,24 @@ export class ChartDataController {
       'With ?lesson={id}, the standing is the one of that lesson’s exercise (two lessons can ' +
       'show the same chart, each its own exercise). Served with an ETag; gzip when accepted.',
   })
-  @ApiParam({ name: 'id', description: 'Chart number', example: '3' })
-  @ApiQuery({
-    name: 'lesson',
-    required: false,
-    description: 'Id of a lesson that shows this chart (as its chart or its 1-hour chart)',
-    example: 7,
-  })
   @ApiOkResponse({ type: ChartDataDto })
   @ApiNotModifiedResponse({ description: 'The caller’s copy (If-None-Match) is still current' })
   async chart(
-    @Param('id') id: string,
-    @Query('lesson') lessonParam: unknown,
+    @WholeNumberPath('id', CHART_ID, { description: 'Chart number', example: 3 })
+    chartNumber: number,
+    @WholeNumberQuery('lesson', LESSON_ID, {
+      description: 'Id of a lesson that shows this chart (as its chart or its 1-hour chart)',
+      example: 7,
+    })
+    lessonId: number | undefined,
     @MaybeUser() user: User | undefined,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    if (!CHART_ID.test(id)) throw new BadRequestException('The chart id must be a whole number.');
-    const chartNumber = Number(id);
     await this.access.requireChartData(user?.id, chartNumber);
     const chart = this.charts.get(chartNumber);
     if (!chart) throw new Error(`chart ${chartNumber} passed the access check but does not exist`);
-    const lesson = this.lessonShowing(lessonParam, chartNumber);
+    const lesson = this.lessonShowing(lessonId, chartNumber);
     // The lesson's kind: a trade-plan chart's plan can also be a lesson's trade to manage.
     const key =
       lesson === undefined
@@ -94,11 +90,10 @@ export class ChartDataController {
   }
 
   /** The lesson named by ?lesson=, which must show the chart; undefined without one. */
-  private lessonShowing(value: unknown, chartNumber: number): Lesson | undefined {
-    if (value === undefined) return undefined;
-    const lesson =
-      typeof value === 'string' && CHART_ID.test(value) ? this.content.byId(Number(value)) : null;
-    if (!lesson) throw new BadRequestException('lesson must be the id of a lesson.');
+  private lessonShowing(lessonId: number | undefined, chartNumber: number): Lesson | undefined {
+    if (lessonId === undefined) return undefined;
+    const lesson = this.content.byId(lessonId);
+    if (!lesson) throw new BadRequestException(`There is no lesson with id ${lessonId}.`);
     if (lesson.c_num !== chartNumber && lesson.hourly_c_num !== chartNumber) {
       throw new BadRequestException(`Lesson ${lesson.id} does not show chart ${chartNumber}.`);
     }

@@ -1,5 +1,6 @@
-import { BadRequestException, Controller, Get, Param, type PipeTransform } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { WholeNumberPath } from '../common/whole-number-param.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { AttemptsService, practiceKey } from './attempts.service.js';
@@ -15,6 +16,7 @@ import { PlansService, practicePlanExercise } from './plans.service.js';
 import { DecisionsService, practiceDecisionExercise } from './decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from './practice-charts.js';
+import { PRACTICE_INDEX } from './route-numbers.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
 import type {
@@ -24,27 +26,6 @@ import type {
   PracticeDecisionBody,
   PracticePlanBody,
 } from '@course/contract';
-
-/**
- * The portal's place of a practice exercise, 1 to `count`: anything else (not a whole number, or
- * out of range) is a 400 that says what is expected.
- */
-class PracticeIndexPipe implements PipeTransform<string, number> {
-  private readonly message: string;
-
-  constructor(
-    what: string,
-    private readonly count: number,
-  ) {
-    this.message = `The practice ${what} must be a whole number from 1 to ${count}.`;
-  }
-
-  transform(value: string): number {
-    const index = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-    if (!(index >= 1 && index <= this.count)) throw new BadRequestException(this.message);
-    return index;
-  }
-}
 
 function withoutNumbers(body: ChartDataBody): ExerciseChartData {
   const { chart_number: _number, twin: _twin, ...rest } = body;
@@ -74,11 +55,14 @@ export class PracticeController {
       'standing. Answers go to POST api/decisions {practice: index, take, reasons}. The first ' +
       'is free; the others answer 403 {subscriptionRequired: true} without the Pro Plan.',
   })
-  @ApiParam({ name: 'index', description: `1 to ${PRACTICE_PLAN_COUNT}`, example: 1 })
   @ApiOkResponse({ type: PracticeDecisionDto })
   async decision(
     @CurrentUser() user: User,
-    @Param('index', new PracticeIndexPipe('decision', PRACTICE_PLAN_COUNT)) index: number,
+    @WholeNumberPath('index', PRACTICE_INDEX.decision, {
+      description: 'Place in the portal',
+      example: 1,
+    })
+    index: number,
   ): Promise<PracticeDecisionBody> {
     await this.access.requirePractice(user.id, index);
     const exercise = practiceDecisionExercise(index, this.charts.decision(user.id, index));
@@ -106,11 +90,14 @@ export class PracticeController {
       'plan and what came next appear once passed or after three tries. The first is free; the ' +
       'others answer 403 {subscriptionRequired: true} without the Pro Plan.',
   })
-  @ApiParam({ name: 'index', description: `1 to ${PRACTICE_PLAN_COUNT}`, example: 1 })
   @ApiOkResponse({ type: PracticePlanDto })
   async plan(
     @CurrentUser() user: User,
-    @Param('index', new PracticeIndexPipe('plan', PRACTICE_PLAN_COUNT)) index: number,
+    @WholeNumberPath('index', PRACTICE_INDEX.plan, {
+      description: 'Place in the portal',
+      example: 1,
+    })
+    index: number,
   ): Promise<PracticePlanBody> {
     await this.access.requirePractice(user.id, index);
     const exercise = practicePlanExercise(index, this.charts.plan(user.id, index));
@@ -137,11 +124,14 @@ export class PracticeController {
       '(hiddenpl, hiddenpl2), its explanation and what came next appear once the learner passed ' +
       'or used three tries (POST api/attempts {practice: index, lines}).',
   })
-  @ApiParam({ name: 'index', description: `1 to ${PRACTICE_CHART_COUNT}`, example: 1 })
   @ApiOkResponse({ type: PracticeChartDto })
   async chart(
     @CurrentUser() user: User,
-    @Param('index', new PracticeIndexPipe('chart', PRACTICE_CHART_COUNT)) index: number,
+    @WholeNumberPath('index', PRACTICE_INDEX.chart, {
+      description: 'Place in the portal',
+      example: 1,
+    })
+    index: number,
   ): Promise<PracticeChartBody> {
     await this.access.requirePractice(user.id, index);
     const exercise = await this.attempts.standing(user.id, practiceKey(index));
