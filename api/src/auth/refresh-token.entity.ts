@@ -24,6 +24,17 @@ export class RefreshToken {
   @Column({ name: 'used_at', type: 'timestamptz', nullable: true })
   usedAt!: Date | null;
 
+  /**
+   * Keyed hash of the client (address and browser) that spent the token: only that client may
+   * present it again, within the grace period.
+   */
+  @Column({ name: 'used_by', type: 'char', length: 64, nullable: true })
+  usedBy!: string | null;
+
+  /** The token this one was rotated from; null for the first token of a login. */
+  @Column({ name: 'parent_id', type: 'uuid', nullable: true })
+  parentId!: string | null;
+
   @Column({ name: 'revoked_at', type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 

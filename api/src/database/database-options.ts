@@ -6,6 +6,7 @@ import { RefreshToken } from '../auth/refresh-token.entity.js';
 import { LocalCheckoutSession } from '../billing/local-checkout-session.entity.js';
 import { ProcessedWebhookEvent } from '../billing/processed-webhook-event.entity.js';
 import { Subscription } from '../billing/subscription.entity.js';
+import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { Attempt } from '../lessons/attempt.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
@@ -20,6 +21,8 @@ import { TradePlanAttempts1764400000000 } from './migrations/1764400000000-trade
 import { DecisionAttempts1764500000000 } from './migrations/1764500000000-decision-attempts.js';
 import { CreateAnalytics1764600000000 } from './migrations/1764600000000-create-analytics.js';
 import { ManageAttempts1764700000000 } from './migrations/1764700000000-manage-attempts.js';
+import { RefreshTokenGrace1764800000000 } from './migrations/1764800000000-refresh-token-grace.js';
+import { CreateIdempotencyKeys1764900000000 } from './migrations/1764900000000-create-idempotency-keys.js';
 
 export const ENTITIES = [
   User,
@@ -33,6 +36,7 @@ export const ENTITIES = [
   AnalyticsEvent,
   AnalyticsVisitor,
   AnalyticsDaily,
+  IdempotencyKey,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -45,6 +49,8 @@ export const MIGRATIONS = [
   DecisionAttempts1764500000000,
   CreateAnalytics1764600000000,
   ManageAttempts1764700000000,
+  RefreshTokenGrace1764800000000,
+  CreateIdempotencyKeys1764900000000,
 ];
 
 /**
