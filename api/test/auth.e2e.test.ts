@@ -1,9 +1,11 @@
 import { jest } from '@jest/globals';
+import { ServiceUnavailableException } from '@nestjs/common';
 import { SignJWT } from 'jose';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ACCESS_TOKEN_AUDIENCE } from '../src/auth/access-token.service.js';
 import { PasswordHasher } from '../src/auth/password-hasher.service.js';
+import { REFRESH_GRACE_MS, RefreshTokenService } from '../src/auth/refresh-token.service.js';
 import { cookieHeader, expectError, setCookies } from './support/http.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -63,6 +65,15 @@ describe('auth', () => {
   async function register(email = freshEmail(), password = GOOD_PASSWORD) {
     const response = await http().post('/api/register/').send({ email, password }).expect(201);
     return { email, response, cookies: cookieHeader(response) };
+  }
+
+  /** Moves the spending of every token of `email` back past the grace period. */
+  async function pastGrace(email: string): Promise<void> {
+    await dataSource.query(
+      `UPDATE refresh_tokens SET used_at = used_at - $2 * interval '1 millisecond'
+       WHERE user_id = $1 AND used_at IS NOT NULL`,
+      [await userId(email), REFRESH_GRACE_MS + 1000],
+    );
   }
 
   async function expectUnchanged(action: () => Promise<void>): Promise<void> {
@@ -454,12 +465,13 @@ describe('auth', () => {
         .expect(200);
     });
 
-    it('revokes the whole family when a rotated token is replayed', async () => {
+    it('revokes the whole family when a rotated token is replayed after the grace period', async () => {
       const { email, response: first } = await register();
       // A second login is another family, which the theft must not touch.
       const other = await http().post('/api/login/').send({ email, password: GOOD_PASSWORD });
       const stolen = cookieHeader(first, ['refresh_token']);
       const rotated = await http().post('/api/login/refresh/').set('Cookie', stolen).expect(200);
+      await pastGrace(email);
 
       const replay = await http().post('/api/login/refresh/').set('Cookie', stolen);
       expectError(replay, 401, SESSION_ENDED);
@@ -489,6 +501,103 @@ describe('auth', () => {
         .post('/api/login/refresh/')
         .set('Cookie', cookieHeader(other, ['refresh_token']))
         .expect(200);
+    });
+
+    describe(`a just-rotated token (grace of ${REFRESH_GRACE_MS / 1000} s)`, () => {
+      const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) learner';
+      const THIEF = 'curl/8.5.0';
+      const refresh = (cookie: string, userAgent = BROWSER) =>
+        http().post('/api/login/refresh/').set('Cookie', cookie).set('User-Agent', userAgent);
+      const refreshCookie = (response: request.Response) =>
+        cookieHeader(response, ['refresh_token']);
+
+      async function expectSessionOver(email: string, ...cookies: string[]): Promise<void> {
+        expect((await tokenRows(email)).every((row) => row.revoked_at instanceof Date)).toBe(true);
+        for (const cookie of cookies) expectError(await refresh(cookie), 401, SESSION_ENDED);
+      }
+
+      it('keeps the session of two tabs refreshing with the same token at once', async () => {
+        const { email, response } = await register();
+        const shared = refreshCookie(response);
+        const [tabA, tabB] = await Promise.all([refresh(shared), refresh(shared)]);
+        expect([tabA.status, tabB.status]).toEqual([200, 200]);
+        // Each tab got a working session; the browser keeps the cookie that arrived last.
+        await http().post('/api/auth/').set('Cookie', cookieHeader(tabA)).expect(200);
+        await http().post('/api/auth/').set('Cookie', cookieHeader(tabB)).expect(200);
+        const kept = await refresh(refreshCookie(tabB)).expect(200);
+        // The family moved on with the kept token: the other tab's sibling is dropped, quietly.
+        const rows = await tokenRows(email);
+        expect(rows.filter((row) => row.revoked_at === null && row.used_at === null)).toHaveLength(
+          1,
+        );
+        expectError(await refresh(refreshCookie(tabA)), 401, SESSION_ENDED);
+        await refresh(refreshCookie(kept)).expect(200);
+      });
+
+      it('old token first, then the new one: a lost answer is retried and the session goes on', async () => {
+        const { response } = await register();
+        const old = refreshCookie(response);
+        await refresh(old).expect(200); // its answer never reached the browser
+        const retried = await refresh(old).expect(200);
+        const next = await refresh(refreshCookie(retried)).expect(200);
+        await http().post('/api/auth/').set('Cookie', cookieHeader(next)).expect(200);
+      });
+
+      it('new token first, then the old one: the family moved on, so the old one is a copy', async () => {
+        const { email, response } = await register();
+        const old = refreshCookie(response);
+        const second = await refresh(old).expect(200);
+        const third = await refresh(refreshCookie(second)).expect(200);
+        expectError(await refresh(old), 401, SESSION_ENDED);
+        await expectSessionOver(email, refreshCookie(third));
+      });
+
+      it('is reuse after the grace period, even from the same client', async () => {
+        const { email, response } = await register();
+        const old = refreshCookie(response);
+        const rotated = await refresh(old).expect(200);
+        await pastGrace(email);
+        expectError(await refresh(old), 401, SESSION_ENDED);
+        await expectSessionOver(email, refreshCookie(rotated));
+      });
+
+      it('is reuse from another client: the learner refreshed, then a thief sends the copy', async () => {
+        const { email, response } = await register();
+        const stolen = refreshCookie(response);
+        const learners = await refresh(stolen).expect(200);
+        expectError(await refresh(stolen, THIEF), 401, SESSION_ENDED);
+        await expectSessionOver(email, refreshCookie(learners));
+      });
+
+      it('is reuse from another client: a thief refreshed first, then the learner’s tab', async () => {
+        const { email, response } = await register();
+        const stolen = refreshCookie(response);
+        const thiefs = await refresh(stolen, THIEF).expect(200);
+        expectError(await refresh(stolen), 401, SESSION_ENDED);
+        // The thief's session ends with the learner's.
+        await expectSessionOver(email, refreshCookie(thiefs));
+      });
+    });
+
+    it('keeps the cookies when the refresh fails for any reason but an ended session', async () => {
+      const { response } = await register();
+      const cookies = cookieHeader(response);
+      const rotate = jest.spyOn(RefreshTokenService.prototype, 'rotate');
+      try {
+        rotate.mockRejectedValueOnce(new ServiceUnavailableException('The database is away.'));
+        const unavailable = await http().post('/api/login/refresh/').set('Cookie', cookies);
+        expect(unavailable.status).toBe(503);
+        expect(unavailable.headers['set-cookie']).toBeUndefined();
+
+        rotate.mockRejectedValueOnce(new Error('something unexpected'));
+        const failed = await http().post('/api/login/refresh/').set('Cookie', cookies);
+        expect(failed.status).toBe(500);
+        expect(failed.headers['set-cookie']).toBeUndefined();
+      } finally {
+        rotate.mockRestore();
+      }
+      // The session the failed refreshes left alone still refreshes.
+      await http().post('/api/login/refresh/').set('Cookie', cookies).expect(200);
     });
 
     it('answers 401 without a refresh cookie or with an unknown one, changing nothing', async () => {

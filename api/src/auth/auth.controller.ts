@@ -1,5 +1,21 @@
-import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  HttpCode,
+  HttpStatus,
+  Post,
+  Req,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
 import { declinesTracking, visitorIdOf } from '../analytics/tracking-consent.js';
@@ -11,6 +27,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { SessionDto } from './dto/session.dto.js';
 import { RequiresSession } from './session-decorators.js';
+import { REFRESH_GRACE_MS } from './refresh-token.service.js';
 import type { SessionBody } from '@course/contract';
 
 /**
@@ -96,10 +113,24 @@ export class AuthController {
   }
 
   @Post('login/refresh')
-  @ApiOperation({ summary: 'Rotate the refresh token and issue a new access token' })
+  @ApiOperation({
+    summary: 'Rotate the refresh token and issue a new access token',
+    description:
+      `Spends the refresh token and sets its successor. The same token sent again by the same ` +
+      `client (address and browser) within ${REFRESH_GRACE_MS / 1000} s of being spent, before ` +
+      'its successor was used, also opens the session (two tabs refreshing at once); any other ' +
+      'second use is taken for a stolen copy and ends the whole session (401).',
+  })
   @ApiOkResponse({
     type: SessionDto,
     description: 'New access_token and refresh_token cookies are set',
+  })
+  @ApiUnauthorizedResponse({
+    description:
+      'The session is over (no, unknown, expired, revoked or reused token): cookies cleared',
+  })
+  @ApiServiceUnavailableResponse({
+    description: 'The session could not be checked just now: cookies kept, try again later',
   })
   @HttpCode(HttpStatus.OK)
   async refresh(
@@ -107,10 +138,15 @@ export class AuthController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<SessionBody> {
     try {
-      return this.open(await this.auth.refresh(this.cookies.refreshToken(request)), response);
+      const client = `${request.ip ?? ''} ${request.headers['user-agent'] ?? ''}`;
+      return this.open(
+        await this.auth.refresh(this.cookies.refreshToken(request), client),
+        response,
+      );
     } catch (error) {
-      // A dead refresh token is useless to keep: clear both cookies with the 401.
-      this.cookies.clear(response);
+      // Only a session known to be over loses its cookies: a 503 (the database away for a
+      // moment) or any other failure says nothing about the session, which the next try keeps.
+      if (error instanceof UnauthorizedException) this.cookies.clear(response);
       throw error;
     }
   }

@@ -60,9 +60,10 @@ export class AuthService {
     return this.startSession(user);
   }
 
-  async refresh(refreshToken: string | undefined): Promise<Session> {
+  /** `client` names who asks (address and user agent), see RefreshTokenService.rotate. */
+  async refresh(refreshToken: string | undefined, client: string): Promise<Session> {
     if (!refreshToken) throw new UnauthorizedException(SESSION_ENDED);
-    const result = await this.refreshTokens.rotate(refreshToken);
+    const result = await this.refreshTokens.rotate(refreshToken, client);
     if (result.outcome !== 'rotated') throw new UnauthorizedException(SESSION_ENDED);
     const user = await this.users.findOneBy({ id: result.userId });
     if (!user) throw new UnauthorizedException(SESSION_ENDED);
