@@ -18,6 +18,7 @@ const OUTSIDE_THE_CONTRACT = new Map([
   ['post /api/stripe/webhook', 'Stripe sends its own signed events'],
   ['get /api/billing/local-checkout/{sessionId}', 'an HTML page of the local test checkout'],
   ['post /api/billing/local-checkout/{sessionId}/confirm', 'a form post of that page'],
+  ['get /api/health/metrics', 'Prometheus text for monitoring, not JSON for a client'],
 ]);
 
 const PATH_PARAMETER = /\{([^}]+)\}/g;
@@ -75,17 +76,24 @@ describe('OpenAPI document and the contract', () => {
       if (JSON.stringify(pathNames.sort()) !== JSON.stringify(documentedPathNames.sort())) {
         problems.push(`${at}: path parameters ${documentedPathNames.join(', ')} in the document`);
       }
-      const query = Object.fromEntries(
-        parameters.filter((p) => p.in === 'query').map((p) => [p.name, p]),
-      );
-      const contractQuery = route.query ? contract.propertiesOf([route.query]) : new Map();
-      for (const name of new Set([...contractQuery.keys(), ...Object.keys(query)])) {
-        const inContract = contractQuery.get(name);
-        const inDocument = query[name];
-        if (!inContract || !inDocument) {
-          problems.push(`${at} ?${name}: in the ${inContract ? 'contract' : 'document'} only`);
-        } else if (inContract.required !== (inDocument.required === true)) {
-          problems.push(`${at} ?${name}: required in one of them only`);
+      for (const [place, contractType, mark] of [
+        ['query', route.query, '?'],
+        ['header', route.headers, 'header '],
+      ] as const) {
+        const documented = Object.fromEntries(
+          parameters.filter((p) => p.in === place).map((p) => [p.name, p]),
+        );
+        const contracted = contractType ? contract.propertiesOf([contractType]) : new Map();
+        for (const name of new Set([...contracted.keys(), ...Object.keys(documented)])) {
+          const inContract = contracted.get(name);
+          const inDocument = documented[name];
+          if (!inContract || !inDocument) {
+            problems.push(
+              `${at} ${mark}${name}: in the ${inContract ? 'contract' : 'document'} only`,
+            );
+          } else if (inContract.required !== (inDocument.required === true)) {
+            problems.push(`${at} ${mark}${name}: required in one of them only`);
+          }
         }
       }
     }
@@ -129,7 +137,10 @@ describe('OpenAPI document and the contract', () => {
     schemas.AttemptResultDto?.properties?.reason?.enum?.push('too-far');
     const standing = schemas.ExerciseStandingDto;
     if (standing) standing.required = standing.required?.filter((name) => name !== 'revealed');
+    const plans = drifted.paths['/api/plans']?.post;
+    if (plans) plans.parameters = plans.parameters?.filter((p) => p.in !== 'header');
     const problems = differences(drifted);
+    expect(problems).toContain('POST /api/plans header Idempotency-Key: in the contract only');
     expect(problems).toContain('POST /api/attempts.triesLeft: in the contract only');
     expect(problems).toContain(
       'GET /api/lessons.modules[].lessons[].difficulty: in the document only',

@@ -22,6 +22,7 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['post', '/api/plans'],
   ['get', '/api/plans/results'],
   ['post', '/api/decisions'],
+  ['post', '/api/manage'],
   ['get', '/api/practice/decisions/{index}'],
   ['get', '/api/practice/{index}'],
   ['get', '/api/practice/plans/{index}'],
@@ -89,6 +90,33 @@ describe('OpenAPI document', () => {
       );
     expect(names.length).toBeGreaterThan(10);
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  });
+
+  it('documents the Idempotency-Key header on every answer that spends a try', async () => {
+    const document = (await request(testApp.http).get('/api/docs/json').expect(200)).body as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string; required?: boolean }[] }>
+      >;
+    };
+    const keyed = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) =>
+          (operation.parameters ?? []).some(
+            (parameter) =>
+              parameter.in === 'header' &&
+              parameter.name === 'Idempotency-Key' &&
+              parameter.required === false,
+          ),
+        )
+        .map(([method]) => `${method} ${path}`),
+    );
+    expect(keyed.sort()).toEqual([
+      'post /api/attempts',
+      'post /api/decisions',
+      'post /api/manage',
+      'post /api/plans',
+    ]);
   });
 
   it('serves the interactive documentation page', async () => {

@@ -6,6 +6,7 @@ export type * from './decisions.js';
 export type * from './errors.js';
 export type * from './exercise-standing.js';
 export type * from './health.js';
+export type * from './idempotency.js';
 export type * from './lessons.js';
 export type * from './manage.js';
 export type * from './plans.js';

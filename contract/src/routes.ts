@@ -4,6 +4,7 @@ import type { BillingPlan, CheckoutRequest, CheckoutUrl, SubscriptionStatus } fr
 import type { ChartDataBody, ChartDataQuery } from './charts.js';
 import type { DecisionRequest, DecisionResult } from './decisions.js';
 import type { LivenessReport, ReadinessReport } from './health.js';
+import type { IdempotentRequestHeaders } from './idempotency.js';
 import type { Catalogue, LessonPageBody } from './lessons.js';
 import type { ManageRequest, ManageResult } from './manage.js';
 import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
@@ -40,7 +41,7 @@ export interface ApiGetRoutes {
 
 /**
  * Every POST call a client makes, by path as the spec's client writes it (some with a trailing
- * slash, which the API also matches): its body and its answer.
+ * slash, which the API also matches): its body, its answer and the headers it may carry.
  */
 export interface ApiPostRoutes {
   '/api/register/': { body: Credentials; response: SessionBody };
@@ -51,10 +52,18 @@ export interface ApiPostRoutes {
   '/users/initReset/': { body: PasswordResetRequest; response: MessageBody };
   '/users/validateReset/': { body: PasswordResetCompletion; response: MessageBody };
   '/users/update/': { body: ProgressUpdate; response: ProgressBody };
-  '/api/attempts': { body: AttemptRequest; response: AttemptResult };
-  '/api/plans': { body: PlanRequest; response: PlanResult };
-  '/api/decisions': { body: DecisionRequest; response: DecisionResult };
-  '/api/manage': { body: ManageRequest; response: ManageResult };
+  '/api/attempts': {
+    body: AttemptRequest;
+    response: AttemptResult;
+    headers: IdempotentRequestHeaders;
+  };
+  '/api/plans': { body: PlanRequest; response: PlanResult; headers: IdempotentRequestHeaders };
+  '/api/decisions': {
+    body: DecisionRequest;
+    response: DecisionResult;
+    headers: IdempotentRequestHeaders;
+  };
+  '/api/manage': { body: ManageRequest; response: ManageResult; headers: IdempotentRequestHeaders };
   '/stripe/check/': { body: CheckoutRequest; response: CheckoutUrl };
   '/stripe/cancel': { body: EmptyBody; response: MessageBody };
   '/stripe/resume': { body: EmptyBody; response: MessageBody };

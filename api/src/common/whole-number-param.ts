@@ -6,6 +6,7 @@ import {
 } from '@nestjs/common';
 import { ApiParam, ApiQuery } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { documentFromParameter } from './document-parameter.js';
 
 /**
  * A number in a path or a query as people and clients write it: decimal digits, no sign, no
@@ -79,17 +80,6 @@ interface ParameterDocs {
   example: number;
 }
 
-function documentParameter(
-  document: MethodDecorator,
-): (target: object, key: string | symbol | undefined) => void {
-  return (target, key) => {
-    if (key === undefined) throw new Error('a number parameter belongs to a route handler');
-    const descriptor = Object.getOwnPropertyDescriptor(target, key);
-    if (!descriptor) throw new Error(`no handler ${String(key)} to document`);
-    document(target, key, descriptor);
-  };
-}
-
 /**
  * A whole-number path parameter (`:index`), read by the shared rule and documented in the
  * OpenAPI document with its range, so the check and the document say the same thing.
@@ -100,7 +90,7 @@ export function WholeNumberPath(
   docs: ParameterDocs,
 ): ParameterDecorator {
   const read = RawRequestValue({ in: 'path', name }, new WholeNumberPipe(spec, true));
-  const document = documentParameter(
+  const document = documentFromParameter(
     ApiParam({
       name,
       description: docs.description,
@@ -120,7 +110,7 @@ export function WholeNumberQuery(
   docs: ParameterDocs,
 ): ParameterDecorator {
   const read = RawRequestValue({ in: 'query', name }, new WholeNumberPipe(spec, false));
-  const document = documentParameter(
+  const document = documentFromParameter(
     ApiQuery({
       name,
       required: false,

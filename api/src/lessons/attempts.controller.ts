@@ -36,6 +36,15 @@ import { PracticeCharts } from './practice-charts.js';
 import { SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
 import type { AttemptResult, ExerciseKind } from '@course/contract';
+import type { EntityManager } from 'typeorm';
+import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
+
+/** An answer, and whether it is the stored answer to an earlier request with the same key. */
+interface Answered {
+  answer: AttemptResult;
+  replayed: boolean;
+}
 
 @ApiTags('lessons')
 @Controller('api/attempts')
@@ -48,6 +57,7 @@ export class AttemptsController {
     private readonly content: CourseContent,
     private readonly demo: DemoStanding,
     private readonly analytics: AnalyticsRecorder,
+    private readonly idempotent: IdempotentAnswers,
   ) {}
 
   @Post()
@@ -72,20 +82,29 @@ export class AttemptsController {
   async attempt(
     @Body() body: AttemptDto,
     @MaybeUser() user: User | undefined,
+    @IdempotencyKeyHeader() idempotencyKey: string | undefined,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<AttemptResult> {
-    const result = await this.grade(body, user, request, response);
-    recordAnswer(this.analytics, request, user?.id, answeredExercise(body), result);
-    return result;
+    const { answer, replayed } = await this.grade(body, user, idempotencyKey, request, response);
+    // A replay is the same answer again, not another one.
+    if (!replayed) recordAnswer(this.analytics, request, user?.id, answeredExercise(body), answer);
+    return answer;
   }
 
   private async grade(
     body: AttemptDto,
     user: User | undefined,
+    idempotencyKey: string | undefined,
     request: Request,
     response: Response,
-  ): Promise<AttemptResult> {
+  ): Promise<Answered> {
+    const once = (learner: User, work: (store: EntityManager) => Promise<AttemptResult>) =>
+      this.idempotent.answer(
+        { userId: learner.id, key: idempotencyKey, operation: 'attempt', body },
+        response,
+        work,
+      );
     const targets = [body.chart, body.lesson, body.practice].filter(
       (target) => target !== undefined,
     );
@@ -96,11 +115,9 @@ export class AttemptsController {
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
       await this.access.requirePractice(user.id, body.practice);
       const { fiveMinute } = this.practice.get(user.id, body.practice);
-      return this.attempts.gradeAndRecord(
-        user.id,
-        fiveMinute,
-        practiceKey(body.practice),
-        body.lines,
+      const key = practiceKey(body.practice);
+      return once(user, (store) =>
+        this.attempts.gradeAndRecord(user.id, fiveMinute, key, body.lines, store),
       );
     }
     if (body.lesson !== undefined) {
@@ -115,18 +132,28 @@ export class AttemptsController {
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
       this.access.requireLesson(await this.access.learner(user.id), lesson);
       const chart = this.catalogueChart(lesson.c_num);
-      return this.attempts.gradeAndRecord(user.id, chart, lessonKey(chart, lesson.id), body.lines);
+      const key = lessonKey(chart, lesson.id);
+      return once(user, (store) =>
+        this.attempts.gradeAndRecord(user.id, chart, key, body.lines, store),
+      );
     }
     const chartNumber = body.chart ?? 0;
     await this.access.requireChartAttempt(user?.id, chartNumber);
     const chart = this.catalogueChart(chartNumber);
     if (user) {
-      return this.attempts.gradeAndRecord(user.id, chart, catalogueKey(chart), body.lines);
+      const key = catalogueKey(chart);
+      return once(user, (store) =>
+        this.attempts.gradeAndRecord(user.id, chart, key, body.lines, store),
+      );
     }
-    // A visitor on a landing demo chart: graded, counted in their cookie, never stored.
+    // A visitor on a landing demo chart: graded, counted in their cookie, never stored. A lost
+    // answer's cookie is lost with it, so a retry spends nothing: no key is needed.
     const grade = this.attempts.grade(chart, body.lines);
     const tries = this.demo.record(request, response, chart.chartNumber, grade.pass);
-    return attemptResult(grade, standingOf(tries.passed, tries.tries), chart);
+    return {
+      answer: attemptResult(grade, standingOf(tries.passed, tries.tries), chart),
+      replayed: false,
+    };
   }
 
   private catalogueChart(chartNumber: number) {

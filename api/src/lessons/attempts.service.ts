@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { gradeZone, type GradeResult } from 'chart-kit/core';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { type ExerciseChart, gradedChartNumber } from './chart-catalogue.provider.js';
 import { TRIES_BEFORE_REVEAL } from './exercise-rules.js';
@@ -81,10 +81,15 @@ export class AttemptsService {
 
   /**
    * A chart's standing counts every try at it; a lesson's counts the tries made in that lesson
-   * and those sent by chart number alone (the spec's client names no lesson).
+   * and those sent by chart number alone (the spec's client names no lesson). With `store`, as
+   * that transaction sees it (a try it just stored counts).
    */
-  async standing(userId: string, key: ExerciseKey): Promise<ExerciseStanding> {
-    const query = this.attempts
+  async standing(
+    userId: string,
+    key: ExerciseKey,
+    store?: EntityManager,
+  ): Promise<ExerciseStanding> {
+    const query = (store?.getRepository(Attempt) ?? this.attempts)
       .createQueryBuilder('attempt')
       .select('attempt.pass', 'pass')
       .addSelect('COUNT(*)', 'count');
@@ -136,15 +141,19 @@ export class AttemptsService {
     return query.orderBy('attempt.createdAt', 'DESC').limit(1).getOne();
   }
 
-  /** Grades and keeps a learner's try, and answers with their standing after it. */
+  /**
+   * Grades and keeps a learner's try in `store`'s transaction, and answers with their standing
+   * after it: the try and the answer are committed together (see IdempotentAnswers).
+   */
   async gradeAndRecord(
     userId: string,
     chart: ExerciseChart,
     key: ExerciseKey,
     lines: number[],
+    store: EntityManager,
   ): Promise<AttemptResult> {
     const grade = this.grade(chart, lines);
-    await this.attempts.insert({
+    await store.getRepository(Attempt).insert({
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
@@ -153,7 +162,7 @@ export class AttemptsService {
       lines,
       pass: grade.pass,
     });
-    return attemptResult(grade, await this.standing(userId, key), chart);
+    return attemptResult(grade, await this.standing(userId, key, store), chart);
   }
 }
 

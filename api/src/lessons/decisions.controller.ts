@@ -8,10 +8,11 @@ import {
   HttpStatus,
   Post,
   Req,
+  Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
@@ -28,6 +29,8 @@ import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
 import type { DecisionResult } from '@course/contract';
+import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
 
 @ApiTags('lessons')
 @Controller('api/decisions')
@@ -40,6 +43,7 @@ export class DecisionsController {
     private readonly charts: ChartCatalogue,
     private readonly practice: PracticeCharts,
     private readonly analytics: AnalyticsRecorder,
+    private readonly idempotent: IdempotentAnswers,
   ) {}
 
   @Post()
@@ -61,7 +65,9 @@ export class DecisionsController {
   async decide(
     @CurrentUser() user: User,
     @Body() body: DecisionDto,
+    @IdempotencyKeyHeader() idempotencyKey: string | undefined,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<DecisionResult> {
     const exercise = await this.exerciseOf(user, body);
     if (body.take && body.reasons.length > 0) {
@@ -70,12 +76,14 @@ export class DecisionsController {
     if (!body.take && body.reasons.length === 0) {
       throw new BadRequestException('Name the checks that fail when you skip a trade.');
     }
-    const result = await this.decisions.gradeAndRecord(user.id, exercise, {
-      take: body.take,
-      reasons: body.reasons,
-    });
-    recordAnswer(this.analytics, request, user.id, answered(body), result);
-    return result;
+    const choice = { take: body.take, reasons: body.reasons };
+    const { answer, replayed } = await this.idempotent.answer(
+      { userId: user.id, key: idempotencyKey, operation: 'decision', body },
+      response,
+      (store) => this.decisions.gradeAndRecord(user.id, exercise, choice, store),
+    );
+    if (!replayed) recordAnswer(this.analytics, request, user.id, answered(body), answer);
+    return answer;
   }
 
   private async exerciseOf(user: User, body: DecisionDto): Promise<DecisionExercise> {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { type DecisionCheck, type DecisionSetting, gradeDecision } from 'chart-kit/core';
-import type { Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import type { ExerciseChart } from './chart-catalogue.provider.js';
@@ -32,10 +31,7 @@ export function practiceDecisionExercise(index: number, chart: ExerciseChart): D
  */
 @Injectable()
 export class DecisionsService {
-  constructor(
-    @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
-    private readonly standing: AttemptsService,
-  ) {}
+  constructor(private readonly standing: AttemptsService) {}
 
   setup({ chart }: DecisionExercise): DecisionSetup {
     const { opposing } = settingOf(chart);
@@ -45,14 +41,16 @@ export class DecisionsService {
     };
   }
 
+  /** Grades and keeps an answer in `store`'s transaction (see IdempotentAnswers). */
   async gradeAndRecord(
     userId: string,
     exercise: DecisionExercise,
     answer: { take: boolean; reasons: DecisionCheck[] },
+    store: EntityManager,
   ): Promise<DecisionResult> {
     const grade = gradeDecision(answer, settingOf(exercise.chart));
     const { key } = exercise;
-    await this.attempts.insert({
+    await store.getRepository(Attempt).insert({
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
@@ -61,7 +59,7 @@ export class DecisionsService {
       pass: grade.pass,
       decision: { take: answer.take, reasons: [...answer.reasons] },
     });
-    return this.answer(userId, exercise, answer);
+    return this.answer(userId, exercise, answer, store);
   }
 
   /** The learner's last answer to a decision, answered again; null before any. */
@@ -78,9 +76,10 @@ export class DecisionsService {
     userId: string,
     exercise: DecisionExercise,
     answer: { take: boolean; reasons: DecisionCheck[] },
+    store?: EntityManager,
   ): Promise<DecisionResult> {
     const grade = gradeDecision(answer, settingOf(exercise.chart));
-    const standing = await this.standing.standing(userId, exercise.key);
+    const standing = await this.standing.standing(userId, exercise.key, store);
     const result: DecisionResult = {
       pass: grade.pass,
       feedback: standing.revealed ? grade.feedback : grade.feedback.slice(0, 1),

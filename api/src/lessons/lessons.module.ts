@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
+import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { ProgressModule } from '../progress/progress.module.js';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsController } from './attempts.controller.js';
@@ -28,7 +29,13 @@ import { PracticeController } from './practice.controller.js';
  * practice charts), the access rules, and server-side grading.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Attempt]), AuthModule, BillingModule, ProgressModule],
+  imports: [
+    TypeOrmModule.forFeature([Attempt]),
+    AuthModule,
+    BillingModule,
+    IdempotencyModule,
+    ProgressModule,
+  ],
   controllers: [
     LessonsController,
     ChartDataController,

@@ -8,10 +8,11 @@ import {
   HttpStatus,
   Post,
   Req,
+  Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
@@ -22,6 +23,8 @@ import { lessonManageExercise, ManageService } from './manage.service.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
 import type { ManageResult } from '@course/contract';
+import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
 
 @ApiTags('lessons')
 @Controller('api/manage')
@@ -33,6 +36,7 @@ export class ManageController {
     private readonly content: CourseContent,
     private readonly charts: ChartCatalogue,
     private readonly analytics: AnalyticsRecorder,
+    private readonly idempotent: IdempotentAnswers,
   ) {}
 
   @Post()
@@ -52,7 +56,9 @@ export class ManageController {
   async answer(
     @CurrentUser() user: User,
     @Body() body: ManageDto,
+    @IdempotencyKeyHeader() idempotencyKey: string | undefined,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<ManageResult> {
     const lesson = this.content.byId(body.lesson);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
@@ -63,12 +69,13 @@ export class ManageController {
     const chart = this.charts.get(lesson.c_num);
     if (!chart)
       throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
-    const result = await this.manage.gradeAndRecord(
-      user.id,
-      lessonManageExercise(lesson, chart),
-      body.rule,
+    const exercise = lessonManageExercise(lesson, chart);
+    const { answer, replayed } = await this.idempotent.answer(
+      { userId: user.id, key: idempotencyKey, operation: 'manage', body },
+      response,
+      (store) => this.manage.gradeAndRecord(user.id, exercise, body.rule, store),
     );
-    recordAnswer(this.analytics, request, user.id, { lessonId: lesson.id }, result);
-    return result;
+    if (!replayed) recordAnswer(this.analytics, request, user.id, { lessonId: lesson.id }, answer);
+    return answer;
   }
 }

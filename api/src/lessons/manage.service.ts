@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   MANAGEMENT_DEFAULTS,
   MANAGEMENT_RULES,
@@ -8,7 +7,7 @@ import {
   type ManagementSettings,
   MODEL_STOP_BUFFER_IN_RANGES,
 } from 'chart-kit/core';
-import type { Repository } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey } from './attempts.service.js';
 import type { ExerciseChart } from './chart-catalogue.provider.js';
@@ -42,10 +41,7 @@ export function lessonManageExercise(lesson: Lesson, chart: ExerciseChart): Mana
  */
 @Injectable()
 export class ManageService {
-  constructor(
-    @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
-    private readonly standing: AttemptsService,
-  ) {}
+  constructor(private readonly standing: AttemptsService) {}
 
   setup({ chart }: ManageExercise): ManageSetup {
     const { model, opposing } = tradeOf(chart);
@@ -58,13 +54,15 @@ export class ManageService {
     };
   }
 
+  /** Grades and keeps an answer in `store`'s transaction (see IdempotentAnswers). */
   async gradeAndRecord(
     userId: string,
     exercise: ManageExercise,
     rule: ManagementRule,
+    store: EntityManager,
   ): Promise<ManageResult> {
     const { key } = exercise;
-    await this.attempts.insert({
+    await store.getRepository(Attempt).insert({
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: null,
@@ -73,7 +71,7 @@ export class ManageService {
       pass: rule === exercise.courseRule,
       manage: { rule },
     });
-    return this.answer(userId, exercise, rule);
+    return this.answer(userId, exercise, rule, store);
   }
 
   /** The learner's last answer, answered again; null before any. */
@@ -88,11 +86,12 @@ export class ManageService {
     userId: string,
     exercise: ManageExercise,
     rule: ManagementRule,
+    store?: EntityManager,
   ): Promise<ManageResult> {
     const { chart, courseRule } = exercise;
     const type = chart.zone.type;
     const pass = rule === courseRule;
-    const standing = await this.standing.standing(userId, exercise.key);
+    const standing = await this.standing.standing(userId, exercise.key, store);
     const result: ManageResult = {
       pass,
       feedback: [

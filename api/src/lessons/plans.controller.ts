@@ -9,10 +9,11 @@ import {
   HttpStatus,
   Post,
   Req,
+  Res,
 } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
@@ -29,6 +30,8 @@ import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
 import type { PlanResult, PlanResults } from '@course/contract';
+import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
+import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
 
 @ApiTags('lessons')
 @Controller('api/plans')
@@ -41,6 +44,7 @@ export class PlansController {
     private readonly charts: ChartCatalogue,
     private readonly practice: PracticeCharts,
     private readonly analytics: AnalyticsRecorder,
+    private readonly idempotent: IdempotentAnswers,
   ) {}
 
   @Get('results')
@@ -79,20 +83,20 @@ export class PlansController {
   async plan(
     @CurrentUser() user: User,
     @Body() body: TradePlanDto,
+    @IdempotencyKeyHeader() idempotencyKey: string | undefined,
     @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
   ): Promise<PlanResult> {
     const exercise = await this.exerciseOf(user, body);
     const { entry, stop, target, account, riskPercent, size } = body;
-    const result = await this.plans.gradeAndRecord(user.id, exercise, {
-      entry,
-      stop,
-      target,
-      account,
-      riskPercent,
-      size,
-    });
-    recordAnswer(this.analytics, request, user.id, answered(body), result);
-    return result;
+    const plan = { entry, stop, target, account, riskPercent, size };
+    const { answer, replayed } = await this.idempotent.answer(
+      { userId: user.id, key: idempotencyKey, operation: 'plan', body },
+      response,
+      (store) => this.plans.gradeAndRecord(user.id, exercise, plan, store),
+    );
+    if (!replayed) recordAnswer(this.analytics, request, user.id, answered(body), answer);
+    return answer;
   }
 
   /** The exercise a plan answers: a lesson's, or one of the learner's practice plans. */

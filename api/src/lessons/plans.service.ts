@@ -14,7 +14,7 @@ import {
   SHARES,
   type TradePlan,
 } from 'chart-kit/core';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import { ChartCatalogue, type ExerciseChart } from './chart-catalogue.provider.js';
@@ -120,11 +120,15 @@ export class PlansService {
     };
   }
 
-  /** Grades and keeps a try; a plan that is not a plan at all is a 400 and keeps nothing. */
+  /**
+   * Grades and keeps a try in `store`'s transaction; a plan that is not a plan at all is a 400
+   * and keeps nothing.
+   */
   async gradeAndRecord(
     userId: string,
     exercise: PlanExercise,
     plan: TradePlan,
+    store: EntityManager,
   ): Promise<PlanResult> {
     const instrument = INSTRUMENTS[exercise.settings.instrument];
     const notional = plan.size * plan.entry * instrument.pointValue;
@@ -138,7 +142,7 @@ export class PlansService {
     }
     const grade = this.grade(exercise, plan);
     const { key } = exercise;
-    await this.attempts.insert({
+    await store.getRepository(Attempt).insert({
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
@@ -153,7 +157,7 @@ export class PlansService {
         failed: grade.failed,
       },
     });
-    return this.answer(userId, exercise, plan, grade);
+    return this.answer(userId, exercise, plan, grade, store);
   }
 
   /** The learner's last graded plan of an exercise, or null before any. */
@@ -220,8 +224,9 @@ export class PlansService {
     exercise: PlanExercise,
     plan: SentPlan,
     grade: PlanGrade,
+    store?: EntityManager,
   ): Promise<PlanResult> {
-    const standing = await this.standing.standing(userId, exercise.key);
+    const standing = await this.standing.standing(userId, exercise.key, store);
     const { tries, triesLeft, revealed } = standing;
     const result: PlanResult = { ...grade, tries, triesLeft, revealed };
     if (!standing.revealed) return result;

@@ -13,7 +13,7 @@ export interface Schema {
   allOf?: Schema[];
 }
 
-/** A route of the contract's maps: its answer, and its body or query when it has one. */
+/** A route of the contract's maps: its answer, and its body, query or headers when it has them. */
 export interface ContractRoute {
   method: 'get' | 'post';
   /** As clients write it (the spec's trailing slashes kept). */
@@ -21,6 +21,7 @@ export interface ContractRoute {
   response: ts.Type;
   body?: ts.Type;
   query?: ts.Type;
+  headers?: ts.Type;
 }
 
 const CONTRACT_ENTRY = fileURLToPath(new URL('../../../contract/src/index.ts', import.meta.url));
@@ -79,7 +80,14 @@ export class ContractTypes {
       };
       const response = part('response');
       if (!response) throw new Error(`${route.getName()} has no response type.`);
-      return { method, path: route.getName(), response, body: part('body'), query: part('query') };
+      return {
+        method,
+        path: route.getName(),
+        response,
+        body: part('body'),
+        query: part('query'),
+        headers: part('headers'),
+      };
     });
   }
 
