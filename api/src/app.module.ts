@@ -25,7 +25,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule.forRoot(databaseUrl, databaseKind),
+        DatabaseModule.forRoot(databaseUrl, databaseKind, config.databaseLimits),
         RedisModule,
         AnalyticsModule,
         HealthModule,

@@ -30,6 +30,17 @@ describe('GET /api/health', () => {
     const response = await request(testApp.http).get('/api/health/live').expect(200);
     expect(response.body).toEqual({ status: 'ok' });
     expect(response.headers['cache-control']).toBe('no-store');
+    // HEAD too, and a query string changes nothing.
+    await request(testApp.http).head('/api/health/live?probe=1').expect(200);
+  });
+
+  it('serves metrics in the Prometheus text format', async () => {
+    const response = await request(testApp.http).get('/api/health/metrics').expect(200);
+    expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    expect(response.text).toContain('# TYPE course_requests_shed_total counter');
+    expect(response.text).toMatch(/^course_requests_shed_total\{reason="queue_full"\} 0$/m);
+    expect(response.text).toMatch(/^course_database_up 1$/m);
+    expect(response.text).toMatch(/^course_ready 1$/m);
   });
 
   it('applied the users migration through TypeORM', async () => {
@@ -77,18 +88,8 @@ describe('the database gone', () => {
       const cookies = cookieHeader(registered);
       await embedded.stop();
 
-      for (const path of ['/api/health', '/api/health/ready']) {
-        const response = await request(http).get(path).expect(503);
-        expect(response.body).toEqual({
-          status: 'error',
-          database: 'down',
-          redis: 'not configured',
-        });
-        expect(response.headers['retry-after']).toBe('5');
-      }
-      await request(http).get('/api/health/live').expect(200);
-
-      // A learner's call, and a login, each answered 503 well within two seconds.
+      // A learner's call, and a login, each answered 503 well within two seconds: the first
+      // refused connection stops the others from trying.
       for (const call of [
         () => request(http).get('/users/get-progress').set('Cookie', cookies),
         () =>
@@ -107,6 +108,25 @@ describe('the database gone', () => {
           message: DATABASE_UNAVAILABLE_MESSAGE,
         });
       }
+
+      // Readiness follows three failed checks in a row (a quarter of a second apart once one
+      // failed): well within three seconds for a database that refuses connections.
+      const stoppedAt = Date.now();
+      let ready = await request(http).get('/api/health/ready');
+      while (ready.status === 200 && Date.now() - stoppedAt < 3000) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        ready = await request(http).get('/api/health/ready');
+      }
+      for (const path of ['/api/health', '/api/health/ready']) {
+        const response = await request(http).get(path).expect(503);
+        expect(response.body).toEqual({
+          status: 'error',
+          database: 'down',
+          redis: 'not configured',
+        });
+        expect(response.headers['retry-after']).toBe('5');
+      }
+      await request(http).get('/api/health/live').expect(200);
 
       // The landing demo needs no database: a visitor can still look and try.
       await request(http).get('/chart-data/30').set('Cache-Control', 'no-cache').expect(200);

@@ -135,6 +135,8 @@ const PASSWORD = 'plum tree at dawn';
       expect(refused.status).toBe(401);
       expect(Date.now() - started).toBeLessThan(1000);
       await login('steady@example.com').expect(200);
+      // A late answer is not yet an outage: three failed checks in a row (a second each) are.
+      await waitForRedis('down');
       expect(warnings.filter((warning) => warning.includes('Redis is unreachable'))).toHaveLength(
         1,
       );
@@ -142,5 +144,22 @@ const PASSWORD = 'plum tree at dawn';
       redis.resume();
     }
     await waitForRedis('up');
+  });
+
+  it('takes a slow Redis for slow, not for gone: no outage, no warning', async () => {
+    warnings.length = 0;
+    // Frozen for less than a check's second: calls made meanwhile are late and fall back.
+    redis.pause();
+    const late = login('steady@example.com');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    redis.resume();
+    await late.expect(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await redisState()).redis).toBe('up');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(warnings.filter((warning) => warning.includes('Redis is unreachable'))).toEqual([]);
+    // And it counts in Redis again.
+    await login('steady@example.com').expect(200);
   });
 });

@@ -12,6 +12,7 @@ import { DatabaseAvailability } from '../database/database-availability.js';
 import {
   DatabaseUnavailableException,
   isDatabaseUnavailable,
+  RetryLaterException,
 } from '../database/database-errors.js';
 
 /** The one shape every error answer has. */
@@ -49,7 +50,8 @@ function messageOf(exception: HttpException): string {
 
 /**
  * Gives every error `{statusCode, error, message}`; unexpected errors are logged, never leaked.
- * A database that went away is a 503 with Retry-After, not a 500.
+ * A database that went away (or did not answer in time) is a 503 with Retry-After, not a 500;
+ * only a failed connection tells DatabaseAvailability it may be away.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
@@ -64,7 +66,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.database.reportFailure(caught);
       exception = new DatabaseUnavailableException(caught);
     }
-    if (exception instanceof DatabaseUnavailableException && !response.headersSent) {
+    if (exception instanceof RetryLaterException && !response.headersSent) {
       response.setHeader('Retry-After', String(exception.retryAfterSeconds));
     }
     let body: ErrorBody;

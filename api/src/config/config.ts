@@ -40,6 +40,17 @@ export interface AppConfig {
   rateLimits: RateLimits;
   /** Raw analytics events older than this many days are rolled up into daily totals, then deleted. */
   analyticsRetentionDays: number;
+  /** After SIGTERM or SIGINT the process exits within this many ms, whatever its dependencies do. */
+  shutdownTimeoutMs: number;
+  /** Overrides of the database pool and admission queue (DATABASE_LIMITS has the defaults). */
+  databaseLimits: DatabaseLimitOverrides;
+}
+
+/** DATABASE_POOL_SIZE, DATABASE_QUEUE_SIZE, DATABASE_QUEUE_WAIT_MS; unset: the measured defaults. */
+export interface DatabaseLimitOverrides {
+  pool?: number;
+  queue?: number;
+  maxWaitMs?: number;
 }
 
 /** Express's `trust proxy` values that TRUST_PROXY can express. */
@@ -165,6 +176,54 @@ export function parseRetentionDays(raw: string | undefined): number {
   return days;
 }
 
+function parseWholeNumber(
+  name: string,
+  raw: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (raw === undefined) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+/** The pool and queue settings an operator may change (a bigger database, more cores). */
+export function parseDatabaseLimits(env: NodeJS.ProcessEnv): DatabaseLimitOverrides {
+  const pool = parseWholeNumber('DATABASE_POOL_SIZE', nonEmpty(env.DATABASE_POOL_SIZE), 1, 200);
+  const queue = parseWholeNumber(
+    'DATABASE_QUEUE_SIZE',
+    nonEmpty(env.DATABASE_QUEUE_SIZE),
+    0,
+    100_000,
+  );
+  const maxWaitMs = parseWholeNumber(
+    'DATABASE_QUEUE_WAIT_MS',
+    nonEmpty(env.DATABASE_QUEUE_WAIT_MS),
+    0,
+    60_000,
+  );
+  return {
+    ...(pool === undefined ? {} : { pool }),
+    ...(queue === undefined ? {} : { queue }),
+    ...(maxWaitMs === undefined ? {} : { maxWaitMs }),
+  };
+}
+
+/** SHUTDOWN_TIMEOUT_SECONDS: 1 to 600 seconds (fractions allowed), 10 when unset. */
+export function parseShutdownTimeoutMs(raw: string | undefined): number {
+  if (raw === undefined) return 10_000;
+  const seconds = Number(raw);
+  if (!Number.isFinite(seconds) || seconds < 1 || seconds > 600) {
+    throw new ConfigError(
+      `SHUTDOWN_TIMEOUT_SECONDS must be a number of seconds from 1 to 600, got "${raw}"`,
+    );
+  }
+  return Math.round(seconds * 1000);
+}
+
 const REDIS_KEY_PREFIX = /^[A-Za-z0-9._-]{1,64}$/;
 
 function parsePort(raw: string | undefined): number {
@@ -203,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentDir: resolve(root, nonEmpty(env.CONTENT_DIR) ?? 'api/content'),
     rateLimits: DEFAULT_RATE_LIMITS,
     analyticsRetentionDays: parseRetentionDays(nonEmpty(env.ANALYTICS_RETENTION_DAYS)),
+    shutdownTimeoutMs: parseShutdownTimeoutMs(nonEmpty(env.SHUTDOWN_TIMEOUT_SECONDS)),
+    databaseLimits: parseDatabaseLimits(env),
   };
 
   try {

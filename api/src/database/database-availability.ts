@@ -1,106 +1,167 @@
-import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import pg from 'pg';
-import { isDatabaseUnavailable } from './database-errors.js';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { Hysteresis } from '../common/hysteresis.js';
+import { isConnectionFailure, isDatabaseSlow } from './database-errors.js';
+import type { DatabaseProbe } from './database-probe.js';
 
-/** Injection token of the URL of the database the app uses. */
-export const DATABASE_URL = Symbol('DATABASE_URL');
-
-/** A readiness check waits this long for `SELECT 1`, connecting included. */
-export const PROBE_TIMEOUT_MS = 1000;
-/** While the database is away it is asked again this often. */
-const PROBE_INTERVAL_MS = 1000;
+/** Injection token of the {@link DatabaseProbe} the app checks its database with. */
+export const DATABASE_PROBE = Symbol('DATABASE_PROBE');
 
 /**
- * Whether the database can be reached, known without waiting behind the request pool: checks run
- * on a connection of their own. A request that finds the database away reports it here; from
- * then on requests that need the database are answered 503 at once (instead of each waiting for
- * its own time-out) until a check every second finds it back.
+ * How the database is watched. A check is `SELECT 1` on a connection of its own (or, for the
+ * embedded database, a TCP connection to it), given `timeoutMs`; the timing is chosen so that
+ * a busy machine never looks like an outage (three checks of two seconds each must fail, about
+ * seven seconds of silence) while a stopped server (connections refused at once) is found in
+ * well under a second.
+ */
+export const DATABASE_CHECKS = {
+  /** A check waits this long for its answer, connecting included. */
+  timeoutMs: 2000,
+  /** Between checks while everything is fine. */
+  intervalMs: 1000,
+  /** Between checks while the state is deciding or the database is down. */
+  quickIntervalMs: 250,
+  failuresToGoDown: 3,
+  successesToComeUp: 2,
+} as const;
+
+/**
+ * Whether the database can be reached, known without waiting behind the request pool.
+ *
+ * Two states, both moved by the checks with hysteresis (three failed checks in a row to go
+ * down, two good ones to come back):
+ * - `ready`: what readiness reports, so a balancer sends this instance traffic. Only checks move
+ *   it.
+ * - `up`: whether requests may use the database. It also goes down at once when a request's
+ *   connection was refused or dropped (a failed connection is certain evidence), so the next
+ *   requests are answered 503 at once instead of each finding out; the checks bring it back.
+ *
+ * A slow query, a full pool or a queue wait never moves either: it only asks for a check now.
  */
 @Injectable()
-export class DatabaseAvailability implements OnApplicationShutdown {
+export class DatabaseAvailability implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Database');
-  private reachable = true;
-  private client: pg.Client | undefined;
+  private readonly readiness = new Hysteresis(
+    DATABASE_CHECKS.failuresToGoDown,
+    DATABASE_CHECKS.successesToComeUp,
+  );
+  private readonly gate = new Hysteresis(
+    DATABASE_CHECKS.failuresToGoDown,
+    DATABASE_CHECKS.successesToComeUp,
+  );
+  private timer: NodeJS.Timeout | undefined;
   private checking: Promise<boolean> | undefined;
-  private retrying: NodeJS.Timeout | undefined;
   private closed = false;
+  /** Checks run and failed since start, for the metrics. */
+  private checks = { run: 0, failed: 0 };
 
-  constructor(@Inject(DATABASE_URL) private readonly url: string) {}
+  constructor(@Inject(DATABASE_PROBE) private readonly probe: DatabaseProbe) {}
 
-  /** False from a failure until the next successful check. */
+  /** Whether requests may use the database now. */
   get up(): boolean {
-    return this.reachable;
+    return this.gate.up;
   }
 
-  /** A request failed for want of the database: answer the next ones at once, and watch. */
+  /** Whether readiness reports the database up. */
+  get ready(): boolean {
+    return this.readiness.up;
+  }
+
+  get checkCounts(): { run: number; failed: number } {
+    return { ...this.checks };
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule(DATABASE_CHECKS.intervalMs);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    await this.probe.close();
+  }
+
+  /**
+   * A request's database work failed. A refused or dropped connection closes the gate at once;
+   * a time-out only asks for a check now (the database may just be busy).
+   */
   reportFailure(error: unknown): void {
-    if (!isDatabaseUnavailable(error)) return;
-    this.markDown(error instanceof Error ? error.message : String(error));
+    if (this.closed) return;
+    if (isConnectionFailure(error)) {
+      if (this.gate.forceDown()) {
+        this.logger.warn(
+          `a connection to the database failed (${messageOf(error)}); answering 503 until checks find it back`,
+        );
+      }
+      this.checkSoon();
+    } else if (isDatabaseSlow(error)) {
+      this.checkSoon();
+    }
   }
 
-  /** Runs `SELECT 1` on the check connection (concurrent callers share one check). */
+  /** Runs one check now (concurrent callers share it) and records it; true when it answered. */
   check(): Promise<boolean> {
-    this.checking ??= this.probe().finally(() => {
+    this.checking ??= this.runCheck().finally(() => {
       this.checking = undefined;
     });
     return this.checking;
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.closed = true;
-    clearInterval(this.retrying);
-    await this.dropClient();
+  /** Read through a call: a check's await may have seen the app shut down meanwhile. */
+  private isClosed(): boolean {
+    return this.closed;
   }
 
-  private markDown(reason: string): void {
+  private checkSoon(): void {
+    if (this.checking) return;
+    this.schedule(0);
+  }
+
+  private schedule(delayMs: number): void {
     if (this.closed) return;
-    if (this.reachable) {
-      this.reachable = false;
-      this.logger.warn(`the database is unreachable (${reason}); answering 503 until it is back`);
-    }
-    this.retrying ??= setInterval(() => void this.check(), PROBE_INTERVAL_MS);
-    this.retrying.unref();
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      void this.check().then(() => {
+        const deciding = !this.gate.up || this.gate.settling || this.readiness.settling;
+        this.schedule(deciding ? DATABASE_CHECKS.quickIntervalMs : DATABASE_CHECKS.intervalMs);
+      });
+    }, delayMs);
+    // The checks never keep the process alive.
+    this.timer.unref();
   }
 
-  private async probe(): Promise<boolean> {
+  private async runCheck(): Promise<boolean> {
     if (this.closed) return false;
+    let failure: unknown;
     try {
-      const client = await this.connected();
-      await client.query('SELECT 1');
+      await this.probe.check();
     } catch (error) {
-      await this.dropClient();
-      this.markDown(error instanceof Error ? error.message : String(error));
-      return false;
+      failure = error;
     }
-    if (!this.reachable) {
-      this.reachable = true;
-      clearInterval(this.retrying);
-      this.retrying = undefined;
+    // Shut down while the check ran: record nothing.
+    if (this.isClosed()) return failure === undefined;
+    const ok = failure === undefined;
+    this.checks.run += 1;
+    if (!ok) this.checks.failed += 1;
+    const gateChange = this.gate.record(ok);
+    const readinessChange = this.readiness.record(ok);
+    if (readinessChange === 'down') {
+      this.logger.warn(
+        `the database is unreachable (${DATABASE_CHECKS.failuresToGoDown} checks in a row failed, ` +
+          `the last: ${messageOf(failure)}); not ready, answering 503 until it is back`,
+      );
+    } else if (readinessChange === 'up' || gateChange === 'up') {
       this.logger.log('the database is reachable again');
     }
-    return true;
+    return ok;
   }
+}
 
-  private async connected(): Promise<pg.Client> {
-    if (this.client) return this.client;
-    const client = new pg.Client({
-      connectionString: this.url,
-      connectionTimeoutMillis: PROBE_TIMEOUT_MS,
-      query_timeout: PROBE_TIMEOUT_MS,
-      application_name: 'readiness-check',
-    });
-    client.on('error', () => {
-      // A dropped check connection is replaced by the next check.
-      if (this.client === client) this.client = undefined;
-    });
-    await client.connect();
-    this.client = client;
-    return client;
-  }
-
-  private async dropClient(): Promise<void> {
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -1,8 +1,18 @@
-import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import {
+  type CanActivate,
+  type ExecutionContext,
+  Inject,
+  Injectable,
+  SetMetadata,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
+import { Admission, AdmissionRefused } from './admission.js';
 import { DatabaseAvailability } from './database-availability.js';
-import { DatabaseUnavailableException } from './database-errors.js';
+import { DatabaseUnavailableException, ServerBusyException } from './database-errors.js';
+
+/** Injection token of the instance's {@link Admission}. */
+export const DATABASE_ADMISSION = Symbol('DATABASE_ADMISSION');
 
 const WORKS_WITHOUT_DATABASE = 'worksWithoutDatabase';
 
@@ -14,25 +24,46 @@ const WORKS_WITHOUT_DATABASE = 'worksWithoutDatabase';
 export const WorksWithoutDatabase = () => SetMetadata(WORKS_WITHOUT_DATABASE, true);
 
 /**
- * While the database is known to be away, answers 503 at once to requests that need it, before
- * any guard or handler waits for a connection that will not come.
+ * In front of every handler that does database work, before any other guard: while the database
+ * is known to be away, answers 503 at once (no request waits for a connection that will not
+ * come); otherwise waits for a turn in the instance's {@link Admission} (503 + Retry-After when
+ * the queue is full or the wait too long) and gives the turn back when the response is done.
  */
 @Injectable()
-export class DatabaseAvailableGuard implements CanActivate {
+export class DatabaseAdmissionGuard implements CanActivate {
   constructor(
     private readonly availability: DatabaseAvailability,
+    @Inject(DATABASE_ADMISSION) private readonly admission: Admission,
     private readonly reflector: Reflector,
   ) {}
 
-  canActivate(context: ExecutionContext): boolean {
-    if (this.availability.up || context.getType() !== 'http') return true;
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
     const withoutDatabase = this.reflector.getAllAndOverride<boolean | undefined>(
       WORKS_WITHOUT_DATABASE,
       [context.getHandler(), context.getClass()],
     );
-    const cookies = context.switchToHttp().getRequest<Request>().cookies as
-      Record<string, unknown> | undefined;
+    const cookies = request.cookies as Record<string, unknown> | undefined;
     if (withoutDatabase && cookies?.access_token === undefined) return true;
-    throw new DatabaseUnavailableException();
+    if (!this.availability.up) throw new DatabaseUnavailableException();
+
+    const response = http.getResponse<Response>();
+    const left = new AbortController();
+    let release: (() => void) | undefined;
+    // 'close' comes once the answer is sent, or when the client goes first.
+    response.once('close', () => {
+      left.abort();
+      release?.();
+    });
+    try {
+      release = await this.admission.acquire(left.signal);
+    } catch (error) {
+      if (error instanceof AdmissionRefused) throw new ServerBusyException(error);
+      throw error;
+    }
+    if (left.signal.aborted) release();
+    return true;
   }
 }

@@ -54,18 +54,45 @@ export const MIGRATIONS = [
 ];
 
 /**
- * How long a request may wait for a pooled connection, and for one query, on a database server.
- * Together they keep a request on a database that went away (or hangs) to about 2 s before it is
- * answered 503; the first such failure makes the next requests fail at once
- * (DatabaseAvailability). The embedded database runs inside the API's own process, so a busy
- * event loop delays it without anything being wrong: it gets the generous values.
+ * What an instance asks of its database, by kind. Chosen from `npm run bench:load` (see the
+ * README, "Capacity and overload"):
+ * - `pool`: connections, and requests doing database work at once (the admission's
+ *   concurrency), so an admitted request never queues for a connection.
+ * - `queue`, `maxWaitMs`: requests that may wait for a turn, and how long; beyond, a prompt 503
+ *   with Retry-After (the admission), never a time-out.
+ * - `connectMs`, `queryMs`: a connection that takes longer to be made, or a statement that
+ *   runs longer, has met a database in trouble: the request is answered 503 and a check is run
+ *   at once. Generous, because under load a busy event loop makes healthy answers late too.
+ *
+ * The embedded database is PGlite, one session: one connection, its queue in front.
  */
-export const DATABASE_TIMEOUTS = {
-  server: { connectMs: 1000, queryMs: 1000 },
-  embedded: { connectMs: 10_000, queryMs: 10_000 },
+export const DATABASE_LIMITS = {
+  server: { pool: 10, queue: 100, maxWaitMs: 3000, connectMs: 3000, queryMs: 5000 },
+  embedded: { pool: 1, queue: 200, maxWaitMs: 10_000, connectMs: 10_000, queryMs: 10_000 },
 } as const;
 
-export type DatabaseKind = keyof typeof DATABASE_TIMEOUTS;
+export type DatabaseKind = keyof typeof DATABASE_LIMITS;
+
+export interface DatabaseLimits {
+  pool: number;
+  queue: number;
+  maxWaitMs: number;
+  connectMs: number;
+  queryMs: number;
+}
+
+/**
+ * The limits of a kind with an operator's overrides. The embedded database keeps its one
+ * connection whatever is asked: PGlite is one session.
+ */
+export function databaseLimits(
+  kind: DatabaseKind,
+  overrides: Partial<Pick<DatabaseLimits, 'pool' | 'queue' | 'maxWaitMs'>> = {},
+): DatabaseLimits {
+  const limits: DatabaseLimits = { ...DATABASE_LIMITS[kind], ...overrides };
+  if (kind === 'embedded') limits.pool = 1;
+  return limits;
+}
 
 /**
  * TypeORM options for a PostgreSQL URL: the schema comes from migrations, never `synchronize`.
@@ -76,8 +103,8 @@ export function dataSourceOptions(
   databaseUrl: string,
   purpose: 'requests' | 'migrations',
   kind: DatabaseKind = 'server',
+  limits: DatabaseLimits = databaseLimits(kind),
 ): DataSourceOptions {
-  const timeouts = DATABASE_TIMEOUTS[kind];
   return {
     type: 'postgres',
     url: databaseUrl,
@@ -91,13 +118,18 @@ export function dataSourceOptions(
     extra:
       purpose === 'requests'
         ? {
-            max: 10,
-            connectionTimeoutMillis: timeouts.connectMs,
-            query_timeout: timeouts.queryMs,
+            max: limits.pool,
+            connectionTimeoutMillis: limits.connectMs,
+            query_timeout: limits.queryMs,
             // The server gives up too, so a statement cut off here does not run on and hold locks.
-            statement_timeout: timeouts.queryMs,
+            statement_timeout: limits.queryMs,
             application_name: 'sd-course-api',
           }
-        : { max: 2, connectionTimeoutMillis: 10_000, application_name: 'sd-course-migrations' },
+        : {
+            // The lock holder and the migrations; the embedded database's is idle meanwhile.
+            max: 2,
+            connectionTimeoutMillis: 10_000,
+            application_name: 'sd-course-migrations',
+          },
   };
 }

@@ -1,13 +1,22 @@
 import { Logger } from '@nestjs/common';
 import { createClient, ErrorReply, type RedisClientType } from 'redis';
+import { Hysteresis } from '../common/hysteresis.js';
 
-/** A Redis call gets this long before Redis counts as gone and the caller falls back. */
+/** A Redis call gets this long; then the caller falls back and Redis is checked at once. */
 export const REDIS_COMMAND_TIMEOUT_MS = 250;
 /** Connecting gets this long; reconnecting is retried every few hundred ms up to this cap. */
 const CONNECT_TIMEOUT_MS = 1000;
 const MAX_RECONNECT_DELAY_MS = 2000;
-/** While Redis is counted as gone, it is asked again this often. */
-const PROBE_INTERVAL_MS = 1000;
+/**
+ * Checks (PING) after a call was late or while Redis is away: each gets a second, they come
+ * every 250 ms, three failed in a row declare an outage and two answered end it.
+ */
+export const REDIS_CHECKS = {
+  timeoutMs: 1000,
+  intervalMs: 250,
+  failuresToGoDown: 3,
+  successesToComeUp: 2,
+} as const;
 
 export class RedisUnavailableError extends Error {
   override name = 'RedisUnavailableError';
@@ -16,16 +25,25 @@ export class RedisUnavailableError extends Error {
 type Listener = () => void;
 
 /**
- * Redis as a soft dependency. Every call is bounded by {@link REDIS_COMMAND_TIMEOUT_MS}; the
- * first failure starts an outage, during which callers are told at once that Redis is
- * unavailable (they fall back to in-process state) and a warning is logged once. A probe asks
- * every second; when Redis answers again the outage ends, a line says so, and the `recovered`
- * listeners run (they re-load scripts and re-send what could not be written).
+ * Redis as a soft dependency. Every call is bounded by {@link REDIS_COMMAND_TIMEOUT_MS}.
+ *
+ * A late answer is not an outage: the call falls back (in-process state), later calls skip
+ * Redis until a check (PING) answers, and nothing is logged. Only a failed connection (the
+ * client's 'error' event) or three failed checks in a row start an outage: a warning is logged
+ * once, readiness reports Redis down, and callers keep falling back until two checks in a row
+ * answer. Then a line says so and the `recovered` listeners run (they re-load scripts and
+ * re-send what could not be written).
  */
 export class SharedRedis {
   private readonly logger = new Logger('Redis');
-  private outage = false;
+  private readonly health = new Hysteresis(
+    REDIS_CHECKS.failuresToGoDown,
+    REDIS_CHECKS.successesToComeUp,
+  );
+  /** A call was late: skip Redis until a check answers (not an outage, not logged). */
+  private late = false;
   private probing: NodeJS.Timeout | undefined;
+  private readonly subscribers = new Set<RedisClientType>();
   private readonly recoveredListeners = new Set<Listener>();
   private closed = false;
 
@@ -35,7 +53,7 @@ export class SharedRedis {
     readonly keyPrefix: string,
   ) {
     client.on('error', (error: Error) => {
-      // Without a listener node-redis would crash the process; the outage says it once.
+      // A failed connection. (Without a listener node-redis would crash the process.)
       this.startOutage(error.message);
     });
     // Also after every reconnection: the probe ends an outage and tells the listeners.
@@ -56,12 +74,20 @@ export class SharedRedis {
     subscriber.on('error', () => {
       // The main connection reports outages; the subscriber only reconnects.
     });
+    // Closed with this connection, so a stop never waits on a subscriber's QUIT to a Redis
+    // that does not answer.
+    this.subscribers.add(subscriber);
     return subscriber;
   }
 
-  /** Whether calls go to Redis now (connected, and no unanswered call since the last probe). */
+  /** Whether calls go to Redis now (connected, no outage, no late call since the last check). */
   get usable(): boolean {
-    return !this.closed && !this.outage && this.client.isReady;
+    return !this.closed && this.health.up && !this.late && this.client.isReady;
+  }
+
+  /** Whether an outage is declared (what readiness reports): a late call alone is not one. */
+  get down(): boolean {
+    return !this.health.up || !this.client.isReady;
   }
 
   /** `<keyPrefix>:<name>` */
@@ -81,7 +107,10 @@ export class SharedRedis {
     return this.run((client) => client.sendCommand<T>(args));
   }
 
-  /** Runs calls on the client, bounded in time; any failure starts an outage. */
+  /**
+   * Runs calls on the client, bounded in time. A late answer makes callers skip Redis until a
+   * check answers; any other failure is the connection failing.
+   */
   async run<T>(call: (client: RedisClientType) => Promise<T>): Promise<T> {
     if (!this.usable) throw new RedisUnavailableError('Redis is not available');
     try {
@@ -89,32 +118,49 @@ export class SharedRedis {
     } catch (error) {
       // An error reply (a script missing after a restart, say) is Redis answering, not gone.
       if (error instanceof ErrorReply) throw error;
-      this.startOutage(error instanceof Error ? error.message : String(error));
+      if (error instanceof LateAnswer) {
+        this.late = true;
+        this.startChecks();
+      } else {
+        this.startOutage(error instanceof Error ? error.message : String(error));
+      }
       throw new RedisUnavailableError('Redis did not answer in time', { cause: error });
     }
   }
 
+  /** Closes every connection, waiting at most a second for Redis to acknowledge. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.probing);
     this.probing = undefined;
-    if (this.client.isOpen) {
+    for (const subscriber of this.subscribers) {
+      if (subscriber.isOpen) subscriber.destroy();
+    }
+    if (this.client.isReady) {
       await withTimeout(this.client.quit(), 1000).catch(() => this.client.destroy());
-    } else {
+    } else if (this.client.isOpen) {
+      // Reconnecting: there is nobody to say goodbye to.
       this.client.destroy();
     }
   }
 
+  /** A connection failed: an outage at once (logged once), checked until Redis answers. */
   private startOutage(reason: string): void {
     if (this.closed) return;
-    if (!this.outage) {
-      this.outage = true;
-      this.logger.warn(
-        `Redis is unreachable (${reason}); rate limits count in this process and revocations ` +
-          'stay local until it returns',
-      );
-    }
-    this.probing ??= setInterval(() => void this.probe(false), PROBE_INTERVAL_MS);
+    if (this.health.forceDown()) this.warnOutage(reason);
+    this.startChecks();
+  }
+
+  private warnOutage(reason: string): void {
+    this.logger.warn(
+      `Redis is unreachable (${reason}); rate limits count in this process and revocations ` +
+        'stay local until it returns',
+    );
+  }
+
+  private startChecks(): void {
+    if (this.closed) return;
+    this.probing ??= setInterval(() => void this.probe(false), REDIS_CHECKS.intervalMs);
     this.probing.unref();
   }
 
@@ -129,25 +175,44 @@ export class SharedRedis {
 
   private probeInFlight = false;
 
-  /** Pings Redis; ends an outage when it answers. `connected`: a (re)connection just happened. */
+  /** Read through a call: a check's await may have seen the client closed meanwhile. */
+  private isClosed(): boolean {
+    return this.closed;
+  }
+
+  /** Pings Redis and records the answer. `connected`: a (re)connection just happened. */
   private async probe(connected: boolean): Promise<void> {
-    if (this.closed || this.probeInFlight || !this.client.isReady) return;
-    this.probeInFlight = true;
-    try {
-      await withTimeout(this.client.ping(), REDIS_COMMAND_TIMEOUT_MS);
-    } catch {
+    if (this.closed || this.probeInFlight) return;
+    if (!this.client.isReady) {
+      // Reconnecting: the client's own 'error' and 'ready' events tell the story.
       return;
+    }
+    this.probeInFlight = true;
+    let failure: unknown;
+    try {
+      await withTimeout(this.client.ping(), REDIS_CHECKS.timeoutMs);
+    } catch (error) {
+      failure = error;
     } finally {
       this.probeInFlight = false;
     }
-    const recovered = this.outage;
-    if (recovered) {
-      this.outage = false;
+    if (this.isClosed()) return;
+    const change = this.health.record(failure === undefined);
+    if (change === 'down') {
+      this.warnOutage(
+        `${REDIS_CHECKS.failuresToGoDown} checks in a row failed: ${failure instanceof Error ? failure.message : String(failure)}`,
+      );
+    }
+    if (failure !== undefined) return;
+    // Answered: late calls were only late.
+    this.late = false;
+    if (change === 'up')
+      this.logger.log('Redis is back: shared counters and revocations go through it again');
+    if (this.health.up && !this.health.settling) {
       clearInterval(this.probing);
       this.probing = undefined;
-      this.logger.log('Redis is back: shared counters and revocations go through it again');
     }
-    if (recovered || connected) {
+    if (change === 'up' || connected) {
       for (const listener of this.recoveredListeners) listener();
     }
   }
@@ -165,11 +230,16 @@ function clientOptions(url: string) {
   };
 }
 
+/** A call that got no answer in its time: Redis may only be slow. */
+class LateAnswer extends Error {
+  override name = 'LateAnswer';
+}
+
 /** node-redis bounds a command only until it is written, not while its answer is awaited. */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new LateAnswer(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

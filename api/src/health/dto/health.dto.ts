@@ -10,11 +10,13 @@ export class LivenessReportDto implements LivenessReport {
 /** The answer of GET api/health and api/health/ready: with status 200 when ok, 503 when not. */
 export class ReadinessReportDto implements ReadinessReport {
   @ApiProperty({
-    enum: ['ok', 'error'],
+    enum: ['ok', 'error', 'stopping'],
     example: 'ok',
-    description: 'error when the database does not answer (the status code is then 503)',
+    description:
+      'error when the database checks fail (three in a row; two good ones bring it back), ' +
+      'stopping while the instance finishes its requests before it exits; the status code is then 503',
   })
-  status!: 'ok' | 'error';
+  status!: 'ok' | 'error' | 'stopping';
 
   @ApiProperty({ enum: ['up', 'down'], example: 'up' })
   database!: 'up' | 'down';
