@@ -1,4 +1,4 @@
-import type { TradeOutcome } from 'chart-kit/core';
+import { DECISION_CHECKS, type TradeOutcome } from 'chart-kit/core';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import { readReaction, type ZoneReaction } from '../src/charts/scenario/reaction.js';
 import { expectReactionShares } from './support/reaction-shares.js';
@@ -8,8 +8,9 @@ import { runNative } from './support/native/run-native.js';
 
 // What the course replays after a reveal must look like a real market: some zones hold, some
 // react weakly and some break; some of the course's own trades lose, winners are a few R, and
-// the course's rules (skip a zone without room) carry the edge they claim. Counted over the
-// catalogue and over generated practice seeds, as the Practice Portal makes them.
+// the course's rules (skip a zone without room, already tested, or against the 1-hour trend)
+// carry the edge they claim. Counted over the catalogue and over generated practice seeds, as
+// the Practice Portal makes them.
 
 /** The reaction of price's first return after the puzzle (null: a flip, which has none). */
 function reactionOf(scenario: ZoneScenario): ZoneReaction | null {
@@ -132,5 +133,18 @@ describe('after the reveal, generated practice', () => {
     expect(skippedWinners.length).toBeGreaterThan(skipped.length * 0.15);
     // ...but over many seeds the same 2R trade does better where the course's checks pass.
     expect(mean(twoR(taken)) - mean(twoR(skipped))).toBeGreaterThan(0.2);
+  });
+
+  it('skips for each of the course’s checks, and each carries an edge', () => {
+    const taken = decisions.filter((outcome) => outcome.take === true);
+    expect(taken.every((outcome) => outcome.failedChecks?.length === 0)).toBe(true);
+    const passing = mean(taken.map((outcome) => outcome.twoR!.resultR));
+    for (const check of DECISION_CHECKS) {
+      const failing = decisions.filter((outcome) => outcome.failedChecks?.includes(check));
+      // Every reason to skip is practised, often enough to learn it.
+      expect(failing.length).toBeGreaterThanOrEqual(decisions.length * 0.12);
+      // A 2R trade where this check fails does worse on average than where every check passes.
+      expect(passing - mean(failing.map((outcome) => outcome.twoR!.resultR))).toBeGreaterThan(0.15);
+    }
   });
 });

@@ -39,7 +39,9 @@ import {
   plantSkippedAftermath,
   plantTradeAftermath,
   plantWeakReaction,
+  FAILED_CHECK_AFTERMATH_ODDS,
   SKIPPED_AFTERMATH_ODDS,
+  type SkipReason,
   TRADE_AFTERMATH_ODDS,
   ZONE_REACTION_ODDS,
   type PlannedTrade,
@@ -71,6 +73,7 @@ import {
   plantHourlyZone,
   plantLevel,
   plantLongBaseDecoy,
+  plantEarlierReturn,
   plantTestedZoneDecoy,
   plantZone,
   returnAndReact,
@@ -114,9 +117,15 @@ export interface ZoneScenarioRequest {
   placement?: PlacementName;
   /**
    * A take-or-skip chart's answer: 'take' (room, fresh, the 1-hour chart not against it) or
-   * 'skip' (a newer opposing zone leaves too little room). Default 'take'.
+   * 'skip' (one of those checks fails, see `skipBecause`). Default 'take'.
    */
   decision?: 'take' | 'skip';
+  /**
+   * On a chart to skip, the one check that fails: 'room' (a newer opposing zone leaves too
+   * little), 'fresh' (price already came back to the zone once) or 'higher-timeframe' (the
+   * 1-hour trend points against the trade). Default 'room'.
+   */
+  skipBecause?: SkipReason;
   /**
    * What price does after the puzzle (drawn from the seed when not given, with the odds of
    * scenario/aftermath.ts): a zone's reaction when price comes back; on a trade-plan chart or a
@@ -332,6 +341,9 @@ function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
   if (request.decision !== undefined && !concepts.has('take-or-skip')) {
     fail('a decision belongs to a take-or-skip chart');
   }
+  if (request.skipBecause !== undefined && request.decision !== 'skip') {
+    fail('a reason to skip belongs to a chart to skip');
+  }
   if (request.continues && concepts.has('round-number')) {
     fail('a continued chart cannot also be moved to a round number');
   }
@@ -339,7 +351,7 @@ function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
     fail('a context is drawn for a plain zone in the normal style only');
   }
   if (request.after !== undefined) {
-    const odds = aftermathOdds(concepts, request.decision);
+    const odds = aftermathOdds(concepts, request);
     if (odds === null) fail('a flip chart has no aftermath to choose');
     else if (!(request.after in odds) && !(request.after === 'holds' && 'strong' in odds)) {
       fail(`after must be one of ${Object.keys(odds).join(', ')} on this chart`);
@@ -417,10 +429,14 @@ function tryScenario(
   const total = prefix.length + layout.sessions * CANDLES_PER_SESSION;
 
   // A decoy already gives the answer its context in view: a shorter approach keeps both in frame.
+  const skipBecause = skipReasonOf(request, concepts);
+  // A 1-hour trend against the trade is most of a session of price running into the zone.
   const contextLength =
-    concepts.has('short-base') || concepts.has('steep-move') || concepts.has('fresh')
-      ? random.integer(6, 12)
-      : random.integer(...layout.context);
+    skipBecause === 'higher-timeframe'
+      ? random.integer(44, 60)
+      : concepts.has('short-base') || concepts.has('steep-move') || concepts.has('fresh')
+        ? random.integer(6, 12)
+        : random.integer(...layout.context);
   const patternAt = prefix.length + random.integer(...layout.patternStart);
   const decoyKind = concepts.has('short-base')
     ? 'long-base'
@@ -470,12 +486,15 @@ function tryScenario(
         : concepts.has('support') ||
           concepts.has('resistance') ||
           style === 'easy' ||
+          skipBecause === 'higher-timeframe' ||
           random.chance(0.45);
     legIn = reversal ? -1 : 1;
     // Before a continuation (rally-base-rally, drop-base-drop) the trend is plain to see, so
     // price in view has been beyond the zone's far edge: the answer is not always the chart's
     // extreme, which would teach a beginner to mark the lowest low (or highest high) on screen.
-    script.lean(contextLength, (direction * legIn) as Direction, reversal ? 0.1 : 0.5);
+    // Against the 1-hour trend, price has run hard into the zone for hours.
+    const lean = skipBecause === 'higher-timeframe' ? 0.55 : reversal ? 0.1 : 0.5;
+    script.lean(contextLength, (direction * legIn) as Direction, lean);
   }
   const plainZone = !['support', 'resistance', 'flip', 'higher-timeframe'].some((concept) =>
     concepts.has(concept as Concept),
@@ -504,13 +523,12 @@ function tryScenario(
 
   // After the pattern: the market goes on, then drifts back towards the answer.
   const zoneLike = !draft.touchedByDesign;
-  const skip = concepts.has('take-or-skip') && request.decision === 'skip';
   const trades = concepts.has('trade-plan') || concepts.has('take-or-skip');
   let wall: Candidate['wall'] = null;
   const yardstick = script.yardstick();
   if (concepts.has('flip')) {
     script.lean(random.integer(2, 5), direction, 0.05);
-  } else if (skip) {
+  } else if (skipBecause === 'room') {
     wall = plantWall(script, draft, random);
   } else {
     const away = decoy ? ([4, 10] as [number, number]) : layout.away;
@@ -520,6 +538,7 @@ function tryScenario(
       // winners) would be five or eight R.
       plantTurningBase(script, direction, script.yardstick(), [0.3, 0.7]);
       script.lean(random.integer(2, 5), -direction as Direction, 0.3, 0.8);
+      if (skipBecause === 'fresh') plantEarlierReturn(script, draft.band);
     } else script.lean(random.integer(...away), direction, 0.05);
     const approach = nearEdge(draft.band) + direction * yardstick * random.between(0.9, 1.6);
     script.steerTo(approach, random.integer(...layout.pullBack));
@@ -528,7 +547,7 @@ function tryScenario(
   const planned = plannedAftermath(request, concepts);
   let returnIndex: number | null = null;
   if (planned !== null) {
-    const written = writeAftermath(script, draft, revealEnd, wall, planned);
+    const written = writeAftermath(script, draft, revealEnd, wall, planned, skipBecause !== null);
     if (typeof written === 'string') return written;
     returnIndex = written;
   }
@@ -568,12 +587,23 @@ function tryScenario(
 /** The odds of what follows the puzzle on this kind of chart; null for a flip, which has none. */
 function aftermathOdds(
   concepts: ReadonlySet<Concept>,
-  decision: ZoneScenarioRequest['decision'],
+  request: ZoneScenarioRequest,
 ): Readonly<Record<string, number>> | null {
   if (concepts.has('flip')) return null;
-  if (concepts.has('take-or-skip') && decision === 'skip') return SKIPPED_AFTERMATH_ODDS;
+  const skipBecause = skipReasonOf(request, concepts);
+  if (skipBecause === 'room') return SKIPPED_AFTERMATH_ODDS;
+  if (skipBecause !== null) return FAILED_CHECK_AFTERMATH_ODDS;
   if (concepts.has('take-or-skip') || concepts.has('trade-plan')) return TRADE_AFTERMATH_ODDS;
   return ZONE_REACTION_ODDS;
+}
+
+/** On a take-or-skip chart to skip, the check that fails; null on any other chart. */
+function skipReasonOf(
+  request: ZoneScenarioRequest,
+  concepts: ReadonlySet<Concept>,
+): SkipReason | null {
+  if (!concepts.has('take-or-skip') || request.decision !== 'skip') return null;
+  return request.skipBecause ?? 'room';
 }
 
 const CONTEXT_SALT = 0x6374_7874;
@@ -594,7 +624,7 @@ function plannedAftermath(
   request: ZoneScenarioRequest,
   concepts: ReadonlySet<Concept>,
 ): Aftermath | null {
-  const odds = aftermathOdds(concepts, request.decision);
+  const odds = aftermathOdds(concepts, request);
   if (odds === null) return null;
   return request.after ?? (drawAftermath(request.seed, odds) as Aftermath);
 }
@@ -610,6 +640,8 @@ function writeAftermath(
   revealEnd: number,
   wall: Candidate['wall'],
   planned: Aftermath,
+  /** A chart to skip: what follows is written for a trade aiming for 2R, not the model plan. */
+  skipped: boolean,
 ): number | string {
   const { band, averageRange: range } = draft;
   const { random } = script;
@@ -625,7 +657,10 @@ function writeAftermath(
     const opposing = turnAfterMove(script.candles, draft, revealEnd);
     if (opposing === null) return 'nothing turned price back before the puzzle ends';
     const model = modelPlanAt(band, opposing, range);
-    return plantTradeAftermath(script, band, model, planned as TradeAftermath);
+    const trade = skipped
+      ? { ...model, target: model.entry + 2 * (model.entry - model.stop) }
+      : model;
+    return plantTradeAftermath(script, band, trade, planned as TradeAftermath);
   }
   if (planned === 'weak') return plantWeakReaction(script, band);
   if (planned === 'break') return plantBreak(script, band);
@@ -1009,8 +1044,11 @@ function checkZone(candidate: Candidate, puzzle: readonly Candle[]): string | nu
   if (session(firstBase) !== session(draft.moveEnd)) {
     return 'the base and its move away span a session close';
   }
+  // On a chart to skip because the zone is not fresh, its one earlier return is the point.
+  const testedByDesign = skipReasonOf(candidate.request, candidate.concepts) === 'fresh';
   const early = puzzle.slice(draft.moveEnd + 1).findIndex((candle) => entersZone(band, candle));
-  if (early !== -1) return `price came back early at ${draft.moveEnd + 1 + early}`;
+  if (early !== -1 && !testedByDesign)
+    return `price came back early at ${draft.moveEnd + 1 + early}`;
   if (!draft.touchedByDesign) {
     // The lesson says price has not come back: at the end it is visibly away, not a cent short
     // of the zone or inside the wick the grading accepts.
@@ -1455,16 +1493,18 @@ function plantWall(
 }
 
 /**
- * A take-or-skip chart, read by chart-kit's `decideTrade`: the opposing zone (on a chart to skip,
- * the newer one price dropped from on its way back), the zone's returns and the 1-hour trend.
- * A chart to take pays at least 2.5R with the model plan, which then reaches its target; a chart
- * to skip leaves at most 1.7R, and a trade aiming for 2R there is stopped out after the puzzle.
+ * A take-or-skip chart, read by chart-kit's `decideTrade`: the opposing zone (on a chart to skip
+ * for room, the newer one price dropped from on its way back), the zone's returns and the 1-hour
+ * trend. A chart to take pays 2R to 2.6R with the model plan, and that plan ends as planted. A
+ * chart to skip fails exactly the check it was made to fail (at most 1.7R of room, an earlier
+ * return, or a 1-hour trend against the trade), and a trade aiming for 2R there ends as planted.
  */
 function planDecision(candidate: Candidate): ScenarioDecision | string {
-  const { candles, draft, revealEnd, request } = candidate;
+  const { candles, draft, revealEnd, request, concepts } = candidate;
   const { band, averageRange: range } = draft;
-  const skip = request.decision === 'skip';
-  const opposing = skip ? candidate.wall : turnAfterMove(candles, draft, revealEnd);
+  const skipBecause = skipReasonOf(request, concepts);
+  const opposing =
+    skipBecause === 'room' ? candidate.wall : turnAfterMove(candles, draft, revealEnd);
   if (!opposing) return 'no opposing zone in the way';
   if (opposing.upper - opposing.lower < MIN_OPPOSING_HEIGHT_IN_RANGES * range) {
     return 'the opposing zone is a wick, not a zone';
@@ -1482,17 +1522,24 @@ function planDecision(candidate: Candidate): ScenarioDecision | string {
     higherTimeframe: higherTimeframeTrend(finishedHours, band.type),
   };
   const decision = decideTrade(setting);
+  const failing = decision.checks.filter((check) => !check.ok).map((check) => check.check);
   const next = candles.slice(revealEnd);
-  if (skip) {
-    if (decision.take) return 'the chart to skip passes every check';
-    if (decision.rewardToRisk > SKIP_MAX_REWARD_TO_RISK) {
+  const [fewest, most] = MODEL_REWARD_TO_RISK;
+  if (skipBecause !== null) {
+    if (failing.length !== 1 || failing[0] !== skipBecause) {
+      return `the chart to skip fails ${failing.join(' and ') || 'no check'}, not ${skipBecause}`;
+    }
+    if (skipBecause === 'room' && decision.rewardToRisk > SKIP_MAX_REWARD_TO_RISK) {
       return `the chart to skip still leaves ${decision.rewardToRisk.toFixed(1)}R`;
     }
-    // What skipping avoided: a trade aiming for the course's 2R is stopped out.
+    if (skipBecause !== 'room' && decision.rewardToRisk > most) {
+      return `the chart to skip pays ${decision.rewardToRisk.toFixed(1)}R`;
+    }
+    // What skipping avoided, or cost: a trade aiming for the course's 2R.
     const { entry, stop } = decision.model;
     const twoR = entry + 2 * (entry - stop);
     const avoided = playOutTrade({ entry, stop, target: twoR, size: 1 }, band.type, next, SHARES);
-    const planned = exitOf(candidate.planned as SkippedAftermath);
+    const planned = exitOf(candidate.planned as SkippedAftermath | TradeAftermath);
     if (avoided.exit !== planned) {
       return `a 2R trade at the skipped zone ends ${avoided.exit}, not ${planned}`;
     }
@@ -1505,7 +1552,6 @@ function planDecision(candidate: Candidate): ScenarioDecision | string {
     };
   }
   if (!decision.take) return 'the chart to take fails a check';
-  const [fewest, most] = MODEL_REWARD_TO_RISK;
   if (decision.rewardToRisk < fewest || decision.rewardToRisk > most) {
     return `the chart to take pays ${decision.rewardToRisk.toFixed(1)}R`;
   }

@@ -2,7 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { deriveSeed, type ZoneType } from 'chart-kit/core';
 import { createHash } from 'node:crypto';
 import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
-import { generateZoneScenario, ScenarioError, type ZoneScenario } from '../charts/zone-scenario.js';
+import { drawSkipReason } from '../charts/scenario/aftermath.js';
+import {
+  generateZoneScenario,
+  ScenarioError,
+  type ZoneScenario,
+  type ZoneScenarioRequest,
+} from '../charts/zone-scenario.js';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -33,6 +39,27 @@ export function practiceScenarioRequest(
   return {
     seed: digest.readUInt32BE(0),
     zoneType: (index + learnerStartsWithSupply) % 2 === 0 ? 'supply' : 'demand',
+  };
+}
+
+/** What the generator is asked for a practice exercise of `kind` from `seed`. */
+export function practiceGenerationRequest(
+  kind: 'zone' | 'plan' | 'decision',
+  seed: number,
+  zoneType: ZoneType,
+): ZoneScenarioRequest {
+  if (kind === 'plan') return { seed, zoneType, concepts: ['trade-plan'], placement: 'plan' };
+  if (kind === 'zone') return { seed, zoneType, placement: 'practice' };
+  return {
+    seed,
+    zoneType,
+    concepts: ['take-or-skip'],
+    placement: 'plan',
+    // Two in five to take: most zones in a real day are worth skipping, for any of the course's
+    // three checks.
+    ...(seed % 5 < 2
+      ? { decision: 'take' as const }
+      : { decision: 'skip' as const, skipBecause: drawSkipReason(seed) }),
   };
 }
 
@@ -76,17 +103,22 @@ export class PracticeCharts {
   }
 
   /**
-   * The learner's practice decision `index`: a zone given, to take or skip; whether it is one to
-   * take or to skip is drawn from the seed, so the answers do not follow a pattern.
+   * The learner's practice decision `index` and its 1-hour twin (for the 1-hour check): a zone
+   * given, to take or skip; whether it is one to take or to skip, and why, is drawn from the
+   * seed, so the answers do not follow a pattern.
    */
-  decision(userId: string, index: number): ChartPair['fiveMinute'] {
+  decision(
+    userId: string,
+    index: number,
+  ): { fiveMinute: ChartPair['fiveMinute']; hourly: NonNullable<ChartPair['hourly']> } {
     const key = `${userId}:decision:${index}`;
     let pair = this.cache.get(key);
     if (!pair) {
-      pair = buildPair(0, null, this.simulate(userId, index, 'decision'));
+      pair = buildPair(0, 0, this.simulate(userId, index, 'decision'));
       this.cache.set(key, pair);
     }
-    return pair.fiveMinute;
+    if (!pair.hourly) throw new Error('a practice decision always has its 1-hour twin');
+    return { fiveMinute: pair.fiveMinute, hourly: pair.hourly };
   }
 
   private simulate(
@@ -98,20 +130,8 @@ export class PracticeCharts {
     let lastError: unknown;
     for (let attempt = 0; attempt < SEEDS_TO_TRY; attempt += 1) {
       try {
-        return generateZoneScenario({
-          seed: attempt === 0 ? seed : deriveSeed(seed, attempt),
-          zoneType,
-          ...(kind === 'plan'
-            ? { concepts: ['trade-plan'], placement: 'plan' }
-            : kind === 'decision'
-              ? {
-                  concepts: ['take-or-skip'],
-                  placement: 'plan',
-                  // Two in five to take: most zones in a real day are worth skipping.
-                  decision: seed % 5 < 2 ? 'take' : 'skip',
-                }
-              : { placement: 'practice' }),
-        });
+        const attemptSeed = attempt === 0 ? seed : deriveSeed(seed, attempt);
+        return generateZoneScenario(practiceGenerationRequest(kind, attemptSeed, zoneType));
       } catch (error) {
         if (!(error instanceof ScenarioError)) throw error;
         lastError = error;

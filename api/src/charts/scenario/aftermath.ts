@@ -52,6 +52,39 @@ export const SKIPPED_AFTERMATH_ODDS: Readonly<Record<SkippedAftermath, number>> 
   open: 0.26,
 };
 
+/**
+ * A chart to skip because the zone is not fresh or the 1-hour trend points against the trade
+ * (the room is there): what a 2R trade there does, with the kinds of {@link TradeAftermath}.
+ * Such setups still win sometimes, but less often than the ones that pass every check and break
+ * more often: about 0R a trade, against +0.3R for the trades the course takes. This is the edge
+ * the course's checks claim, and the tests count it over many seeds.
+ */
+export const FAILED_CHECK_AFTERMATH_ODDS: Readonly<Record<TradeAftermath, number>> = {
+  target: 0.27,
+  'stop-break': 0.2,
+  'stop-after-bounce': 0.15,
+  'stop-hunt': 0.16,
+  open: 0.22,
+};
+
+/**
+ * Why a practice chart to skip is skipped: room to the opposing zone (a newer zone in the way),
+ * a zone already tested, or a 1-hour trend against the trade. Real days offer all three.
+ */
+export type SkipReason = 'room' | 'fresh' | 'higher-timeframe';
+export const SKIP_REASON_ODDS: Readonly<Record<SkipReason, number>> = {
+  room: 0.4,
+  fresh: 0.35,
+  'higher-timeframe': 0.25,
+};
+
+const SKIP_REASON_SALT = 0x736b_6970;
+
+/** The check a practice chart to skip fails, drawn by its seed. */
+export function drawSkipReason(seed: number): SkipReason {
+  return drawBySeed(seed, SKIP_REASON_SALT, SKIP_REASON_ODDS);
+}
+
 /** The trade exits a planted aftermath leads to, as chart-kit's `playOutTrade` names them. */
 export function exitOf(aftermath: TradeAftermath | SkippedAftermath): 'target' | 'stop' | 'open' {
   if (aftermath === 'target' || aftermath === 'open') return aftermath;

@@ -183,6 +183,28 @@ export function touchZone(
 }
 
 /**
+ * Before the puzzle ends, price comes back to the zone once and bounces: the zone is no longer
+ * fresh (the orders waiting there were partly used), which a take-or-skip learner must see.
+ */
+export function plantEarlierReturn(script: MarketScript, band: PlantedBand): number {
+  const { random } = script;
+  const direction = directionOf(band.type);
+  const yardstick = script.yardstick();
+  script.steerTo(
+    nearEdge(band) + direction * yardstick * random.between(0.3, 0.6),
+    random.integer(4, 7),
+    0.6,
+  );
+  const touch = touchZone(script, band, [0.2, 0.6]);
+  script.steerTo(
+    nearEdge(band) + direction * yardstick * random.between(1.7, 2.3),
+    random.integer(3, 5),
+    0.7,
+  );
+  return touch;
+}
+
+/**
  * Price comes back to a zone ({@link touchZone}), then a reaction of `reactionInRanges` average
  * ranges carries price away again.
  */

@@ -1,9 +1,19 @@
 // Simulates learners' practice plans and decisions as the Practice Portal makes them and sends
 // back what happened after each reveal. Run by runNative: argv holds the learners' ids.
-import { modelPlanAt, playOutTrade, SHARES, type TradeOutcome } from 'chart-kit/core';
+import {
+  decideTrade,
+  type DecisionCheck,
+  modelPlanAt,
+  playOutTrade,
+  SHARES,
+  type TradeOutcome,
+} from 'chart-kit/core';
 import { readReaction, type ZoneReaction } from '../../../src/charts/scenario/reaction.js';
 import { generateZoneScenario, type ZoneScenario } from '../../../src/charts/zone-scenario.js';
-import { practiceScenarioRequest } from '../../../src/lessons/practice-charts.js';
+import {
+  practiceGenerationRequest,
+  practiceScenarioRequest,
+} from '../../../src/lessons/practice-charts.js';
 
 /** One practice exercise after its reveal. */
 export interface PracticeOutcome {
@@ -17,6 +27,8 @@ export interface PracticeOutcome {
   courseTrade: Pick<TradeOutcome, 'exit' | 'resultR'> | null;
   /** A 2R trade at the zone with the course's entry and stop (decisions only). */
   twoR: Pick<TradeOutcome, 'exit' | 'resultR'> | null;
+  /** The course's checks that fail at a decision's zone, read afresh (decisions only). */
+  failedChecks: DecisionCheck[] | null;
 }
 
 /** A 2R trade at a decision chart's zone: the course's entry and stop, played out. */
@@ -45,6 +57,11 @@ function outcomeOf(kind: PracticeOutcome['kind'], scenario: ZoneScenario): Pract
         ? pick(decision.outcome)
         : null,
     twoR: decision ? pick(twoRTradeAt(scenario)) : null,
+    failedChecks: decision
+      ? decideTrade({ ...decision, zone: scenario.zone })
+          .checks.filter((check) => !check.ok)
+          .map((check) => check.check)
+      : null,
   };
 }
 
@@ -52,25 +69,12 @@ const EXERCISES_PER_LEARNER = 100;
 const outcomes: PracticeOutcome[] = [];
 for (const learner of process.argv.slice(2)) {
   for (let index = 0; index < EXERCISES_PER_LEARNER; index++) {
-    const plan = practiceScenarioRequest(learner, index, 'plan');
-    outcomes.push(
-      outcomeOf(
-        'plan',
-        generateZoneScenario({ ...plan, concepts: ['trade-plan'], placement: 'plan' }),
-      ),
-    );
-    const decision = practiceScenarioRequest(learner, index, 'decision');
-    outcomes.push(
-      outcomeOf(
-        'decision',
-        generateZoneScenario({
-          ...decision,
-          concepts: ['take-or-skip'],
-          placement: 'plan',
-          decision: decision.seed % 5 < 2 ? 'take' : 'skip',
-        }),
-      ),
-    );
+    for (const kind of ['plan', 'decision'] as const) {
+      const { seed, zoneType } = practiceScenarioRequest(learner, index, kind);
+      outcomes.push(
+        outcomeOf(kind, generateZoneScenario(practiceGenerationRequest(kind, seed, zoneType))),
+      );
+    }
   }
 }
 process.send?.(outcomes);
