@@ -33,6 +33,8 @@ export interface PracticeDecisionBody extends ExerciseChartData {
   count: number;
   free: number;
   exercise: ExerciseStanding;
+  /** The same market in 1-hour candles: the course's third check reads the 1-hour trend. */
+  hourly: ExerciseChartData;
   decisionSetup: DecisionSetup;
   decisionReview: DecisionResult | null;
 }

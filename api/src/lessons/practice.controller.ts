@@ -65,10 +65,12 @@ export class PracticeController {
     index: number,
   ): Promise<PracticeDecisionBody> {
     await this.access.requirePractice(user.id, index);
-    const exercise = practiceDecisionExercise(index, this.charts.decision(user.id, index));
+    const { fiveMinute, hourly } = this.charts.decision(user.id, index);
+    const exercise = practiceDecisionExercise(index, fiveMinute);
     const standing = await this.attempts.standing(user.id, exercise.key);
     return {
       ...withoutNumbers(chartDataBody(exercise.chart, standing.revealed)),
+      hourly: withoutNumbers(chartDataBody(hourly, standing.revealed)),
       index,
       count: PRACTICE_PLAN_COUNT,
       free: FREE_PRACTICE_CHARTS,

@@ -1,9 +1,10 @@
 import type { ChartEngine } from 'chart-kit';
 import { LazyChart } from '../exercise/LazyChart.js';
+import { useTimeframe } from 'chart-kit/react';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { DecisionCheck, DecisionSetup } from '../api/index.js';
 import { Notice } from '../components/Notice.js';
-import { ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
+import { ExerciseChartBox, TimeframeToggle, ToolbarEnd } from '../exercise/ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
 import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
 import {
@@ -43,7 +44,7 @@ interface DecisionExerciseProps {
  */
 export function DecisionExercise({ exercise, setup, label, actions }: DecisionExerciseProps) {
   const { state, submit, reload } = exercise;
-  const { chart, result } = state;
+  const { chart, hourly, result } = state;
   useExerciseTime(chart ? exercise.subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();
   const [take, setTake] = useState<boolean>();
@@ -55,11 +56,15 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
     setEngine(next);
     exposeEngineForTests(next);
   }, []);
-  const series = useMemo(() => (chart ? exerciseSeries(chart, undefined) : undefined), [chart]);
-  const homeViews = useMemo(
-    () => (chart ? exerciseHomeViews(chart, undefined) : undefined),
-    [chart],
+  const series = useMemo(
+    () => (chart ? exerciseSeries(chart, hourly) : undefined),
+    [chart, hourly],
   );
+  const homeViews = useMemo(
+    () => (chart ? exerciseHomeViews(chart, hourly) : undefined),
+    [chart, hourly],
+  );
+  const { timeframe, setTimeframe, switching } = useTimeframe(engine);
 
   const course = result?.revealed ? result.course : undefined;
   useEffect(() => {
@@ -87,7 +92,12 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
     engine.setReferenceLines([...wall, ...plan]);
   }, [engine, setup, course, wallName]);
 
-  const { replay, start: startReplay } = useTradeReplay(engine, chart, course?.outcome);
+  const { replay, start: playTrade } = useTradeReplay(engine, chart, course?.outcome);
+  // The trade plays out candle by candle on the 5-minute chart, where it was planned.
+  const startReplay = useCallback(async () => {
+    if (timeframe !== '5min') await setTimeframe('5min');
+    playTrade();
+  }, [timeframe, setTimeframe, playTrade]);
   useEffect(() => {
     if (!engine || !course || replay.state.status !== 'finished') return;
     engine.setMarkers(
@@ -124,11 +134,21 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
             )}
           </ExerciseChartBox>
           <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
+            {hourly && (
+              <TimeframeToggle
+                engine={engine}
+                timeframe={timeframe}
+                switching={switching}
+                onSwitch={(option) => void setTimeframe(option)}
+              />
+            )}
             <ToolbarEnd engine={engine} actions={actions} />
           </div>
           <p className="exercise__status">
             The blue box is the {setup.zone.type} zone price is coming back to; the dashed lines are
-            the {wallName.toLowerCase()}. Scroll or pinch to zoom, drag to move the chart.
+            the {wallName.toLowerCase()}.
+            {hourly && ' Switch to 1hr to read the trend for the third check.'} Scroll or pinch to
+            zoom, drag to move the chart.
           </p>
         </div>
 
@@ -210,7 +230,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
           {chart?.next && (
             <ReplayButton
               state={replay.state}
-              onStart={startReplay}
+              onStart={() => void startReplay()}
               subject={exercise.subject}
               label={
                 course.take ? 'Replay: watch the course’s trade' : 'Replay: see what a 2R trade met'

@@ -16,7 +16,11 @@ export function DecisionLessonExercise({ lesson }: DecisionLessonExerciseProps) 
   const navigation = useLessonNavigation(lesson);
   const exercise = useDecisionExercise({
     api,
-    target: { lesson: lesson.id, chartNumber: lesson.c_num },
+    target: {
+      lesson: lesson.id,
+      chartNumber: lesson.c_num,
+      ...(lesson.hourly_c_num === null ? {} : { hourlyChartNumber: lesson.hourly_c_num }),
+    },
     review: lesson.decisionReview,
   });
   const { result } = exercise.state;

@@ -12,8 +12,15 @@ import { type ExerciseTarget, useExerciseTarget } from '../exercise/use-exercise
 /** Which take-or-skip exercise: a lesson's or a practice one. */
 export type DecisionTarget = ExerciseTarget;
 
+/** A decision's chart and its 1-hour twin, for the course's third check. */
+interface DecisionCharts {
+  fiveMinute: ExerciseChartData;
+  hourly: ExerciseChartData | undefined;
+}
+
 export interface DecisionExerciseState {
   chart: ExerciseChartData | undefined;
+  hourly: ExerciseChartData | undefined;
   loadError: string | undefined;
   gated: boolean;
   submitting: boolean;
@@ -34,12 +41,29 @@ export function useDecisionExercise(options: {
   review: DecisionResult | null;
 }) {
   const { api, target, review } = options;
-  const { load, fields, subject } = useExerciseTarget(api, target, api.practiceDecision);
+  const {
+    load: loadFiveMinute,
+    fields,
+    subject,
+  } = useExerciseTarget(api, target, api.practiceDecision);
+  const lessonId = 'lesson' in target ? target.lesson : undefined;
+  const hourlyNumber = 'lesson' in target ? target.hourlyChartNumber : undefined;
+  const load = useCallback(async (): Promise<DecisionCharts> => {
+    const [fiveMinute, lessonHourly] = await Promise.all([
+      loadFiveMinute(),
+      hourlyNumber === undefined ? undefined : api.chartData(hourlyNumber, lessonId),
+    ]);
+    // A practice decision brings its twin along; a lesson's is a catalogue chart of its own.
+    const hourly = lessonHourly ?? ('hourly' in fiveMinute ? fiveMinute.hourly : undefined);
+    return { fiveMinute, hourly };
+  }, [api, loadFiveMinute, hourlyNumber, lessonId]);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string>();
   const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
   // Loaded again once answered: the chart then carries the candles after the exercise.
-  const { data: chart, loadError, gated, reload } = useChartLoad(load, result?.revealed ?? false);
+  const { data, loadError, gated, reload } = useChartLoad(load, result?.revealed ?? false);
+  const chart = data?.fiveMinute;
+  const hourly = data?.hourly;
 
   const submit = useCallback(
     async (take: boolean, reasons: DecisionCheck[]) => {
@@ -57,6 +81,14 @@ export function useDecisionExercise(options: {
     [api, fields],
   );
 
-  const state: DecisionExerciseState = { chart, loadError, gated, submitting, error, result };
+  const state: DecisionExerciseState = {
+    chart,
+    hourly,
+    loadError,
+    gated,
+    submitting,
+    error,
+    result,
+  };
   return { state, subject, submit, reload };
 }

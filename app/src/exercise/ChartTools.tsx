@@ -1,4 +1,4 @@
-import type { ChartEngine } from 'chart-kit';
+import type { ChartEngine, Timeframe } from 'chart-kit';
 import { RetryNotice } from '../components/RetryNotice.js';
 import type { CSSProperties, ReactNode } from 'react';
 import { LoadingState } from '../components/LoadingState.js';
@@ -92,5 +92,36 @@ export function ToolbarEnd({
       <span className="exercise__spacer" />
       {actions}
     </>
+  );
+}
+
+/** The 5min / 1hr switch of an exercise whose chart has an hourly twin. */
+export function TimeframeToggle({
+  engine,
+  timeframe,
+  switching,
+  onSwitch,
+}: {
+  engine: ChartEngine | undefined;
+  /** Undefined until the chart has data. */
+  timeframe: Timeframe | undefined;
+  switching: boolean;
+  onSwitch: (timeframe: Timeframe) => void;
+}) {
+  return (
+    <div className="segmented" role="group" aria-label="Timeframe">
+      {(['5min', '1hr'] as Timeframe[]).map((option) => (
+        <button
+          key={option}
+          type="button"
+          className="segmented__option"
+          aria-pressed={timeframe === option}
+          disabled={switching || !engine}
+          onClick={() => onSwitch(option)}
+        >
+          {option}
+        </button>
+      ))}
+    </div>
   );
 }

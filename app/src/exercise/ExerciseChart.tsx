@@ -1,9 +1,9 @@
-import type { ChartEngine, Timeframe } from 'chart-kit';
+import type { ChartEngine } from 'chart-kit';
 import { useReplay, useTimeframe, useZoneDrawing } from 'chart-kit/react';
 import { LazyChart } from './LazyChart.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Notice } from '../components/Notice.js';
-import { DrawingTools, ExerciseChartBox, ToolbarEnd } from './ChartTools.js';
+import { DrawingTools, ExerciseChartBox, TimeframeToggle, ToolbarEnd } from './ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, replayUntil, zoneLabel } from './chart-series.js';
 import { exposeEngineForTests } from './chart-test-hook.js';
 import { triesText } from './exercise-state.js';
@@ -164,20 +164,12 @@ export function ExerciseChart({
           {state.submitting ? 'Checking…' : submitLabel}
         </button>
         {charts?.hourly && (
-          <div className="segmented" role="group" aria-label="Timeframe">
-            {(['5min', '1hr'] as Timeframe[]).map((option) => (
-              <button
-                key={option}
-                type="button"
-                className="segmented__option"
-                aria-pressed={timeframe === option}
-                disabled={switching || !engine}
-                onClick={() => void setTimeframe(option)}
-              >
-                {option}
-              </button>
-            ))}
-          </div>
+          <TimeframeToggle
+            engine={engine}
+            timeframe={timeframe}
+            switching={switching}
+            onSwitch={(option) => void setTimeframe(option)}
+          />
         )}
         <ToolbarEnd engine={engine} actions={actions} />
       </div>

@@ -65,6 +65,12 @@ export class PracticeDecisionDto extends UnnumberedChartDataDto implements Pract
   @ApiProperty({ type: ExerciseStandingDto, description: 'The learner’s tries at this decision' })
   exercise!: ExerciseStandingDto;
 
+  @ApiProperty({
+    type: UnnumberedChartDataDto,
+    description: 'The same market in 1-hour candles, for the 1-hour check',
+  })
+  hourly!: UnnumberedChartDataDto;
+
   @ApiProperty({ type: DecisionSetupDto })
   decisionSetup!: DecisionSetupDto;
 
