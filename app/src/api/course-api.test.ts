@@ -6,15 +6,18 @@ type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 function apiOver(handler: FetchHandler) {
   const requests: string[] = [];
+  const keys: (string | null)[] = [];
   const fetchStub = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     requests.push(`${request.method} ${new URL(request.url).pathname}`);
+    keys.push(request.headers.get('Idempotency-Key'));
     return handler(request);
   }) as typeof fetch;
   const api = createCourseApi(
     createHttpClient({ baseUrl: 'http://course.test', fetch: fetchStub }),
+    {},
   );
-  return { api, requests };
+  return { api, requests, keys };
 }
 
 const json = (status: number, body: unknown) =>
@@ -123,6 +126,84 @@ describe('course API client', () => {
     api.onSessionExpired(expired);
     await expect(api.progress()).rejects.toThrow('You are not logged in.');
     expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session when the refresh fails with a 503, and reports that error', async () => {
+    const { api } = apiOver((request) =>
+      new URL(request.url).pathname === '/api/login/refresh/'
+        ? json(503, { statusCode: 503, message: 'The course is unavailable for a moment.' })
+        : json(401, { message: 'expired' }),
+    );
+    const expired = jest.fn();
+    api.onSessionExpired(expired);
+    const error = (await api.progress().catch((caught: unknown) => caught)) as ApiError;
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('The course is unavailable for a moment.');
+    expect(expired).not.toHaveBeenCalled();
+    expect(await api.keepSessionAlive(0)).toMatchObject({ outcome: 'failed' });
+  });
+
+  it('sends every answer with a fresh Idempotency-Key, the same one on its retries', async () => {
+    let unavailable = 1;
+    let expiredOnce = true;
+    const { api, requests, keys } = apiOver((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/login/refresh/') return json(200, { email: 'a@example.com' });
+      if (path === '/api/decisions' && expiredOnce) {
+        expiredOnce = false;
+        return json(401, { message: 'expired' });
+      }
+      if (path === '/api/attempts' && unavailable-- > 0) {
+        // Retry-After 0: the HTTP client's own retry comes at once.
+        return new Response(JSON.stringify({ statusCode: 503, message: 'busy' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'Retry-After': '0' },
+        });
+      }
+      return json(200, { pass: false, tries: 1 });
+    });
+    await api.attempt({ practice: 1 }, [1, 2]);
+    await api.attempt({ practice: 1 }, [1, 2]);
+    await api.decide({ practice: 1, take: true, reasons: [] });
+    await api.gradePlan({
+      practice: 1,
+      entry: 10,
+      stop: 9,
+      target: 12,
+      account: 25_000,
+      riskPercent: 1,
+      size: 250,
+    });
+    await api.manage({ lesson: 613, rule: 'hold' });
+    await api.progress().catch(() => undefined);
+    expect(requests).toEqual([
+      'POST /api/attempts',
+      'POST /api/attempts', // the HTTP client's retry of the 503
+      'POST /api/attempts', // the next action
+      'POST /api/decisions',
+      'POST /api/login/refresh/',
+      'POST /api/decisions', // after the refresh
+      'POST /api/plans',
+      'POST /api/manage',
+      'GET /users/get-progress',
+    ]);
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+    const [firstTry, retry, nextAction, decision, , decisionAgain, plan, manage, progress] = keys;
+    expect(firstTry).toMatch(uuid);
+    expect(retry).toBe(firstTry);
+    expect(nextAction).toMatch(uuid);
+    expect(nextAction).not.toBe(firstTry);
+    expect(decisionAgain).toBe(decision);
+    expect(new Set([firstTry, nextAction, decision, plan, manage]).size).toBe(5);
+    // Only answers carry a key; a call without one is never retried by the client.
+    expect(keys[4]).toBeNull();
+    expect(progress).toBeNull();
+  });
+
+  it('does not retry a call without a key', async () => {
+    const { api, requests } = apiOver(() => json(503, { message: 'busy' }));
+    await expect(api.completeLesson(7)).rejects.toThrow('busy');
+    expect(requests).toEqual(['POST /users/update/']);
   });
 
   it('says the server is unreachable when the network fails', async () => {

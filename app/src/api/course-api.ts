@@ -1,40 +1,57 @@
 import { ApiError } from './api-error.js';
 import type { HttpClient } from './http.js';
-import type { AttemptTarget, DecisionRequest, ManageRequest, PlanRequest } from '@course/contract';
+import { newIdempotencyKey } from './idempotency-key.js';
+import {
+  browserTabCoordination,
+  createSessionRefresher,
+  type SessionRefresherOptions,
+} from './session-refresh.js';
+import type {
+  AttemptTarget,
+  IdempotentRequestHeaders,
+  DecisionRequest,
+  ManageRequest,
+  PlanRequest,
+} from '@course/contract';
 
 type Listener = () => void;
 
 /**
  * Every call the app makes, typed. Calls that need a session survive an expired access token: a
- * 401 triggers one refresh (shared by concurrent calls) and one retry; when the refresh fails too,
- * the session-expired listeners run and the error reaches the caller.
+ * 401 triggers one refresh (one at a time across the browser's tabs) and one retry. Only a
+ * refresh answered 401 ends the session (the session-expired listeners run); a refresh that
+ * could not be made (offline, 503) leaves the learner signed in and its error reaches the caller.
  */
-export function createCourseApi(http: HttpClient) {
+export function createCourseApi(
+  http: HttpClient,
+  coordination: Pick<SessionRefresherOptions, 'locks' | 'storage'> = browserTabCoordination(),
+) {
   const sessionExpiredListeners = new Set<Listener>();
-  let refreshing: Promise<boolean> | undefined;
-
-  function refreshOnce(): Promise<boolean> {
-    refreshing ??= http
-      .post('/api/login/refresh/', {})
-      .then(
-        () => true,
-        () => false,
-      )
-      .finally(() => {
-        refreshing = undefined;
-      });
-    return refreshing;
-  }
+  const refresher = createSessionRefresher({
+    send: () => http.post('/api/login/refresh/', {}),
+    ...coordination,
+  });
 
   async function withSession<T>(call: () => Promise<T>): Promise<T> {
     try {
       return await call();
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 401) throw error;
-      if (await refreshOnce()) return call();
+      const refreshed = await refresher.refresh();
+      if (refreshed.outcome === 'refreshed') return call();
+      if (refreshed.outcome === 'failed') throw refreshed.error;
       for (const listener of sessionExpiredListeners) listener();
       throw error;
     }
+  }
+
+  /**
+   * An answer the learner gave once: one key for it, sent again with every retry of it (the
+   * HTTP client's own and the one after a refresh), so the server grades it once.
+   */
+  function answerOnce<T>(send: (headers: IdempotentRequestHeaders) => Promise<T>): Promise<T> {
+    const headers = { 'Idempotency-Key': newIdempotencyKey() };
+    return withSession(() => send(headers));
   }
 
   return {
@@ -50,7 +67,11 @@ export function createCourseApi(http: HttpClient) {
     logout: () => http.post('/api/logout/', {}),
     /** The logged-in learner, refreshing an expired access token once; 401 when none. */
     currentSession: () => withSession(() => http.post('/api/auth/', {})),
-    refreshSession: () => http.post('/api/login/refresh/', {}),
+    /**
+     * Keeps the session alive: refreshes unless a tab of this browser did within `freshForMs`.
+     * Its outcome says whether the session ended (401) or the refresh merely failed.
+     */
+    keepSessionAlive: (freshForMs: number) => refresher.refresh(freshForMs),
 
     // ---- password reset ----
     requestPasswordReset: (email: string) => http.post('/users/initReset/', { user_email: email }),
@@ -82,19 +103,22 @@ export function createCourseApi(http: HttpClient) {
     practiceChart: (index: number) =>
       withSession(() => http.get('/api/practice/{index}', { index })),
     attempt: (target: AttemptTarget, lines: number[]) =>
-      withSession(() => http.post('/api/attempts', { ...target, lines })),
+      answerOnce((headers) => http.post('/api/attempts', { ...target, lines }, { headers })),
     /** The learner's own practice plan `index` (1-based): a zone given, a trade to plan. */
     practicePlan: (index: number) =>
       withSession(() => http.get('/api/practice/plans/{index}', { index })),
     /** Grades a trade plan for a lesson's plan exercise or a practice plan. */
-    gradePlan: (plan: PlanRequest) => withSession(() => http.post('/api/plans', plan)),
+    gradePlan: (plan: PlanRequest) =>
+      answerOnce((headers) => http.post('/api/plans', plan, { headers })),
     /** The learner's own practice decision `index` (1-based): a zone given, take or skip. */
     practiceDecision: (index: number) =>
       withSession(() => http.get('/api/practice/decisions/{index}', { index })),
     /** Answers a take-or-skip exercise (a lesson's or a practice decision). */
-    decide: (answer: DecisionRequest) => withSession(() => http.post('/api/decisions', answer)),
+    decide: (decision: DecisionRequest) =>
+      answerOnce((headers) => http.post('/api/decisions', decision, { headers })),
     /** Answers a lesson's trade-management exercise: the rule the learner would manage it by. */
-    manage: (answer: ManageRequest) => withSession(() => http.post('/api/manage', answer)),
+    manage: (choice: ManageRequest) =>
+      answerOnce((headers) => http.post('/api/manage', choice, { headers })),
     /** The learner's graded plans and their trading record. */
     planResults: () => withSession(() => http.get('/api/plans/results')),
 

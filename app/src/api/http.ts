@@ -1,4 +1,5 @@
 import type {
+  IdempotentRequestHeaders,
   ApiGetPath,
   ApiGetRoutes,
   ApiPostPath,
@@ -16,6 +17,13 @@ type QueryOf<Path extends ApiGetPath> = ApiGetRoutes[Path] extends { query: infe
 /** What a GET call needs besides its path: the path's parameters and the route's query. */
 export type GetOptions<Path extends ApiGetPath> = PathParameters<Path> & QueryOf<Path>;
 
+/** The headers a POST route may carry, when the contract names any. */
+export type PostHeaders<Path extends ApiPostPath> = ApiPostRoutes[Path] extends {
+  headers: infer Headers extends IdempotentRequestHeaders;
+}
+  ? Headers
+  : never;
+
 /** The options argument is left out for a route that has neither parameters nor a query. */
 type GetArguments<Path extends ApiGetPath> = keyof GetOptions<Path> extends never
   ? []
@@ -31,9 +39,14 @@ export interface HttpClient {
     path: Path,
     ...options: GetArguments<Path>
   ): Promise<ApiGetRoutes[Path]['response']>;
+  /**
+   * A call with an Idempotency-Key is retried on its own (offline, 502, 503 after its
+   * Retry-After, 504) with the same key: the server answers a repeat with the first answer.
+   */
   post<Path extends ApiPostPath>(
     path: Path,
     body: ApiPostRoutes[Path]['body'],
+    options?: { headers?: PostHeaders<Path> },
   ): Promise<ApiPostRoutes[Path]['response']>;
 }
 
@@ -44,9 +57,14 @@ export interface HttpClientOptions {
   timeoutMs?: number;
   /** Headers added to every call (the analytics visitor id, when the browser allows it). */
   headers?: () => Record<string, string>;
+  /** Retries of a call with an Idempotency-Key (2 by default; tests set 0 or their own). */
+  idempotentRetries?: number;
 }
 
 const DEFAULT_TIMEOUT_MS = 20_000;
+const DEFAULT_IDEMPOTENT_RETRIES = 2;
+/** A server asking for more than this is not worth waiting for with a learner looking on. */
+const LONGEST_RETRY_AFTER_MS = 10_000;
 const PATH_PARAMETER = /\{([^}]+)\}/g;
 
 /**
@@ -114,6 +132,20 @@ export function createHttpClient(options: HttpClientOptions = {}): HttpClient {
       const address = routeAddress(path, getOptions[0]);
       return send(() => instance.get(address).json());
     },
-    post: (path, body) => send(() => instance.post(path, { json: body }).json()),
+    post: (path, body, postOptions?: { headers?: IdempotentRequestHeaders }) => {
+      const headers = { ...postOptions?.headers };
+      const retry =
+        headers['Idempotency-Key'] === undefined
+          ? 0
+          : {
+              limit: options.idempotentRetries ?? DEFAULT_IDEMPOTENT_RETRIES,
+              methods: ['post'],
+              statusCodes: [502, 503, 504],
+              afterStatusCodes: [503],
+              maxRetryAfter: LONGEST_RETRY_AFTER_MS,
+              jitter: true,
+            };
+      return send(() => instance.post(path, { json: body, headers, retry }).json());
+    },
   };
 }

@@ -7,10 +7,19 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import type { CourseApi } from '../api/index.js';
+import { ApiError, type CourseApi } from '../api/index.js';
 
 /** The spec's token refresh period (9 minutes, under the access token's 10-minute life). */
 export const SESSION_REFRESH_MS = 540_000;
+
+/**
+ * After a refresh that could not be made (offline, the API answering 503), the next try comes
+ * this much sooner than the period: the learner stays signed in meanwhile.
+ */
+export const SESSION_RETRY_MS = 30_000;
+
+/** How long a failed session check waits before asking again (the learner is not logged out). */
+export const SESSION_CHECK_RETRY_MS = 5_000;
 
 /** 'unknown': not asked yet, because this browser has shown no sign of a session. */
 export type SessionStatus = 'unknown' | 'checking' | 'logged-in' | 'logged-out';
@@ -70,27 +79,49 @@ export function SessionProvider({ api, children }: SessionProviderProps) {
   }, []);
 
   const verify = useCallback(() => setStatus('checking'), []);
+  /** Bumped to ask again after a check that got no answer. */
+  const [checkRound, setCheckRound] = useState(0);
 
   useEffect(() => {
     if (status !== 'checking') return;
     let current = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     api.currentSession().then(
       (session) => current && loggedIn(session.email),
-      () => current && loggedOut(),
+      (error: unknown) => {
+        if (!current) return;
+        // Only the API saying "no session" (401) logs out; offline or a 503 asks again later.
+        if (error instanceof ApiError && error.status === 401) loggedOut();
+        else retry = setTimeout(() => setCheckRound((round) => round + 1), SESSION_CHECK_RETRY_MS);
+      },
     );
     return () => {
       current = false;
+      clearTimeout(retry);
     };
-  }, [api, status, loggedIn, loggedOut]);
+  }, [api, status, checkRound, loggedIn, loggedOut]);
 
   useEffect(() => api.onSessionExpired(loggedOut), [api, loggedOut]);
 
   useEffect(() => {
     if (status !== 'logged-in') return;
-    const timer = setInterval(() => {
-      api.refreshSession().catch(loggedOut);
-    }, SESSION_REFRESH_MS);
-    return () => clearInterval(timer);
+    let timer: ReturnType<typeof setTimeout>;
+    let stopped = false;
+    const schedule = (delayMs: number) => {
+      timer = setTimeout(() => {
+        // Another tab's refresh in the last half period serves this one too (shared cookies).
+        void api.keepSessionAlive(SESSION_REFRESH_MS / 2).then((result) => {
+          if (stopped) return;
+          if (result.outcome === 'ended') loggedOut();
+          else schedule(result.outcome === 'failed' ? SESSION_RETRY_MS : SESSION_REFRESH_MS);
+        });
+      }, delayMs);
+    };
+    schedule(SESSION_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
   }, [api, status, loggedOut]);
 
   const value = useMemo<SessionValue>(
