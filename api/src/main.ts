@@ -24,12 +24,30 @@ async function main(): Promise<void> {
   const stop = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    log.info({ signal }, `${signal}: stopping`);
-    // Closing flushes the embedded database to disk; a second signal does not cut that short.
-    server.close().then(
-      () => process.exit(0),
+    const timeoutMs = config.shutdownTimeoutMs;
+    log.info(
+      { signal, timeoutMs },
+      `${signal}: stopping (finishing requests, exiting within ${timeoutMs} ms)`,
+    );
+    log.flush();
+    // Whatever a dependency does (a Redis or PostgreSQL that does not answer can hold a close
+    // forever), the process is gone by the deadline.
+    setTimeout(() => {
+      log.error(`still stopping after ${timeoutMs} ms: exiting now`);
+      log.flush();
+      process.exit(1);
+    }, timeoutMs).unref();
+    // The server's own stop keeps half a second for the log and the exit. Closing flushes the
+    // embedded database to disk; a second signal does not cut that short.
+    server.close(Math.max(500, timeoutMs - 500)).then(
+      (clean) => {
+        log.info(clean ? 'stopped' : 'stopped, some of it cut short');
+        log.flush();
+        process.exit(clean ? 0 : 1);
+      },
       (error: unknown) => {
         log.error({ err: error }, 'error while stopping');
+        log.flush();
         process.exit(1);
       },
     );

@@ -25,6 +25,8 @@ import { visitorCatalogueRoute } from './lessons/lessons.controller.js';
 import { LessonsService } from './lessons/lessons.service.js';
 import { createStdoutLog } from './logging/log.js';
 import { PinoNestLogger } from './logging/pino-nest-logger.js';
+import { healthFastPath } from './health/health-fast-path.js';
+import { HealthReports } from './health/health-reports.js';
 import { SHARED_REDIS } from './redis/redis.module.js';
 import type { SharedRedis } from './redis/shared-redis.js';
 import { AnonymousLimit } from './web/anonymous-limit.js';
@@ -33,6 +35,7 @@ import { serveOpenApi } from './web/openapi.js';
 import { PublicAnswersFastPath } from './web/public-answers.js';
 import { applyRateLimits } from './web/rate-limits.js';
 import { EventsLimit } from './web/events-limit.js';
+import { InFlightRequests } from './web/in-flight-requests.js';
 import { applyRequestLogging } from './web/request-logging.js';
 import { applySecurityHeaders } from './web/security-headers.js';
 import { isApiPath, serveSinglePageApp } from './web/single-page-app.js';
@@ -47,11 +50,24 @@ const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 /** Bodies the API accepts: its largest legitimate JSON body is a few hundred bytes. */
 export const JSON_BODY_LIMIT = '16kb';
 
+/** Of a stop's time, what is kept for closing connections and the database after the drain. */
+const CLOSING_SHARE = 0.2;
+/** Kept at the end of a stop for closing the embedded database (it flushes to disk). */
+const EMBEDDED_CLOSE_RESERVE_MS = 1000;
+
 export interface RunningServer {
   app: NestExpressApplication;
   /** Where the app and API answer, e.g. http://localhost:8001 */
   url: string;
-  close(): Promise<void>;
+  /**
+   * Stops gracefully within `timeoutMs` (default: the configured SHUTDOWN_TIMEOUT_SECONDS):
+   * readiness answers 503 `stopping`, no new connection is taken, the requests in flight finish
+   * (for most of the time), then what is left is cut and the app, its connections and the
+   * embedded database are closed. Resolves true when all of it finished in time, false when
+   * the time ran out first (the caller exits anyway: a dependency that does not answer cannot
+   * hold a stop).
+   */
+  close(timeoutMs?: number): Promise<boolean>;
 }
 
 export interface StartOptions {
@@ -114,6 +130,7 @@ export async function startServer(
     }),
   );
   serveSinglePageApp(app.getHttpAdapter().getInstance(), config.appDistDir);
+  const inFlight = new InFlightRequests(app.getHttpServer());
 
   let url = '';
   if (options.listen !== false) {
@@ -129,19 +146,83 @@ export async function startServer(
     await app.init();
   }
 
-  let closing: Promise<void> | undefined;
+  let closing: Promise<boolean> | undefined;
   return {
     app,
     url,
-    close() {
-      closing ??= (async () => {
-        await app.close();
-        closeMiddleware();
-        await embedded?.stop();
-      })();
+    close(timeoutMs = config.shutdownTimeoutMs) {
+      closing ??= stopGracefully({
+        app,
+        inFlight,
+        timeoutMs,
+        closeMiddleware,
+        stopEmbedded: () => embedded?.stop() ?? Promise.resolve(),
+        log: log?.child({ context: 'Shutdown' }),
+      });
       return closing;
     },
   };
+}
+
+/** See {@link RunningServer.close}. */
+async function stopGracefully(options: {
+  app: NestExpressApplication;
+  inFlight: InFlightRequests;
+  timeoutMs: number;
+  closeMiddleware: () => void;
+  stopEmbedded: () => Promise<void>;
+  log: Logger | undefined;
+}): Promise<boolean> {
+  const { app, inFlight, timeoutMs, log } = options;
+  const started = Date.now();
+  const deadline = started + timeoutMs;
+  app.get(HealthReports).markStopping();
+  const httpServer = app.getHttpServer();
+  // No new connections; idle kept-alive ones are closed now, busy ones after their request.
+  httpServer.close(() => undefined);
+  httpServer.closeIdleConnections();
+  const waiting = inFlight.active;
+  const drained = await inFlight.drain(deadline - timeoutMs * CLOSING_SHARE);
+  log?.info(
+    { waited: waiting, left: inFlight.active, ms: Date.now() - started },
+    drained
+      ? `finished the ${waiting} request(s) in flight`
+      : `${inFlight.active} request(s) still running at the drain's end: cut`,
+  );
+  httpServer.closeAllConnections();
+  // The embedded database is closed last and in any case (closing flushes it to disk), so the
+  // app gets the time up to a second before the end.
+  const appClosed = await beforeDeadline(
+    app.close().then(options.closeMiddleware),
+    deadline - EMBEDDED_CLOSE_RESERVE_MS,
+  );
+  const databaseClosed = await beforeDeadline(options.stopEmbedded(), deadline);
+  if (!appClosed || !databaseClosed) {
+    log?.warn(
+      { ms: Date.now() - started },
+      'closing did not finish in time (a dependency does not answer); exiting anyway',
+    );
+  }
+  return drained && appClosed && databaseClosed;
+}
+
+/** Whether `work` settled before `deadline` (epoch ms); a rejection counts as finished. */
+async function beforeDeadline(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - Date.now()));
+  });
+  try {
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -186,6 +267,7 @@ async function applyWebMiddleware(
     visitorCatalogueRoute(app.get(LessonsService)),
   ]);
   answerBeforeFramework(app.getHttpServer(), [
+    healthFastPath(app.get(HealthReports)),
     anonymousLimit.screen,
     eventsLimit.screen,
     (request, response) => publicAnswers.tryAnswer(request, response),
