@@ -100,7 +100,9 @@ export async function startEmbeddedPostgres(dataDir?: string): Promise<EmbeddedP
   let server: PGLiteSocketServer;
   try {
     db = await PGlite.create(dataDir ? { dataDir } : {});
-    // The pg pool opens several connections; the socket server multiplexes them onto PGlite.
+    // PGlite is one session: the request pool keeps to one connection (database-options.ts).
+    // The others are brief and rarely at once: the migrations' lock holder at start, the
+    // readiness check (a TCP connection only) and a report run through the owner file.
     server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
     await server.start();
   } catch (error) {
