@@ -1,6 +1,14 @@
 // chart-kit's engine: framework-agnostic, pixi.js on WebGL. Pure maths lives in `chart-kit/core`.
 export { ChartEngine } from './engine/chart-engine.js';
 export type { ChartOptions } from './engine/chart-engine.js';
+export {
+  ChartDataError,
+  ChartStartError,
+  isChartError,
+  WebGLUnavailableError,
+} from './engine/chart-error.js';
+export type { ChartError } from './engine/chart-error.js';
+export type { VerticalSwipe } from './interaction/chart-input.js';
 export { ChartModel } from './model/chart-model.js';
 export type {
   ChartModelOptions,

@@ -30,6 +30,7 @@ describe('validateSeries', () => {
     const error = problemOf([candle(0), candle(300), candle(300)]);
     expect(error.index).toBe(2);
     expect(error.message).toBe('candle 2: duplicate time 300');
+    expect(error.time).toBe(300);
   });
 
   it('rejects a time that goes backwards', () => {

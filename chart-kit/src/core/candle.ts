@@ -10,12 +10,17 @@ export interface Candle {
 
 /** Thrown by {@link validateSeries}; names the first offending candle. */
 export class SeriesError extends Error {
+  /** The candle's `time` when it is a finite number (undefined for a hole or a bad time). */
+  readonly time: number | undefined;
+
   constructor(
     readonly index: number,
     readonly problem: string,
+    time?: number,
   ) {
     super(`candle ${index}: ${problem}`);
     this.name = 'SeriesError';
+    this.time = time;
   }
 }
 
@@ -104,6 +109,13 @@ function checkCandle(
 }
 
 function diagnose(candle: Candle, index: number, previousTime: number): SeriesError {
+  const found = describeProblem(candle, index, previousTime);
+  return Number.isFinite(candle.time)
+    ? new SeriesError(found.index, found.problem, candle.time)
+    : found;
+}
+
+function describeProblem(candle: Candle, index: number, previousTime: number): SeriesError {
   if (!Number.isFinite(candle.time)) {
     return new SeriesError(index, `time is not a finite number (${String(candle.time)})`);
   }

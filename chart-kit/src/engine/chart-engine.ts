@@ -11,7 +11,7 @@ import type { Candle } from '../core/candle.js';
 import type { ViewTarget } from '../core/frame.js';
 import type { IndexViewport } from '../core/scales.js';
 import { Announcer } from '../interaction/announcer.js';
-import { ChartInput } from '../interaction/chart-input.js';
+import { ChartInput, type VerticalSwipe } from '../interaction/chart-input.js';
 import { attachDomInput } from '../interaction/dom-input.js';
 import { ChartModel, type ChartModelOptions } from '../model/chart-model.js';
 import type {
@@ -27,7 +27,12 @@ import type { HomeViews, TimeframeSeries } from '../model/series-set.js';
 import type { ChartLine } from '../model/user-lines.js';
 import { AxesLayer } from '../render/axes-layer.js';
 import { CandleLayer } from '../render/candle-layer.js';
-import { createRenderer } from '../render/create-renderer.js';
+import {
+  createRenderer,
+  releasePixiProbeContext,
+  releaseRenderer,
+  RendererStartFailure,
+} from '../render/create-renderer.js';
 import { CrosshairLayer } from '../render/crosshair-layer.js';
 import { type ChartMesh, DRAW_ORDER } from '../render/draw-order.js';
 import { FrameMesh } from '../render/frame-mesh.js';
@@ -42,6 +47,7 @@ import { crosshairView, snapMarkerView } from '../views/crosshair-view.js';
 import { overlayView } from '../views/overlay-view.js';
 import { priceTagsView } from '../views/price-tags-view.js';
 import { ChartAccessibility } from './accessibility-dom.js';
+import { ChartStartError, toChartError, WebGLUnavailableError } from './chart-error.js';
 import { IdleWork } from './idle-work.js';
 
 export type {
@@ -65,6 +71,13 @@ export interface ChartOptions extends Omit<ChartModelOptions, 'size'> {
    * order and reads as an image to screen readers. Default true.
    */
   interactive?: boolean;
+  /**
+   * Who a vertical swipe on the chart belongs to on a touch screen. 'scroll-page' (default): it
+   * scrolls the page, unless it starts on a line (it drags the line) or Draw Line mode is on (it
+   * draws); horizontal swipes pan and pinches zoom. 'chart': the page never scrolls under the
+   * chart (e.g. a chart filling the screen). Read when the chart is created.
+   */
+  verticalSwipe?: VerticalSwipe;
 }
 
 /** Columns of level of detail merged per idle step: about a millisecond of work. */
@@ -99,7 +112,8 @@ export class ChartEngine {
   private readonly accessibility: ChartAccessibility;
   private readonly announcer: Announcer;
   private readonly input: ChartInput | undefined;
-  private readonly detachers: (() => void)[] = [];
+  /** What undoes each part of the chart, in the order the parts were made. */
+  private readonly teardown: (() => void)[] = [];
   /** Builds the coarser levels of detail of every series while the page is idle. */
   private readonly levelBuilder = new IdleWork(() => this.buildNextLevels());
   private theme: ChartTheme;
@@ -109,87 +123,178 @@ export class ChartEngine {
   private constructor(
     readonly container: HTMLElement,
     renderer: Renderer,
-    options: ChartOptions & { theme: ChartTheme },
+    model: ChartModel,
+    options: {
+      theme: ChartTheme;
+      label: string | undefined;
+      interactive: boolean;
+      verticalSwipe: VerticalSwipe;
+    },
   ) {
-    liveEngines++;
-    // Only what is needed later is kept: holding `options` would keep the caller's candles alive.
+    // Only what is needed later is kept: holding the options would keep the caller's candles alive.
     this.renderer = renderer;
+    this.model = model;
     this.theme = options.theme;
-    const { theme: _theme, devicePixelRatio: _dpr, label, interactive = true, ...model } = options;
-    this.model = new ChartModel({
-      ...model,
-      reducedMotion:
-        options.reducedMotion ?? window.matchMedia('(prefers-reduced-motion: reduce)').matches,
-      size: this.containerSize(),
+    const { label, interactive, verticalSwipe } = options;
+    // Each part registers its own undoing as soon as it exists, so that a chart failing half way
+    // through starting is taken apart as completely as a destroyed one (in reverse order).
+    const undo = (step: () => void) => this.teardown.push(step);
+    undo(() => {
+      releaseRenderer(renderer);
     });
+    undo(() => {
+      this.model.dispose();
+    });
+    try {
+      renderer.canvas.style.display = 'block';
+      container.appendChild(renderer.canvas);
+      const font = labelFont(renderer.resolution);
+      this.mesh = new FrameMesh(DRAW_ORDER, font.atlas);
+      undo(() => {
+        this.stage.destroy();
+        this.mesh.destroy();
+      });
+      this.candleLayer = new CandleLayer(this.mesh.layer('candles'), {
+        up: this.theme.up,
+        down: this.theme.down,
+      });
+      this.axesLayer = new AxesLayer(this.mesh, font);
+      this.overlayLayer = new OverlayLayer(this.mesh, font);
+      this.crosshairLayer = new CrosshairLayer(this.mesh, font);
+      this.priceTagLayer = new PriceTagLayer(this.mesh, font);
+      this.stage.addChild(this.mesh.mesh);
 
-    const font = labelFont(renderer.resolution);
-    this.mesh = new FrameMesh(DRAW_ORDER, font.atlas);
-    this.candleLayer = new CandleLayer(this.mesh.layer('candles'), {
-      up: this.theme.up,
-      down: this.theme.down,
-    });
-    this.axesLayer = new AxesLayer(this.mesh, font);
-    this.overlayLayer = new OverlayLayer(this.mesh, font);
-    this.crosshairLayer = new CrosshairLayer(this.mesh, font);
-    this.priceTagLayer = new PriceTagLayer(this.mesh, font);
-    this.stage.addChild(this.mesh.mesh);
-
-    this.scheduler = new RedrawScheduler(
-      (dirty) => {
-        this.draw(dirty);
-      },
-      (now) => {
-        this.model.animations.step(now);
-      },
-    );
-    this.detachers.push(
-      this.model.onInvalidate((layers) => {
-        this.scheduler.request(...layers);
-      }),
-    );
-    this.accessibility = new ChartAccessibility(container, renderer.canvas, {
-      label: label ?? 'Candlestick chart',
-      interactive,
-    });
-    this.announcer = new Announcer(this.model, this.accessibility);
-    if (interactive) {
-      this.input = new ChartInput(this.model);
-      this.detachers.push(attachDomInput(renderer.canvas, this.input));
-      const updateCursor = () => {
-        this.canvas.style.cursor = this.input?.tools.cursor() ?? '';
-      };
-      this.detachers.push(this.model.events.on('toolchange', updateCursor));
-      updateCursor();
+      this.scheduler = new RedrawScheduler(
+        (dirty) => {
+          this.draw(dirty);
+        },
+        (now) => {
+          this.model.animations.step(now);
+        },
+      );
+      undo(() => {
+        this.scheduler.cancel();
+        this.levelBuilder.cancel();
+      });
+      undo(
+        this.model.onInvalidate((layers) => {
+          this.scheduler.request(...layers);
+        }),
+      );
+      this.accessibility = new ChartAccessibility(container, renderer.canvas, {
+        label: label ?? 'Candlestick chart',
+        interactive,
+      });
+      undo(() => {
+        this.accessibility.destroy();
+      });
+      this.announcer = new Announcer(this.model, this.accessibility);
+      undo(() => {
+        this.announcer.dispose();
+      });
+      if (interactive) {
+        const input = new ChartInput(this.model, { verticalSwipe });
+        this.input = input;
+        undo(() => {
+          input.dispose();
+        });
+        undo(attachDomInput(renderer.canvas, input));
+        const updateCursor = () => {
+          this.canvas.style.cursor = input.tools.cursor();
+        };
+        undo(this.model.events.on('toolchange', updateCursor));
+        updateCursor();
+      }
+      this.resizeObserver = new ResizeObserver(() => {
+        this.resize();
+      });
+      this.resizeObserver.observe(container);
+      undo(() => {
+        this.resizeObserver.disconnect();
+      });
+      undo(this.watchContextLoss(renderer.canvas));
+    } catch (error) {
+      // The error that stopped the start is the one to report, not a failure to undo it.
+      this.runTeardown();
+      throw error;
     }
-    this.resizeObserver = new ResizeObserver(() => {
-      this.resize();
-    });
-    this.resizeObserver.observe(container);
-    this.detachers.push(this.watchContextLoss(renderer.canvas));
+    liveEngines++;
   }
 
-  /** Creates the chart inside `container` (which should have a size) and draws the first frame. */
+  /**
+   * Creates the chart inside `container` (which should have a size) and draws the first frame.
+   * Rejects with a {@link ChartError}: a ChartDataError for candles it cannot draw (checked
+   * before any canvas or GPU context is made), a WebGLUnavailableError when the browser has no
+   * WebGL, a ChartStartError for anything else. A chart that fails leaves nothing behind: its
+   * WebGL context is lost explicitly and its canvas removed.
+   */
   static async create(container: HTMLElement, options: ChartOptions = {}): Promise<ChartEngine> {
-    const theme = options.theme ?? DARK_THEME;
-    // A bare renderer, no pixi Application: the chart renders only when something changed, so
-    // no ticker spins at 60 fps on an idle chart.
-    const renderer = await createRenderer({
+    const {
+      theme = DARK_THEME,
+      devicePixelRatio = window.devicePixelRatio,
+      label,
+      interactive = true,
+      verticalSwipe = 'scroll-page',
+      ...modelOptions
+    } = options;
+    const size = () => ({
       width: Math.max(1, container.clientWidth),
       height: Math.max(1, container.clientHeight),
-      background: theme.background,
-      resolution: options.devicePixelRatio ?? window.devicePixelRatio,
     });
-    renderer.canvas.style.display = 'block';
-    // Only on the canvas: outside the chart, touch keeps scrolling the page.
-    if (options.interactive ?? true) renderer.canvas.style.touchAction = 'none';
-    container.appendChild(renderer.canvas);
-    const engine = new ChartEngine(container, renderer, { ...options, theme });
-    engine.scheduler.mark('base');
-    engine.scheduler.flush();
+    // Throws a ChartDataError for bad candles before any canvas or GPU context exists.
+    const model = new ChartModel({
+      ...modelOptions,
+      reducedMotion:
+        options.reducedMotion ?? window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+      size: { ...size(), devicePixelRatio },
+    });
+    let renderer: Renderer;
+    try {
+      // A bare renderer, no pixi Application: the chart renders only when something changed, so
+      // no ticker spins at 60 fps on an idle chart.
+      renderer = await createRenderer({
+        ...size(),
+        background: theme.background,
+        resolution: devicePixelRatio,
+      });
+    } catch (error) {
+      model.dispose();
+      if (error instanceof RendererStartFailure && !error.webglAvailable) {
+        throw new WebGLUnavailableError({ cause: error.cause });
+      }
+      throw new ChartStartError(error instanceof RendererStartFailure ? error.cause : error);
+    }
+    let engine: ChartEngine;
+    try {
+      // Takes itself apart if it fails (renderer and model included).
+      engine = new ChartEngine(container, renderer, model, {
+        theme,
+        label,
+        interactive,
+        verticalSwipe,
+      });
+    } catch (error) {
+      throw toChartError(error);
+    }
+    try {
+      engine.scheduler.mark('base');
+      engine.scheduler.flush();
+    } catch (error) {
+      releasePixiProbeContext(renderer);
+      engine.destroyed = true;
+      liveEngines--;
+      engine.runTeardown();
+      throw toChartError(error);
+    }
+    releasePixiProbeContext(renderer);
     engine.levelBuilder.start();
     engine.model.events.emit('ready', undefined);
     return engine;
+  }
+
+  /** Whether the browser has taken the WebGL context away (see the 'contextlost' event). */
+  get isContextLost(): boolean {
+    return this.contextLost;
   }
 
   get canvas(): HTMLCanvasElement {
@@ -256,7 +361,8 @@ export class ChartEngine {
 
   /**
    * Replaces the data with one series of unknown timeframe and opens on its home view (`homeView`
-   * replaces the previous one when given). Lines and zones stay.
+   * replaces the previous one when given). Lines and zones stay. Throws a ChartDataError naming
+   * the first bad candle, and keeps the data it had.
    */
   setCandles(candles: readonly Candle[], options: { homeView?: ViewTarget } = {}): void {
     this.model.setData({ candles }, options);
@@ -266,7 +372,8 @@ export class ChartEngine {
   /**
    * Replaces the data with one market in several timeframes (a missing '1hr' is aggregated from
    * '5min') and shows `timeframe` (default: the current one if given, else '5min') on its home
-   * view (`homeViews` replace the previous ones when given). Lines stay.
+   * view (`homeViews` replace the previous ones when given). Lines stay. Throws a ChartDataError
+   * naming the first bad candle, and keeps the data it had.
    */
   setSeries(
     series: TimeframeSeries,
@@ -471,25 +578,38 @@ export class ChartEngine {
     if (!this.destroyed) this.scheduler.flush();
   }
 
-  /** Frees the canvas, every GPU buffer and texture, and every listener. Safe to call twice. */
+  /**
+   * Frees everything the chart made: its listeners, its GPU buffers and textures, its WebGL
+   * context (lost explicitly, so the browser's per-page budget of contexts is not used up by
+   * charts waiting for the garbage collector) and its canvas. Safe to call twice.
+   */
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
     liveEngines--;
-    this.scheduler.cancel();
-    this.levelBuilder.cancel();
-    for (const detach of this.detachers) detach();
-    this.input?.dispose();
-    this.announcer.dispose();
-    this.model.dispose();
-    this.resizeObserver.disconnect();
-    this.accessibility.destroy();
-    this.mesh.destroy();
-    this.stage.destroy();
-    this.renderer.destroy({ removeView: true });
+    const failures = this.runTeardown();
+    if (failures.length > 0) {
+      throw new AggregateError(failures, 'Parts of the chart could not be freed');
+    }
   }
 
   // ---- internals -----------------------------------------------------------------------------
+
+  /**
+   * Undoes every part made so far, newest first; a failing step does not stop the others.
+   * Returns what failed.
+   */
+  private runTeardown(): unknown[] {
+    const failures: unknown[] = [];
+    for (const step of this.teardown.splice(0).reverse()) {
+      try {
+        step();
+      } catch (error) {
+        failures.push(error);
+      }
+    }
+    return failures;
+  }
 
   private containerSize() {
     return {
@@ -543,14 +663,26 @@ export class ChartEngine {
     if (model.animations.active) this.scheduler.schedule();
   }
 
+  /**
+   * Follows the canvas' WebGL context. pixi cancels the 'webglcontextlost' event (so the
+   * browser may restore the context) and rebuilds its GPU objects on restore; the chart stops
+   * drawing in between, draws everything again once restored, and tells the page both times.
+   */
   private watchContextLoss(canvas: HTMLCanvasElement): () => void {
     const lost = () => {
+      if (this.contextLost) return;
       this.contextLost = true;
+      this.scheduler.cancel();
+      this.model.events.emit('contextlost', undefined);
     };
     const restored = () => {
+      if (!this.contextLost) return;
       this.contextLost = false;
-      // pixi re-creates its GPU objects on restore; every layer re-uploads on the next frame.
-      this.scheduler.request('base');
+      // pixi uploads the mesh's whole buffers into the new context on first use; every layer is
+      // drawn again, as changes made while the context was away were not.
+      this.scheduler.mark('base');
+      this.scheduler.flush();
+      this.model.events.emit('contextrestored', undefined);
     };
     canvas.addEventListener('webglcontextlost', lost);
     canvas.addEventListener('webglcontextrestored', restored);

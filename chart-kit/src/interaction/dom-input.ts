@@ -4,9 +4,14 @@ import { pointerKind, type ToolPointerEvent } from './tools/tool-event.js';
 /**
  * Turns the canvas' DOM events into the chart's input events (pointer, wheel, keys) and back into
  * the DOM's side effects: focus on press, pointer capture, the cursor, preventDefault for keys
- * and wheel turns the chart uses. Only the canvas listens, and only the canvas has
- * `touch-action: none`, so a touch outside the chart still scrolls the page. Returns a function
- * that removes every listener.
+ * and wheel turns the chart uses, and who a touch belongs to. Only the canvas listens.
+ *
+ * Touch: the canvas has `touch-action: pan-y` (the browser scrolls the page with a vertical
+ * swipe and cancels the chart's pointer; horizontal moves and pinches come to the chart), or
+ * `none` while every touch is the chart's (line tool, `verticalSwipe: 'chart'`). The browser
+ * reads touch-action when a touch starts, too early to know whether the finger is on a line, so
+ * a touch that starts on a line (or adds a second finger) cancels its `touchstart` instead, which
+ * keeps the page still for that whole touch. Returns a function that removes every listener.
  */
 export function attachDomInput(canvas: HTMLCanvasElement, input: ChartInput): () => void {
   const { pointers, keyboard, tools } = input;
@@ -64,6 +69,15 @@ export function attachDomInput(canvas: HTMLCanvasElement, input: ChartInput): ()
       shiftKey: event.shiftKey,
     });
   };
+  const onTouchStart = (event: TouchEvent) => {
+    const touch = event.changedTouches[0];
+    if (!touch || !event.cancelable) return;
+    const rect = canvas.getBoundingClientRect();
+    // Pointer events come first, so the touch's pointer is already down in `input`.
+    if (input.claimsTouchAt({ x: touch.clientX - rect.left, y: touch.clientY - rect.top })) {
+      event.preventDefault();
+    }
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (keyboard.keyDown(event)) {
       event.preventDefault();
@@ -78,12 +92,18 @@ export function attachDomInput(canvas: HTMLCanvasElement, input: ChartInput): ()
     ['pointercancel', onPointerCancel as EventListener],
     ['pointerleave', onPointerLeave as EventListener],
     ['wheel', onWheel as EventListener, { passive: false }],
+    ['touchstart', onTouchStart as EventListener, { passive: false }],
     ['keydown', onKeyDown as EventListener],
   ];
   for (const [type, listener, options] of listeners) {
     canvas.addEventListener(type, listener, options);
   }
+  canvas.style.touchAction = input.touchAction();
+  const offTouchAction = input.onTouchActionChange((action) => {
+    canvas.style.touchAction = action;
+  });
   return () => {
+    offTouchAction();
     for (const [type, listener] of listeners) canvas.removeEventListener(type, listener);
   };
 }

@@ -247,19 +247,22 @@ export class ChartModel {
 
   /**
    * Replaces the data (lines, zones and marks stay) and opens on the home view of the timeframe
-   * shown. `homeViews`/`homeView`, when given, replace the previous ones.
+   * shown. `homeViews`/`homeView`, when given, replace the previous ones. Throws a
+   * ChartDataError, changing nothing, when a candle cannot be drawn.
    */
   setData(
     source: SeriesSource,
     homes: { homeViews?: HomeViews; homeView?: ViewTarget } = {},
   ): void {
+    // Validated first: bad candles throw a ChartDataError and leave the chart as it was.
+    const data = new SeriesSet(source);
     this.animations.finish(MORPH_TWEEN);
     this.animations.stop(VIEW_TWEEN);
     this.replay.dispose();
     const previous = this.activeTimeframe;
     if (homes.homeViews) this.homes = { ...homes.homeViews };
     if ('homeView' in homes) this.singleHome = homes.homeView;
-    this.data = new SeriesSet(source);
+    this.data = data;
     this.activeTimeframe = this.data.initial;
     this.store = this.data.require(this.activeTimeframe);
     this.shown = this.store.count;

@@ -77,6 +77,14 @@ export interface ChartEvents {
   replaychange: ReplayState;
   /** The replay showed its last candle. */
   replayend: ReplayState;
+  /**
+   * The browser took the chart's WebGL context away (too many contexts on the page, a GPU reset,
+   * a driver update). The chart shows its last image and takes no input effect on screen until
+   * 'contextrestored'; the browser restores the context when it can.
+   */
+  contextlost: undefined;
+  /** The WebGL context is back; the chart has been drawn again. */
+  contextrestored: undefined;
 }
 
 /**

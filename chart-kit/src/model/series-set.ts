@@ -3,6 +3,7 @@ import type { Candle } from '../core/candle.js';
 import type { ViewTarget } from '../core/frame.js';
 import { SeriesStore } from '../core/series-store.js';
 import { seriesPeriodSeconds } from '../core/time-window.js';
+import { loadingSeries } from './chart-data-error.js';
 
 /** Candles of one market in one or more timeframes; a missing '1hr' is aggregated from '5min'. */
 export type TimeframeSeries = Partial<Record<Timeframe, readonly Candle[]>>;
@@ -24,7 +25,7 @@ export interface SeriesSource {
 
 /**
  * The loaded series of a chart: one store per timeframe (key `undefined` for a single series of
- * unknown timeframe) and the one on screen.
+ * unknown timeframe) and the one on screen. Throws a ChartDataError for candles it cannot draw.
  */
 export class SeriesSet {
   readonly timeframes: readonly Timeframe[];
@@ -39,9 +40,13 @@ export class SeriesSet {
     if (series && Object.keys(series).length > 0) {
       const fine = series['5min'];
       for (const [key, candles] of Object.entries(series) as [Timeframe, readonly Candle[]][]) {
-        stores.set(key, new SeriesStore(candles));
+        stores.set(
+          key,
+          loadingSeries(key, () => new SeriesStore(candles)),
+        );
       }
       if (fine && !series['1hr']) {
+        // The 5min series was validated above, so aggregating it cannot fail on its candles.
         stores.set('1hr', new SeriesStore(aggregateCandles(fine, TIMEFRAMES['1hr'])));
       }
       const wanted = source.timeframe;
@@ -52,7 +57,10 @@ export class SeriesSet {
             ? '5min'
             : (stores.keys().next().value ?? undefined);
     } else {
-      stores.set(undefined, new SeriesStore(source.candles ?? []));
+      stores.set(
+        undefined,
+        loadingSeries(undefined, () => new SeriesStore(source.candles ?? [])),
+      );
       this.initial = undefined;
     }
     this.stores = stores;

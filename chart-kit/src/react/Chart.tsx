@@ -1,8 +1,9 @@
 import { useEffect, type CSSProperties } from 'react';
-import type { ChartEngine, ChartOptions } from '../engine/chart-engine.js';
-import { useChart } from './use-chart.js';
+import type { ChartEngine } from '../engine/chart-engine.js';
+import type { ChartError } from '../engine/chart-error.js';
+import { type UseChartOptions, useChart } from './use-chart.js';
 
-export interface ChartProps extends ChartOptions {
+export interface ChartProps extends UseChartOptions {
   width?: number | string;
   height?: number | string;
   className?: string;
@@ -11,6 +12,24 @@ export interface ChartProps extends ChartOptions {
   label?: string;
   /** Called with the engine once it is ready (and with undefined when it goes away). */
   onEngine?: (engine: ChartEngine | undefined) => void;
+  /**
+   * Called with a typed error when the chart cannot start or refuses new data (see
+   * `ChartError`). Without it the chart shows the error's message in its box; with it, the
+   * application says what it wants and the box stays empty.
+   */
+  onError?: (error: ChartError) => void;
+}
+
+/** What the chart's box says when it cannot draw and the application did not take the error. */
+function errorText(error: ChartError): string {
+  switch (error.kind) {
+    case 'data':
+      return `The chart's data has a bad candle. ${error.message}.`;
+    case 'webgl-unavailable':
+      return 'The chart needs WebGL, which this browser has turned off or does not support.';
+    case 'start-failed':
+      return `${error.message}.`;
+  }
 }
 
 /**
@@ -24,9 +43,10 @@ export function Chart({
   style,
   label,
   onEngine,
+  onError,
   ...options
 }: ChartProps) {
-  const { containerRef, engine, error } = useChart({ ...options, label });
+  const { containerRef, engine, error } = useChart({ ...options, label, onError });
 
   useEffect(() => {
     onEngine?.(engine);
@@ -42,9 +62,9 @@ export function Chart({
       className={className}
       style={{ position: 'relative', width, height, ...style }}
     >
-      {error && (
+      {error && !engine && !onError && (
         <p role="alert" style={{ margin: 0, padding: '1rem', color: '#ef5350' }}>
-          The chart could not start: {error.message}. It needs a browser with WebGL turned on.
+          {errorText(error)}
         </p>
       )}
     </div>

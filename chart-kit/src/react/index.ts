@@ -1,6 +1,7 @@
 // React bindings for chart-kit: hooks and a component over the framework-agnostic engine.
 export { Chart } from './Chart.js';
 export type { ChartProps } from './Chart.js';
+export type { ChartError } from '../engine/chart-error.js';
 export { useChart } from './use-chart.js';
 export type { UseChartOptions, UseChartResult } from './use-chart.js';
 export { useChartEvent } from './use-chart-event.js';

@@ -1,34 +1,65 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import {
+  type RefObject,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { ChartEngine, type ChartOptions, type TimeframeSeries } from '../engine/chart-engine.js';
+import { type ChartError, toChartError } from '../engine/chart-error.js';
 
 /**
  * Options read when the chart is created. Later changes to `candles`, `series`, `homeViews`,
  * `homeView`, `theme`, `magnet` and `maxLines` are applied to the live chart; the others need a
  * remount (change the component's `key`).
  */
-export type UseChartOptions = ChartOptions;
+export interface UseChartOptions extends ChartOptions {
+  /**
+   * Called when the chart cannot start, or refuses new `candles`/`series` (it then keeps
+   * showing the data it had). The same error is in the result's `error`. The latest function
+   * passed is called.
+   */
+  onError?: (error: ChartError) => void;
+}
 
 export interface UseChartResult {
   /** Attach to the element the chart should fill (it needs a width and height). */
   containerRef: RefObject<HTMLDivElement | null>;
   /** The engine once the first frame is drawn; undefined before and after unmount. */
   engine: ChartEngine | undefined;
-  /** Set when WebGL could not start, with the browser's reason. */
-  error: Error | undefined;
+  /**
+   * Why the chart could not start, or why it refused the latest data; cleared by data it
+   * accepts. Tell the cases apart by `kind` ('data', 'webgl-unavailable', 'start-failed').
+   */
+  error: ChartError | undefined;
 }
 
 /**
  * Creates a chart in the referenced element and destroys it on unmount. Safe under React 19
  * StrictMode: a mount that is torn down before pixi.js finishes starting destroys its engine as
- * soon as it exists, so no canvas or GPU context is left behind.
+ * soon as it exists, so no canvas or GPU context is left behind. A chart that fails to start
+ * leaves nothing either, and reports why through `error` and `onError`.
  */
 export function useChart(options: UseChartOptions = {}): UseChartResult {
   const containerRef = useRef<HTMLDivElement | null>(null);
   const [engine, setEngine] = useState<ChartEngine>();
-  const [error, setError] = useState<Error>();
+  const [startError, setStartError] = useState<ChartError>();
+  // Data the live chart refused, with the arrays it came in: the error lasts as long as they do.
+  const [refusals] = useState(() => new ValueStore<Refusal | undefined>(undefined));
+  const refused = useSyncExternalStore(refusals.subscribe, refusals.get, refusals.get);
   // Creation options are read once per mount; later data and theme changes go through the engine.
   const initialOptions = useRef(options);
-  const { candles, series, theme, magnet, maxLines, homeViews, homeView } = options;
+  const { candles, series, theme, magnet, maxLines, homeViews, homeView, onError } = options;
+  const latestOnError = useRef(onError);
+  useEffect(() => {
+    latestOnError.current = onError;
+  });
+  const report = useCallback((reason: unknown): ChartError => {
+    const chartError = toChartError(reason);
+    latestOnError.current?.(chartError);
+    return chartError;
+  }, []);
   // Home views compared by value: an object literal written inline is new on every render.
   const homeKey = JSON.stringify([homeViews ?? null, homeView ?? null]);
 
@@ -37,7 +68,8 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
     if (!container) return;
     let cancelled = false;
     let created: ChartEngine | undefined;
-    ChartEngine.create(container, initialOptions.current).then(
+    const { onError: _onError, ...chartOptions } = initialOptions.current;
+    ChartEngine.create(container, chartOptions).then(
       (instance) => {
         if (cancelled) {
           instance.destroy();
@@ -47,7 +79,7 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
         setEngine(instance);
       },
       (reason: unknown) => {
-        if (!cancelled) setError(reason instanceof Error ? reason : new Error(String(reason)));
+        if (!cancelled) setStartError(report(reason));
       },
     );
     return () => {
@@ -55,7 +87,7 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
       created?.destroy();
       setEngine(undefined);
     };
-  }, []);
+  }, [report]);
 
   // Compared by the candle arrays, not the wrapping object, so `series={{ '5min': candles }}`
   // written inline does not reload the chart on every render.
@@ -72,9 +104,13 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   useEffect(() => {
     if (!engine || hasSeries) return;
     if (candles && candles !== initialOptions.current.candles) {
-      engine.setCandles(candles, { homeView: latestHomes.current.homeView });
+      try {
+        engine.setCandles(candles, { homeView: latestHomes.current.homeView });
+      } catch (reason) {
+        refusals.set({ error: report(reason), data: [candles] });
+      }
     }
-  }, [engine, candles, hasSeries]);
+  }, [engine, candles, hasSeries, report, refusals]);
 
   useEffect(() => {
     const initial = initialOptions.current.series;
@@ -83,8 +119,12 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
     const next: TimeframeSeries = {};
     if (fine) next['5min'] = fine;
     if (coarse) next['1hr'] = coarse;
-    engine.setSeries(next, undefined, { homeViews: latestHomes.current.homeViews ?? {} });
-  }, [engine, fine, coarse, hasSeries]);
+    try {
+      engine.setSeries(next, undefined, { homeViews: latestHomes.current.homeViews ?? {} });
+    } catch (reason) {
+      refusals.set({ error: report(reason), data: [fine, coarse] });
+    }
+  }, [engine, fine, coarse, hasSeries, report, refusals]);
 
   useEffect(() => {
     if (!engine) return;
@@ -106,5 +146,39 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
     if (engine && theme && theme !== initialOptions.current.theme) engine.setTheme(theme);
   }, [engine, theme]);
 
-  return { containerRef, engine, error };
+  const current = hasSeries ? [fine, coarse] : [candles];
+  const stillRefused =
+    refused?.data.length === current.length &&
+    refused.data.every((data, index) => data === current[index]);
+  return { containerRef, engine, error: startError ?? (stillRefused ? refused.error : undefined) };
+}
+
+interface Refusal {
+  error: ChartError;
+  /** The arrays of candles refused. */
+  data: readonly unknown[];
+}
+
+/**
+ * A value outside React's state with a subscription, read with useSyncExternalStore: the
+ * engine's answer to new data arrives while an effect runs, like any external system's.
+ */
+class ValueStore<T> {
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private value: T) {}
+
+  readonly get = (): T => this.value;
+
+  readonly set = (value: T): void => {
+    this.value = value;
+    for (const listener of this.listeners) listener();
+  };
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
 }

@@ -81,16 +81,16 @@ async function startViteServer(): Promise<{ url: string; stop(): void }> {
 
 /**
  * Serves the fixture page with Vite and opens it in Debian's Chromium; `hasTouch` gives the page
- * a touch screen (page.touchscreen) besides the mouse.
+ * a touch screen (page.touchscreen) besides the mouse, `launchArgs` are extra Chromium flags.
  */
 export async function openFixture(
   viewport = { width: 800, height: 703 },
-  options: { hasTouch?: boolean } = {},
+  options: { hasTouch?: boolean; launchArgs?: readonly string[] } = {},
 ): Promise<BrowserFixture> {
   const server = await startViteServer();
   let browser: Browser | undefined;
   try {
-    browser = await launchChromium();
+    browser = await launchChromium(options.launchArgs);
     const page = await browser.newPage({ viewport, hasTouch: options.hasTouch ?? false });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

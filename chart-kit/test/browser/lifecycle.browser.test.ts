@@ -67,3 +67,279 @@ describe('ChartEngine lifecycle in Chromium', () => {
     expect(fixture.errors).toEqual([]);
   });
 });
+
+declare global {
+  interface Window {
+    /** Every WebGL context the page created since the tracker was installed. */
+    webglContexts?: (WebGLRenderingContext | WebGL2RenderingContext)[];
+  }
+}
+
+/** A copy of the candles with one made impossible (a high below its body). */
+function withBadCandle(index: number) {
+  return CANDLES.map((candle, i) => (i === index ? { ...candle, high: candle.low - 1 } : candle));
+}
+
+describe('ChartEngine failures and context loss in Chromium', () => {
+  let fixture: BrowserFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+    // Records every WebGL context made on the page, to count those still alive.
+    await fixture.page.evaluate(() => {
+      // Called with the canvas as `this`, as the browser's own is.
+      const original = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'getContext')
+        ?.value as (this: HTMLCanvasElement, ...args: unknown[]) => unknown;
+      window.webglContexts = [];
+      HTMLCanvasElement.prototype.getContext = function (
+        this: HTMLCanvasElement,
+        type: string,
+        ...rest: unknown[]
+      ) {
+        const context = original.call(this, type, ...rest);
+        if (context instanceof WebGLRenderingContext || context instanceof WebGL2RenderingContext) {
+          if (!window.webglContexts?.includes(context)) window.webglContexts?.push(context);
+        }
+        return context;
+      } as typeof HTMLCanvasElement.prototype.getContext;
+    });
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  const liveContexts = () =>
+    fixture.page.evaluate(
+      () => (window.webglContexts ?? []).filter((context) => !context.isContextLost()).length,
+    );
+
+  it('20 failed mounts (bad data, a GPU failing mid-start) leave 0 live contexts and 0 canvases', async () => {
+    expect(await liveContexts()).toBe(0);
+    const outcome = await fixture.page.evaluate(
+      async ({ bad, candles }) => {
+        const container = document.getElementById('chart');
+        if (!container) throw new Error('no #chart');
+        const errors: { kind: string; message: string; index: number | null }[] = [];
+        const tryCreate = async (data: typeof candles) => {
+          try {
+            const engine = await window.chartKit.ChartEngine.create(container, {
+              candles: data,
+              devicePixelRatio: 1,
+            });
+            engine.destroy();
+            errors.push({ kind: 'none', message: 'started', index: null });
+          } catch (error) {
+            const chartError = error as { kind: string; message: string; index?: number };
+            errors.push({
+              kind: chartError.kind,
+              message: chartError.message,
+              index: chartError.index ?? null,
+            });
+          }
+        };
+        for (let i = 0; i < 10; i++) await tryCreate(bad);
+        // A GPU that fails once the context exists: every draw call throws.
+        const prototypes = [WebGLRenderingContext.prototype, WebGL2RenderingContext.prototype];
+        // Put back as they were, on the prototypes they came from.
+        // eslint-disable-next-line @typescript-eslint/unbound-method -- restored onto its prototype below
+        const originals = prototypes.map((proto) => proto.drawElements);
+        const contextsBefore = window.webglContexts?.length ?? 0;
+        for (const proto of prototypes) {
+          proto.drawElements = () => {
+            throw new Error('GPU hang (simulated)');
+          };
+        }
+        try {
+          for (let i = 0; i < 10; i++) await tryCreate(candles);
+        } finally {
+          prototypes.forEach((proto, i) => {
+            const original = originals[i];
+            if (original) proto.drawElements = original;
+          });
+        }
+        return {
+          errors,
+          contextsMadeByGpuFailures: (window.webglContexts?.length ?? 0) - contextsBefore,
+          canvases: document.querySelectorAll('canvas').length,
+          containerChildren: container.childElementCount,
+          liveEngines: window.chartKit.liveEngineCount(),
+        };
+      },
+      { bad: withBadCandle(42), candles: CANDLES },
+    );
+    const dataErrors = outcome.errors.slice(0, 10);
+    const gpuErrors = outcome.errors.slice(10);
+    for (const error of dataErrors) {
+      expect(error.kind).toBe('data');
+      expect(error.index).toBe(42);
+      expect(error.message).toMatch(/^Candle 42 \(time \d+\): high .* is below the body top/);
+      expect(error.message).not.toMatch(/webgl/i);
+    }
+    for (const error of gpuErrors) {
+      expect(error).toEqual({
+        kind: 'start-failed',
+        message: 'The chart could not start: GPU hang (simulated)',
+        index: null,
+      });
+    }
+    // The GPU failures did make contexts (so releasing them was tested), and all were lost.
+    expect(outcome.contextsMadeByGpuFailures).toBeGreaterThanOrEqual(10);
+    expect(await liveContexts()).toBe(0);
+    expect(outcome).toMatchObject({ canvases: 0, containerChildren: 0, liveEngines: 0 });
+  });
+
+  it('<Chart onError> and useChart().error carry the typed data error; no canvas is left', async () => {
+    const result = await fixture.page.evaluate(async (bad) => {
+      const element = document.createElement('div');
+      document.body.append(element);
+      try {
+        return await window.chartKit.mountFailingReactChart(element, bad);
+      } finally {
+        element.remove();
+      }
+    }, withBadCandle(7));
+    expect(result).toMatchObject({ kind: 'data', index: 7, canvases: 0 });
+    expect(result.message).toMatch(/^Candle 7 \(time \d+\): high/);
+    expect(result.hookError).toBe(`data: ${result.message}`);
+    expect(await liveContexts()).toBe(0);
+  });
+
+  it('says WebGL is missing only when it is, and leaves nothing behind', async () => {
+    const result = await fixture.page.evaluate(async (candles) => {
+      const container = document.getElementById('chart');
+      if (!container) throw new Error('no #chart');
+      const descriptor = Object.getOwnPropertyDescriptor(HTMLCanvasElement.prototype, 'getContext');
+      const original = descriptor?.value as (this: HTMLCanvasElement, type: string) => unknown;
+      const gpu = Object.getOwnPropertyDescriptor(Navigator.prototype, 'gpu');
+      // No WebGL and no WebGPU, as in a browser with both turned off.
+      HTMLCanvasElement.prototype.getContext = function (this: HTMLCanvasElement, type: string) {
+        return type.includes('webgl') ? null : original.call(this, type);
+      } as typeof HTMLCanvasElement.prototype.getContext;
+      Object.defineProperty(Navigator.prototype, 'gpu', { value: undefined, configurable: true });
+      try {
+        await window.chartKit.ChartEngine.create(container, { candles, devicePixelRatio: 1 });
+        return { kind: 'none', message: '', canvases: 0 };
+      } catch (error) {
+        const chartError = error as { kind: string; message: string };
+        return {
+          kind: chartError.kind,
+          message: chartError.message,
+          canvases: document.querySelectorAll('canvas').length,
+        };
+      } finally {
+        if (descriptor)
+          Object.defineProperty(HTMLCanvasElement.prototype, 'getContext', descriptor);
+        if (gpu) Object.defineProperty(Navigator.prototype, 'gpu', gpu);
+        else Reflect.deleteProperty(Navigator.prototype, 'gpu');
+      }
+    }, CANDLES);
+    expect(result).toEqual({
+      kind: 'webgl-unavailable',
+      message:
+        'This browser has WebGL turned off or does not support it, so the chart cannot draw.',
+      canvases: 0,
+    });
+  });
+
+  it('tells the page when its context is lost and restored, and draws again', async () => {
+    const result = await fixture.page.evaluate(async (candles) => {
+      const container = document.getElementById('chart');
+      if (!container) throw new Error('no #chart');
+      const engine = await window.chartKit.ChartEngine.create(container, {
+        candles,
+        devicePixelRatio: 1,
+        initialBars: 60,
+      });
+      const events: string[] = [];
+      engine.on('contextlost', () => events.push('contextlost'));
+      engine.on('contextrestored', () => events.push('contextrestored'));
+      // The whole picture, read back right after drawing.
+      const sample = () => {
+        engine.renderNow();
+        const copy = document.createElement('canvas');
+        copy.width = engine.canvas.width;
+        copy.height = engine.canvas.height;
+        const context = copy.getContext('2d');
+        if (!context) throw new Error('no 2D context');
+        context.drawImage(engine.canvas, 0, 0);
+        const pixels = new Uint32Array(
+          context.getImageData(0, 0, copy.width, copy.height).data.buffer,
+        );
+        return { picture: pixels.join(','), colours: new Set(pixels).size };
+      };
+      const before = sample();
+      const gl = engine.canvas.getContext('webgl2') ?? engine.canvas.getContext('webgl');
+      const lose = gl?.getExtension('WEBGL_lose_context');
+      if (!lose) throw new Error('no WEBGL_lose_context');
+      const waitFor = (name: 'contextlost' | 'contextrestored') =>
+        new Promise<void>((resolve) => {
+          const off = engine.on(name, () => {
+            off();
+            resolve();
+          });
+        });
+      const lost = waitFor('contextlost');
+      lose.loseContext();
+      await lost;
+      const lostFlag = engine.isContextLost;
+      // Changes while the context is away are drawn once it is back.
+      engine.pan(40);
+      engine.pan(-40);
+      const restored = waitFor('contextrestored');
+      // The browser allows a restore only once the lost event's dispatch has finished.
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      lose.restoreContext();
+      await restored;
+      const after = sample();
+      const restoredFlag = engine.isContextLost;
+      engine.destroy();
+      return {
+        events,
+        lostFlag,
+        restoredFlag,
+        same: before.picture === after.picture,
+        // Candles, grid, axes and text: many colours, not a blank canvas.
+        drew: before.colours > 10,
+      };
+    }, CANDLES);
+    expect(result).toEqual({
+      events: ['contextlost', 'contextrestored'],
+      lostFlag: true,
+      restoredFlag: false,
+      same: true,
+      drew: true,
+    });
+    expect(await liveContexts()).toBe(0);
+    expect(fixture.errors).toEqual([]);
+  });
+});
+
+describe('a Chromium started with WebGL disabled', () => {
+  let fixture: BrowserFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture(undefined, { launchArgs: ['--disable-webgl'] });
+  });
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  it("rejects with 'webgl-unavailable' and leaves no canvas", async () => {
+    const result = await fixture.page.evaluate(async (candles) => {
+      const container = document.getElementById('chart');
+      if (!container) throw new Error('no #chart');
+      try {
+        const engine = await window.chartKit.ChartEngine.create(container, { candles });
+        const name = engine.rendererName;
+        engine.destroy();
+        return { kind: `started on ${name}`, canvases: 0 };
+      } catch (error) {
+        return {
+          kind: (error as { kind: string }).kind,
+          canvases: document.querySelectorAll('canvas').length,
+        };
+      }
+    }, CANDLES);
+    expect(result).toEqual({ kind: 'webgl-unavailable', canvases: 0 });
+  });
+});

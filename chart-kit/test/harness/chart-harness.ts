@@ -1,5 +1,5 @@
 import { Announcer } from '../../src/interaction/announcer.js';
-import { ChartInput } from '../../src/interaction/chart-input.js';
+import { ChartInput, type VerticalSwipe } from '../../src/interaction/chart-input.js';
 import type { KeyInput } from '../../src/interaction/keyboard.js';
 import {
   type PointerKind,
@@ -24,12 +24,13 @@ export class ChartHarness {
   description = '';
   private clock = 0;
 
-  constructor(options: ChartModelOptions = {}) {
+  constructor(options: ChartModelOptions & { verticalSwipe?: VerticalSwipe } = {}) {
+    const { verticalSwipe, ...modelOptions } = options;
     this.model = new ChartModel({
       size: { width: 800, height: 600, devicePixelRatio: 1 },
-      ...options,
+      ...modelOptions,
     });
-    this.input = new ChartInput(this.model);
+    this.input = new ChartInput(this.model, { verticalSwipe });
     this.announcer = new Announcer(this.model, {
       announce: (text) => this.announcements.push(text),
       describe: (text) => {

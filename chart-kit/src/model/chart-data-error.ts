@@ -1,0 +1,51 @@
+import type { Timeframe } from '../core/aggregate.js';
+import { SeriesError } from '../core/candle.js';
+
+/**
+ * Candles a chart cannot draw: names the first bad candle (its index in the array passed, its
+ * time when that is a number, the series it is in) and what is wrong with it. Thrown when a chart
+ * is created or given new data; the chart keeps the data it had.
+ */
+export class ChartDataError extends Error {
+  readonly kind = 'data';
+  /** Index of the bad candle in the array passed. */
+  readonly index: number;
+  /** The bad candle's `time`, when it is a finite number. */
+  readonly time: number | undefined;
+  /** Which of `series` holds it; undefined for `candles`. */
+  readonly timeframe: Timeframe | undefined;
+  /** What is wrong, e.g. 'high 10.5 is below the body top 11'. */
+  readonly problem: string;
+
+  constructor(
+    detail: {
+      index: number;
+      time: number | undefined;
+      timeframe: Timeframe | undefined;
+      problem: string;
+    },
+    options?: ErrorOptions,
+  ) {
+    const time = detail.time === undefined ? '' : ` (time ${detail.time})`;
+    const series = detail.timeframe === undefined ? '' : ` of the ${detail.timeframe} series`;
+    super(`Candle ${detail.index}${time}${series}: ${detail.problem}`, options);
+    this.name = 'ChartDataError';
+    this.index = detail.index;
+    this.time = detail.time;
+    this.timeframe = detail.timeframe;
+    this.problem = detail.problem;
+  }
+}
+
+/** Runs `load` (which validates candles), turning a SeriesError into a ChartDataError. */
+export function loadingSeries<T>(timeframe: Timeframe | undefined, load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (!(error instanceof SeriesError)) throw error;
+    throw new ChartDataError(
+      { index: error.index, time: error.time, timeframe, problem: error.problem },
+      { cause: error },
+    );
+  }
+}
