@@ -218,6 +218,19 @@ describe('hourly twins', () => {
     },
   );
 
+  it.each(pairs.map((definition) => definition.hourly!))(
+    'hourly twin %i says it is context only exactly when its base shows no base at 1 hour',
+    (hourlyNumber) => {
+      const hourly = chart(hourlyNumber);
+      const baseHours = hourly.candles.filter((candle) => hourly.baseTimes.includes(candle.time));
+      const largeBodied = baseHours.some(
+        (hour) => Math.abs(hour.close - hour.open) >= 0.5 * (hour.high - hour.low),
+      );
+      expect(hourly.explanation.includes('context only')).toBe(Boolean(hourly.contextOnly));
+      if (hourly.contextOnly) expect(largeBodied).toBe(true);
+    },
+  );
+
   it('leaves charts without a twin alone', () => {
     expect(chart(1).twin).toBeNull();
   });

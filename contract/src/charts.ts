@@ -32,6 +32,12 @@ export interface ExerciseChartData {
   base_times?: number[];
   /** What price did next (for the replay), once revealed. */
   next?: Candle[];
+  /**
+   * On a 1-hour twin whose zone's base does not show as a base at that timeframe (its hours have
+   * large bodies): true, and the page says the 1-hour view is context only (the trend, the room)
+   * and the zone is marked on the 5-minute chart. Absent otherwise.
+   */
+  context_only?: boolean;
 }
 
 /** GET chart-data/{id}: a chart of the catalogue (lessons, landing demo). */

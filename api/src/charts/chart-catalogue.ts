@@ -13,7 +13,12 @@ import {
   type ChartDefinition,
 } from './chart-definitions.js';
 import { LRUCache } from 'lru-cache';
-import { explainHourlyZone, explainZone, hourlyBaseTimes } from './zone-explanation.js';
+import {
+  baseShowsOnHourly,
+  explainHourlyZone,
+  explainZone,
+  hourlyBaseTimes,
+} from './zone-explanation.js';
 import { openingTimeWindow, type PlacementName } from './scenario/framing.js';
 import { generateZoneScenario, type ZoneScenario } from './zone-scenario.js';
 
@@ -60,6 +65,8 @@ export interface ExerciseChart {
    * the same price (once revealed, the whole hour comes first in `next`).
    */
   formingCandle?: Candle;
+  /** A 1-hour twin on which the zone's base shows no base: the view is context only. */
+  contextOnly?: boolean;
 }
 
 /** A generated chart n has its 1-hour twin at n + HOURLY_TWIN_OFFSET. */
@@ -271,6 +278,7 @@ export function buildPair(
           baseTimes: hourlyBaseTimes(scenario),
           twin: chartNumber,
           ...(forming ? { formingCandle: forming } : {}),
+          ...(baseShowsOnHourly(scenario) ? {} : { contextOnly: true }),
         };
   return deepFreeze({ fiveMinute, hourly });
 }

@@ -36,6 +36,7 @@ export function chartDataBody(chart: ExerciseChart, revealed: boolean): ChartDat
     twin: chart.twin,
     data,
     view: { ...chart.openingView },
+    ...(chart.contextOnly ? { context_only: true } : {}),
   };
   if (revealed) {
     body.hiddenpl = chart.zone.upper;

@@ -181,6 +181,12 @@ export function ExerciseChart({
             'Scroll or pinch to zoom, drag the chart to move it, and Reset view to come back.'
           : `${drawing.lines.length} of 2 lines: ${prices.map((price) => price.toFixed(2)).join(' and ')}`}
       </p>
+      {charts?.hourly?.context_only && (
+        <p className="exercise__status" data-testid="hourly-context-only">
+          On this chart the base does not show as a base at 1 hour: use the 1hr view for context
+          (the trend, the room to the next zone) and mark the zone on the 5min chart.
+        </p>
+      )}
 
       {state.error && <Notice tone="error">{state.error}</Notice>}
       {state.feedback && (

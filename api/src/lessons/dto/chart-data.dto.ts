@@ -112,6 +112,14 @@ export class UnnumberedChartDataDto implements ExerciseChartData {
     description: 'What price did after the exercise, for the replay; only once revealed',
   })
   next?: CandleDto[];
+
+  @ApiPropertyOptional({
+    description:
+      'On a 1-hour twin whose zone’s base shows no base at that timeframe: true (the 1-hour ' +
+      'view is context only; the zone is marked on the 5-minute chart)',
+    example: true,
+  })
+  context_only?: boolean;
 }
 
 /** The answer of GET chart-data/{id}. */
