@@ -1,6 +1,7 @@
 import { AXIS_LABEL_CHAR_PX } from '../core/time-axis.js';
 import type { ChartModel } from '../model/chart-model.js';
 import type { OverlayState } from '../render/overlay-layer.js';
+import { placeLineLabels, TakenBoxes } from './label-layout.js';
 
 const NO_DRAFT: readonly number[] = [];
 /** The zone label's inset from the plot's edge, and the height of its line, in CSS pixels. */
@@ -102,54 +103,8 @@ export function overlayView(model: ChartModel): OverlayState {
 const TEXT_LINE = 14;
 /** Advance of one glyph of the label font. */
 const CHAR_PX = AXIS_LABEL_CHAR_PX;
-
-interface Box {
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-}
-
-/** Boxes already taken by text (and areas text should stay out of), to place new text clear of them. */
-class TakenBoxes {
-  private readonly boxes: Box[] = [];
-
-  constructor(private readonly plot: { width: number; height: number }) {}
-
-  take(box: Box): void {
-    this.boxes.push(box);
-  }
-
-  isFree(box: Box): boolean {
-    return (
-      box.left >= 0 &&
-      box.right <= this.plot.width &&
-      box.top >= 0 &&
-      box.bottom <= this.plot.height &&
-      this.boxes.every(
-        (taken) =>
-          box.right <= taken.left ||
-          box.left >= taken.right ||
-          box.bottom <= taken.top ||
-          box.top >= taken.bottom,
-      )
-    );
-  }
-
-  /** The first free place of `candidates` (top-left corners), taken; the first one if none is. */
-  place(candidates: readonly { x: number; y: number }[], width: number): { x: number; y: number } {
-    const boxAt = ({ x, y }: { x: number; y: number }): Box => ({
-      left: x,
-      right: x + width,
-      top: y,
-      bottom: y + TEXT_LINE,
-    });
-    const chosen = candidates.find((candidate) => this.isFree(boxAt(candidate))) ?? candidates[0];
-    if (!chosen) throw new RangeError('no place to choose from');
-    this.take(boxAt(chosen));
-    return chosen;
-  }
-}
+/** Between a line and its label: the label's text sits 2 px clear of the line. */
+const LINE_LABEL_GAP = 2;
 
 /**
  * Where the texts of reference lines and markers go, clear of the zone's label, the role names,
@@ -162,7 +117,7 @@ function labelledMarks(
 ): Pick<OverlayState, 'referenceLines' | 'markers'> {
   const { frame } = model;
   const { plotWidth, plotHeight } = frame.layout;
-  const taken = new TakenBoxes({ width: plotWidth, height: plotHeight });
+  const taken = new TakenBoxes({ width: plotWidth, height: plotHeight }, TEXT_LINE);
   const zone = model.marks.revealedZone?.zone;
   if (zone) {
     const top = frame.yOfPrice(Math.max(zone.upper, zone.lower));
@@ -176,20 +131,28 @@ function labelledMarks(
     // Where the overlay layer writes a role's name: above its line, at the plot's right.
     taken.take({ left: plotWidth - width - 16, right: plotWidth - 16, top: y - 16, bottom: y - 2 });
   }
-  const referenceLines = model.marks.referenceLines.map((line) => {
-    if (!line.label) return line;
-    const y = frame.yOfPrice(line.price);
-    const width = line.label.length * CHAR_PX;
-    const { x, y: labelY } = taken.place(
-      [
-        { x: LABEL_INSET, y: y - 16 },
-        { x: LABEL_INSET, y: y + 3 },
-        { x: LABEL_INSET + 14 * CHAR_PX, y: y - 16 },
-        { x: LABEL_INSET + 14 * CHAR_PX, y: y + 3 },
+  const labelled = model.marks.referenceLines.filter((line) => line.label);
+  const places = placeLineLabels(
+    labelled.map((line) => ({
+      y: frame.yOfPrice(line.price),
+      width: (line.label?.length ?? 0) * CHAR_PX,
+    })),
+    {
+      plot: { width: plotWidth, height: plotHeight },
+      lineHeight: TEXT_LINE,
+      inset: LABEL_INSET,
+      gap: LINE_LABEL_GAP,
+      taken,
+      // Unlabelled reference lines (a zone's other bound) and the user's lines.
+      lines: [
+        ...model.marks.referenceLines.map((line) => frame.yOfPrice(line.price)),
+        ...lines.map((line) => frame.yOfPrice(line.price)),
       ],
-      width,
-    );
-    return { ...line, labelX: x, labelY };
+    },
+  );
+  const referenceLines = model.marks.referenceLines.map((line) => {
+    const place = places[labelled.indexOf(line)];
+    return place ? { ...line, labelX: place.x, labelY: place.y } : line;
   });
   return { referenceLines, markers: markersView(model, taken) };
 }
