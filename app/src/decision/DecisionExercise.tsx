@@ -18,6 +18,7 @@ import {
 import type { useDecisionExercise } from './use-decision-exercise.js';
 import { useExerciseTime } from '../analytics/analytics-context.js';
 import { ReplayButton } from '../exercise/ReplayButton.js';
+import { chartGestureHint, usePointerKind } from '../components/pointer-words.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
 /** The next opposing zone's lines, in the pulled-line colour the course uses for walls. */
@@ -47,6 +48,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
   const { chart, hourly, result } = state;
   useExerciseTime(chart ? exercise.subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();
+  const pointer = usePointerKind();
   const [take, setTake] = useState<boolean>();
   const [reasons, setReasons] = useState<DecisionCheck[]>([]);
   const long = setup.zone.type === 'demand';
@@ -147,8 +149,8 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
           <p className="exercise__status">
             The blue box is the {setup.zone.type} zone price is coming back to; the dashed lines are
             the {wallName.toLowerCase()}.
-            {hourly && ' Switch to 1hr to read the trend for the third check.'} Scroll or pinch to
-            zoom, drag to move the chart.
+            {hourly && ' Switch to 1hr to read the trend for the third check.'}{' '}
+            {chartGestureHint(pointer)}
           </p>
         </div>
 

@@ -3,6 +3,7 @@ import { useReplay, useTimeframe, useZoneDrawing } from 'chart-kit/react';
 import { LazyChart } from './LazyChart.js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Notice } from '../components/Notice.js';
+import { chartGestureHint, pressWord, usePointerKind } from '../components/pointer-words.js';
 import { DrawingTools, ExerciseChartBox, TimeframeToggle, ToolbarEnd } from './ChartTools.js';
 import { exerciseHomeViews, exerciseSeries, replayUntil, zoneLabel } from './chart-series.js';
 import { exposeEngineForTests } from './chart-test-hook.js';
@@ -56,6 +57,7 @@ export function ExerciseChart({
   // Time counts from when the chart is there to work on.
   useExerciseTime(charts ? exercise.subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();
+  const pointer = usePointerKind();
   const drawing = useZoneDrawing(engine, { maxLines: 2 });
   const { timeframe, setTimeframe, switching } = useTimeframe(engine);
   const replay = useReplay(engine);
@@ -177,8 +179,8 @@ export function ExerciseChart({
       <p className="exercise__status" aria-live="polite">
         {drawing.lines.length === 0
           ? 'Press Draw Line, then drag across the zone on the chart: press at one edge and let go ' +
-            'at the other to draw both lines at once (or click twice). Lines snap to candle prices. ' +
-            'Scroll or pinch to zoom, drag the chart to move it, and Reset view to come back.'
+            `at the other to draw both lines at once (or ${pressWord(pointer)} twice). Lines snap ` +
+            `to candle prices. ${chartGestureHint(pointer)} Reset view brings it back.`
           : `${drawing.lines.length} of 2 lines: ${prices.map((price) => price.toFixed(2)).join(' and ')}`}
       </p>
       {charts?.hourly?.context_only && (

@@ -4,8 +4,22 @@ export const LANDING_CHART_ID_KEY = 'localChartId';
 export const LANDING_CHART_OFFSET = 29;
 export const LANDING_CHART_COUNT = 5;
 
+import { type PointerKind, pressWord } from '../components/pointer-words.js';
+
+/** The spec's hints, as a mouse user reads them; `landingHints` words them for touch screens. */
 export const FIRST_HINT = 'draw where a Supply or Demand zone might be and then click Run';
 export const PASS_HINT = 'WOOHOO! You got it! Now click Next!';
+
+/** Sally's hints, saying 'tap' on a touch screen and 'click' (the spec's words) otherwise. */
+export function landingHints(kind: PointerKind) {
+  const press = pressWord(kind);
+  return {
+    first: `draw where a Supply or Demand zone might be and then ${press} Run`,
+    pass: `WOOHOO! You got it! Now ${press} Next!`,
+    revealed: `Here is the zone I was looking for. ${pressWord(kind, true)} Next for another chart!`,
+    missed: `Not quite! Move your lines and ${press} Run again.`,
+  };
+}
 
 /** The stored id, back to 1 when missing, malformed or past the last demo chart. */
 export function readLandingChartId(storage: Storage): number {

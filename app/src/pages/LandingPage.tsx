@@ -5,11 +5,11 @@ import { ExerciseChart } from '../exercise/ExerciseChart.js';
 import { useChartExercise } from '../exercise/use-chart-exercise.js';
 import { AnimatedBackground } from '../landing/AnimatedBackground.js';
 import { HintBubble } from '../landing/HintBubble.js';
+import { usePointerKind } from '../components/pointer-words.js';
 import {
   advanceLandingChartId,
-  FIRST_HINT,
   landingChartNumber,
-  PASS_HINT,
+  landingHints,
   readLandingChartId,
 } from '../landing/landing-demo.js';
 import { PrivacyNote } from '../landing/PrivacyNote.js';
@@ -25,11 +25,11 @@ function LandingDemo({ chartNumber, onNext }: { chartNumber: number; onNext: () 
   const target = useMemo(() => ({ chart: chartNumber }), [chartNumber]);
   const exercise = useChartExercise({ api, target, chartNumber });
   const { state } = exercise;
-  let hint = FIRST_HINT;
-  if (state.pass) hint = PASS_HINT;
-  else if (state.revealed)
-    hint = 'Here is the zone I was looking for. Click Next for another chart!';
-  else if (state.feedback) hint = 'Not quite! Move your lines and click Run again.';
+  const hints = landingHints(usePointerKind());
+  let hint = hints.first;
+  if (state.pass) hint = hints.pass;
+  else if (state.revealed) hint = hints.revealed;
+  else if (state.feedback) hint = hints.missed;
 
   return (
     <div className="demo">

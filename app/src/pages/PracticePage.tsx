@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppHeader } from '../components/AppHeader.js';
 import { Modal } from '../components/Modal.js';
 import { Notice } from '../components/Notice.js';
+import { pressWord, usePointerKind } from '../components/pointer-words.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
 import { useChartExercise } from '../exercise/use-chart-exercise.js';
@@ -42,6 +43,7 @@ function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: Prac
   const passed = practice.pass || exercise.state.pass;
   const label = `Practice chart ${counterText(practice.position)}`;
   const analytics = useAnalytics();
+  const pointer = usePointerKind();
   const next = () => {
     analytics.track('practice_chart_done', { practiceIndex: practice.position, passed });
     onNext();
@@ -101,7 +103,9 @@ function PracticeChart({ practice, onNext, onBack, onLeave, onCloseModal }: Prac
             onClose={onCloseModal}
             closeOnClick
           >
-            <p>Draw two lines around it and press Try. Click anywhere to start.</p>
+            <p>
+              Draw two lines around it and press Try. {pressWord(pointer, true)} anywhere to start.
+            </p>
           </Modal>
         </>
       )}

@@ -21,6 +21,7 @@ import {
 import type { usePlanExercise } from './use-plan-exercise.js';
 import { useExerciseTime } from '../analytics/analytics-context.js';
 import { ReplayButton } from '../exercise/ReplayButton.js';
+import { pressWord, usePointerKind } from '../components/pointer-words.js';
 
 const MARKET_TIME_ZONE = 'America/New_York';
 
@@ -54,6 +55,7 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
   const { chart, result } = state;
   useExerciseTime(chart ? exercise.subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();
+  const pointer = usePointerKind();
   const { lines, tool, setTool, addLine, clearLines } = useLines(engine);
   const { earlierPlan } = state;
   const [account, setAccount] = useState(String(earlierPlan?.account ?? setup.account));
@@ -196,7 +198,7 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
           </div>
           <p className="exercise__status" aria-live="polite">
             {lines.length < ROLES.length
-              ? `Press Draw Line and click to place the ${nextRoleName(lines)}. ` +
+              ? `Press Draw Line and ${pressWord(pointer)} to place the ${nextRoleName(lines)}. ` +
                 `The blue box is the ${long ? 'demand' : 'supply'} zone; the dashed lines are the next ${opposingName} zone.`
               : 'All three lines are placed. Drag a line to adjust it, then press Try.'}
           </p>
