@@ -25,6 +25,10 @@ const slowErrors = [
   new Error('Query read timeout'),
   Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
   Object.assign(new Error('sorry, too many clients already'), { code: '53300' }),
+  // A transaction whose connection ended under it: a check decides.
+  Object.assign(new Error('Query runner already released. Cannot run queries anymore.'), {
+    name: 'QueryRunnerAlreadyReleasedError',
+  }),
   // TypeORM wraps the driver's error.
   {
     name: 'QueryFailedError',

@@ -69,6 +69,11 @@ const CONNECTION_MESSAGES = [
 const SLOW_SQLSTATE = /^(57014|53300)$/;
 const SLOW_CODES = new Set(['ETIMEDOUT']);
 const SLOW_MESSAGES = ['timeout exceeded when trying to connect', 'Query read timeout'];
+/**
+ * TypeORM's errors for a connection that ended under a transaction (the driver's own error went
+ * to the connection's listener): a 503 like the rest, and a check decides whether it is away.
+ */
+const LOST_CONNECTION_NAMES = new Set(['QueryRunnerAlreadyReleasedError']);
 
 type Verdict = 'connection' | 'slow' | undefined;
 
@@ -76,12 +81,14 @@ type Verdict = 'connection' | 'slow' | undefined;
 function classify(error: unknown): Verdict {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current !== 'object') return undefined;
-    const { code, message, driverError, cause } = current as {
+    const { name, code, message, driverError, cause } = current as {
+      name?: unknown;
       code?: unknown;
       message?: unknown;
       driverError?: unknown;
       cause?: unknown;
     };
+    if (typeof name === 'string' && LOST_CONNECTION_NAMES.has(name)) return 'slow';
     if (typeof code === 'string') {
       if (NETWORK_CODES.has(code) || CONNECTION_SQLSTATE.test(code)) return 'connection';
       if (SLOW_CODES.has(code) || SLOW_SQLSTATE.test(code)) return 'slow';
