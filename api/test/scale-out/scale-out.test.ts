@@ -350,27 +350,36 @@ describeIfReady('outages, on a private PostgreSQL cluster and a private Redis', 
     await readyOnEveryInstance('database', 'up');
   });
 
-  it('answers 503 within about two seconds while PostgreSQL hangs, and recovers when it wakes', async () => {
+  it('takes a hung PostgreSQL for slow at first, for down after three failed checks, and recovers when it wakes', async () => {
     const learner = deployment().client(30);
     await register(learner, `hang-${run}@example.com`);
     privatePostgres().pause();
-    let answers: Answer[];
+    const answers: Answer[] = [];
+    const pausedAt = Date.now();
     try {
-      answers = [];
-      for (let attempt = 0; attempt < 4; attempt += 1)
-        answers.push(await learner.get('/users/get-progress'));
+      // A hung server is slow before it is absent: a request waits for its query's time-out
+      // (5 s) at most, and once three checks in a row failed (two seconds each), every
+      // instance answers at once.
+      while (Date.now() - pausedAt < 14_000) answers.push(await learner.get('/users/get-progress'));
+      await readyOnEveryInstance('database', 'down');
     } finally {
       privatePostgres().resume();
     }
     for (const answer of answers) {
-      expect(answer.status).toBe(503);
-      expect(answer.headers['retry-after']).toBe('5');
+      expect({ status: answer.status, retryAfter: answer.headers['retry-after'] }).toEqual({
+        status: 503,
+        retryAfter: '5',
+      });
     }
-    // The first request on each instance waits for its connection or query time-out (1 s each
-    // at most); once an instance knows, it answers at once.
-    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(2500);
-    expect(Math.max(...answers.slice(2).map((answer) => answer.ms))).toBeLessThan(500);
+    expect(Math.max(...answers.map((answer) => answer.ms))).toBeLessThan(6000);
+    expect(Math.max(...answers.slice(-5).map((answer) => answer.ms))).toBeLessThan(500);
     await readyOnEveryInstance('database', 'up');
-    expect((await learner.get('/users/get-progress')).status).toBe(200);
+    const deadline = Date.now() + 10_000;
+    let status = 0;
+    while (status !== 200 && Date.now() < deadline) {
+      status = (await learner.get('/users/get-progress')).status;
+      if (status !== 200) await sleep(200);
+    }
+    expect(status).toBe(200);
   });
 });

@@ -32,17 +32,27 @@ export const BALANCER_503 = [
 /**
  * The haproxy configuration the scale-out test and bench:load use, and the README shows. The
  * balancer is the edge: it replaces any X-Forwarded-For a client sends with the address it sees
- * (the API trusts it with TRUST_PROXY=loopback). It checks liveness, not readiness: a database
- * outage is shared by every instance, and emptying the pool for it would turn the landing page
- * and the app's files into balancer errors too; each request that needs the database gets the
- * API's own prompt 503 instead. A connection refused by an instance (killed, restarting) is
- * retried once on the other instance; a request an instance has received is never replayed.
+ * (the API trusts it with TRUST_PROXY=loopback).
+ *
+ * Traffic goes to the instances that are ready (their database checks pass, with hysteresis,
+ * and they are not stopping). When none is (an outage every instance shares), it goes to the
+ * live ones instead, which serve what needs no database (the landing page, public charts, the
+ * app's files) and answer the rest with their own prompt 503: emptying the pool for a shared
+ * outage would turn those into balancer errors too. Health checks get two seconds and three
+ * misses before a server is taken out, two passes to come back: a busy instance answers its
+ * checks at once (before the framework), so only a dead or stopping one is taken out.
+ *
+ * A connection refused by an instance (killed, restarting) is retried once on another; a
+ * request an instance has received is never replayed.
  */
 export function haproxyConfig(options: {
   port: number;
   backends: { name: string; port: number }[];
   errorFile: string;
 }): string {
+  const servers = options.backends
+    .map((backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check`)
+    .join('\n');
   return `global
   maxconn 4096
 
@@ -52,6 +62,7 @@ defaults
   timeout client 30s
   timeout server 30s
   timeout http-request 10s
+  timeout check 2s
   retries 1
   option redispatch 1
   retry-on conn-failure
@@ -60,14 +71,22 @@ defaults
 frontend course
   bind 127.0.0.1:${options.port}
   http-request set-header X-Forwarded-For %[src]
-  default_backend api
+  use_backend api if { nbsrv(api) ge 1 }
+  default_backend api_live
 
 backend api
   balance roundrobin
+  option httpchk GET /api/health/ready
+  http-check expect status 200
+  default-server inter 1s fall 3 rise 2
+${servers}
+
+backend api_live
+  balance roundrobin
   option httpchk GET /api/health/live
   http-check expect status 200
-  default-server inter 1s fall 2 rise 2
-${options.backends.map((backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check`).join('\n')}
+  default-server inter 1s fall 3 rise 2
+${servers}
 `;
 }
 
