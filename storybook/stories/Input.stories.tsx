@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Chart, type ChartProps } from 'chart-kit/react';
 import { useEffect } from 'react';
-import { suppliedByStory } from './support/args.js';
+import { creationKey, suppliedByStory } from './support/args.js';
 import { useStoryEngine } from './support/expose-engine.js';
 import { marketCandles } from './support/market-data.js';
 import { Controls, Note, StoryButton, StoryFrame } from './support/StoryFrame.js';
@@ -14,16 +14,19 @@ function TouchDemo(args: ChartProps) {
   return (
     <StoryFrame width={390}>
       <Note>
-        On a phone or tablet: one finger drags the chart, two fingers pinch to zoom around their
-        midpoint. With the line tool on (it is, here), a tap places a line; a line can be grabbed
-        within 14 px of a finger (6 px with a mouse). Only the canvas sets{' '}
-        <code>touch-action: none</code>, so swiping on this text still scrolls the page.
+        On a phone or tablet: a finger swiping sideways pans the chart, two fingers pinch to zoom
+        around their midpoint, and a swipe up or down scrolls the page, as over any picture, unless
+        it starts on a line (it drags the line; a line can be grabbed within 14 px of a finger, 6 px
+        with a mouse). With the line tool on (it is, here), every touch is the chart&apos;s: a tap
+        places a line and a vertical drag draws a zone. The <code>verticalSwipe</code> control set
+        to <code>&apos;chart&apos;</code> keeps every touch on the chart.
       </Note>
       <Controls>
         <StoryButton onClick={() => engine?.setTool('line')}>Line tool on</StoryButton>
+        <StoryButton onClick={() => engine?.setTool('none')}>Line tool off</StoryButton>
         <StoryButton onClick={() => engine?.clearLines()}>Clear lines</StoryButton>
       </Controls>
-      <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
+      <Chart key={creationKey(args)} {...args} candles={marketCandles()} onEngine={onEngine} />
       <Note>
         To try it on a desktop, open the browser&apos;s device toolbar (touch emulation) or pick a
         mobile size in Storybook&apos;s viewport menu. Touch events arrive as pointer events with{' '}
@@ -101,9 +104,16 @@ const meta = {
 
 export default meta;
 
-/** Pan with a finger, pinch to zoom, tap to place a line; page scroll outside the chart is kept. */
+/** Swipe sideways to pan, pinch to zoom, tap to place a line; a vertical swipe scrolls the page. */
 export const Touch: StoryObj<typeof meta> = {
-  args: { height: 320, initialBars: 40 },
+  args: { height: 320, initialBars: 40, verticalSwipe: 'scroll-page' },
+  argTypes: {
+    verticalSwipe: {
+      control: 'inline-radio',
+      options: ['scroll-page', 'chart'],
+      description: 'Who a vertical swipe belongs to; read when the chart is created',
+    },
+  },
   globals: { viewport: { value: 'mobile2', isRotated: false } },
   render: (args) => <TouchDemo {...args} />,
 };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ChartEngine } from 'chart-kit';
-import { gradeZone } from 'chart-kit/core';
+import { type Candle, gradeZone } from 'chart-kit/core';
 import {
   Chart,
   useChart,
@@ -21,10 +21,18 @@ import {
   TimeframeButtons,
 } from './support/StoryFrame.js';
 
+/** A copy of `candles` with one whose high is below its body: data a chart must refuse. */
+function withImpossibleCandle(candles: readonly Candle[]): Candle[] {
+  return candles.map((candle, index) =>
+    index === 10 ? { ...candle, high: Math.min(candle.open, candle.close) - 1 } : candle,
+  );
+}
+
 /** The exercise screen in a few lines: useChart for the engine, useZoneDrawing for the answer. */
 function ZoneDrawingHooks({ maxLines }: { maxLines: number }) {
+  const [candles, setCandles] = useState(marketCandles);
   const { containerRef, engine, error } = useChart({
-    candles: marketCandles(),
+    candles,
     timeZone: 'America/New_York',
     label: 'Exercise chart',
   });
@@ -45,9 +53,18 @@ function ZoneDrawingHooks({ maxLines }: { maxLines: number }) {
           Draw the zone
         </StoryButton>
         <StoryButton onClick={clearLines}>Clear</StoryButton>
+        <StoryButton onClick={() => setCandles(withImpossibleCandle(marketCandles()))}>
+          Load a bad candle
+        </StoryButton>
+        <StoryButton onClick={() => setCandles(marketCandles())}>Load good candles</StoryButton>
       </Controls>
       <div ref={containerRef} style={{ position: 'relative', width: '100%', height: 400 }} />
-      {error && <p role="alert">{error.message}</p>}
+      {error?.kind === 'data' && (
+        <p role="alert">
+          Refused: candle {error.index} ({error.problem}). The chart keeps the candles it had.
+        </p>
+      )}
+      {error && error.kind !== 'data' && <p role="alert">{error.message}</p>}
       <Readout testId="zone">
         {zone
           ? `zone ${zone.lower.toFixed(2)} – ${zone.upper.toFixed(2)}: ${grade?.feedback ?? ''}`

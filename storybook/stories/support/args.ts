@@ -30,8 +30,10 @@ export const suppliedByStory: Record<string, InputType> = {
  * remounts, as chart-kit documents, so the story's controls take effect.
  */
 export function creationKey(options: ChartOptions): string {
-  const { initialBars, maxLines, magnet, tickSize, timeZone, label, reducedMotion } = options;
+  const { initialBars, maxLines, magnet, tickSize, timeZone, label, reducedMotion, verticalSwipe } =
+    options;
   return JSON.stringify({
+    verticalSwipe,
     initialBars,
     maxLines,
     magnet,
