@@ -1,12 +1,10 @@
 import { AXIS_LABEL_CHAR_PX, type TimeTick } from '../core/time-axis.js';
+import { AXIS_TICK_LENGTH, PRICE_LABEL_INSET, TIME_LABEL_TOP } from './chart-style.js';
 import type { ChartTheme } from './themes.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
 import { RectPool } from './rect-pool.js';
-
-/** Gap between the price axis border and its labels. */
-const LABEL_INSET = 8;
 
 /**
  * The grid (behind the candles) and the two axis panels (in front of them, so candles slide under
@@ -51,10 +49,10 @@ export class AxesLayer {
       const y = snapToDevicePixel(yOfPrice(value), dpr);
       if (y < 0 || y > plotHeight) continue;
       this.grid.rect(0, y, plotWidth, hairline, theme.grid);
-      this.panels.rect(plotWidth, y, 4, hairline, theme.axisBorder);
+      this.panels.rect(plotWidth, y, AXIS_TICK_LENGTH, hairline, theme.axisBorder);
     }
     for (const label of priceLabels) {
-      this.labels.text(label.text, plotWidth + LABEL_INSET, snapToDevicePixel(label.y, dpr), {
+      this.labels.text(label.text, plotWidth + PRICE_LABEL_INSET, snapToDevicePixel(label.y, dpr), {
         color: theme.text,
         anchorY: 0.5,
       });
@@ -64,11 +62,14 @@ export class AxesLayer {
       const x = snapToDevicePixel(tick.x, dpr);
       if (x < 0 || x > plotWidth) continue;
       this.grid.rect(x, 0, hairline, plotHeight, theme.grid);
-      this.panels.rect(x, plotHeight, hairline, 4, theme.axisBorder);
+      this.panels.rect(x, plotHeight, hairline, AXIS_TICK_LENGTH, theme.axisBorder);
       // A label cut by the canvas edge reads as a different time: leave it out.
       const halfLabel = (tick.label.length * AXIS_LABEL_CHAR_PX) / 2;
       if (x - halfLabel < 0 || x + halfLabel > plotWidth) continue;
-      this.labels.text(tick.label, x, plotHeight + 6, { color: theme.text, anchorX: 0.5 });
+      this.labels.text(tick.label, x, plotHeight + TIME_LABEL_TOP, {
+        color: theme.text,
+        anchorX: 0.5,
+      });
     }
   }
 }

@@ -1,5 +1,5 @@
 import { packColor, type QuadLayer } from './frame-mesh.js';
-import { snapToDevicePixel as snap } from './layout.js';
+import { bodyHalfWidth, candleRects, type RectSink, wickWidthFor } from './candle-geometry.js';
 
 /**
  * The candles to draw this frame, one entry per screen column: either single candles or, zoomed
@@ -39,12 +39,15 @@ export interface CandleColors {
   down: number;
 }
 
-const BODY_WIDTH_FRACTION = 0.7;
-
 /** Candle bodies and wicks, a quad or two per candle, rewritten only when the view changes. */
 export class CandleLayer {
   private up = 0;
   private down = 0;
+  /** The colour of the candle being written. */
+  private color = 0;
+  private readonly writeRect: RectSink = (left, top, right, bottom) => {
+    this.layer.rect(left, top, right, bottom, this.color);
+  };
 
   constructor(
     private readonly layer: QuadLayer,
@@ -115,43 +118,18 @@ export class CandleLayer {
     priceToY: (price: number) => number,
     devicePixelRatio: number,
   ): void {
-    const devicePixel = 1 / devicePixelRatio;
-    const color = c >= o ? this.up : this.down;
-    // Work in device pixels: the wick takes the pixel column that holds the true centre and the
-    // body extends the same number of whole pixels either side, so every candle is symmetric.
-    const column = Math.floor(centerX * devicePixelRatio);
-    const wickPixels = Math.max(1, Math.round(wickWidth * devicePixelRatio));
-    const wickLeft = (column - Math.floor((wickPixels - 1) / 2)) / devicePixelRatio;
-    const bodySide = Math.max(0, Math.round(bodyHalf * devicePixelRatio - 0.5));
-    // Snapped to device pixels so bodies have crisp edges and one-pixel wicks stay one pixel.
-    const highY = snap(priceToY(h), devicePixelRatio);
-    const lowY = snap(priceToY(l), devicePixelRatio);
-    const bodyTop = snap(priceToY(Math.max(o, c)), devicePixelRatio);
-    let bodyBottom = snap(priceToY(Math.min(o, c)), devicePixelRatio);
-    // A doji still shows a one-pixel body.
-    if (bodyBottom - bodyTop < devicePixel) bodyBottom = bodyTop + devicePixel;
-    const wickBottom = Math.max(lowY, highY + devicePixel);
-    this.layer.rect(wickLeft, highY, wickLeft + wickPixels / devicePixelRatio, wickBottom, color);
-    // Zoomed out, a body one pixel wide lies inside its wick: one quad draws the candle, and the
-    // rasteriser sets up half the triangles.
-    if (bodySide === 0 && wickPixels === 1 && bodyBottom <= wickBottom) return;
-    this.layer.rect(
-      (column - bodySide) / devicePixelRatio,
-      bodyTop,
-      (column + 1 + bodySide) / devicePixelRatio,
-      bodyBottom,
-      color,
+    this.color = c >= o ? this.up : this.down;
+    candleRects(
+      centerX,
+      bodyHalf,
+      wickWidth,
+      o,
+      h,
+      l,
+      c,
+      priceToY,
+      devicePixelRatio,
+      this.writeRect,
     );
   }
-}
-
-/** Half the body width of a candle whose slot is `slot` CSS px wide: at least half a device pixel. */
-function bodyHalfWidth(slot: number, devicePixelRatio: number): number {
-  return Math.max(snap((slot * BODY_WIDTH_FRACTION) / 2, devicePixelRatio), 0.5 / devicePixelRatio);
-}
-
-/** A wick is a CSS pixel wide once slots are wide enough to show it, else one device pixel. */
-function wickWidthFor(slot: number, devicePixelRatio: number): number {
-  const devicePixel = 1 / devicePixelRatio;
-  return slot >= 3 ? Math.max(devicePixel, snap(1, devicePixelRatio)) : devicePixel;
 }

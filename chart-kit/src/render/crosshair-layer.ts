@@ -1,3 +1,12 @@
+import {
+  READOUT_BACKING_ALPHA,
+  READOUT_INSET,
+  READOUT_PADDING,
+  SNAP_MARKER_HOLE as MARKER_HOLE,
+  SNAP_MARKER_SIZE as MARKER_SIZE,
+  TIME_TAG_PADDING,
+  TIME_TAG_TEXT_TOP,
+} from './chart-style.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
@@ -23,11 +32,6 @@ export interface SnapMarkerState {
   x: number;
   y: number;
 }
-
-const READOUT_PADDING = 4;
-/** Side of the magnet's square marker, and of the background square inside it. */
-const MARKER_SIZE = 9;
-const MARKER_HOLE = 5;
 
 /**
  * The interactive layer: dashed crosshair lines, the time tag, the OHLC readout and the magnet's
@@ -83,12 +87,17 @@ export class CrosshairLayer {
         this.dashes.horizontalLine(0, y, plotWidth, hairline, theme.crosshair);
       }
       if (state.timeLabel && x >= 0 && x <= plotWidth) {
-        const tagWidth = this.labels.measure(state.timeLabel).width + 12;
+        const tagWidth = this.labels.measure(state.timeLabel).width + TIME_TAG_PADDING;
         const left = Math.min(Math.max(x - tagWidth / 2, 0), plotWidth - tagWidth);
-        this.labels.text(state.timeLabel, Math.round(left + tagWidth / 2), plotHeight + 3, {
-          color: theme.tagText,
-          anchorX: 0.5,
-        });
+        this.labels.text(
+          state.timeLabel,
+          Math.round(left + tagWidth / 2),
+          plotHeight + TIME_TAG_TEXT_TOP,
+          {
+            color: theme.tagText,
+            anchorX: 0.5,
+          },
+        );
         this.tags.rect(
           left,
           plotHeight + 1,
@@ -99,16 +108,17 @@ export class CrosshairLayer {
       }
       if (state.readout) {
         this.readoutText = state.readout;
-        const label = this.labels.text(this.readoutText, 8 + READOUT_PADDING, 8 + READOUT_PADDING, {
+        const textAt = READOUT_INSET + READOUT_PADDING;
+        const label = this.labels.text(this.readoutText, textAt, textAt, {
           color: state.rising ? theme.up : theme.down,
         });
         this.tags.rect(
-          8,
-          8,
+          READOUT_INSET,
+          READOUT_INSET,
           label.width + 2 * READOUT_PADDING,
           label.height + 2 * READOUT_PADDING,
           theme.background,
-          0.85,
+          READOUT_BACKING_ALPHA,
         );
       }
     }

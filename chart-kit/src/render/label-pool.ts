@@ -1,11 +1,9 @@
 import { type BitmapFont, BitmapFontManager, DynamicBitmapFont, type TextureSource } from 'pixi.js';
 import { packColor, type QuadLayer } from './frame-mesh.js';
+import { LABEL_FONT_FAMILY, LABEL_FONT_SIZE } from './chart-style.js';
 import { snapToDevicePixel } from './layout.js';
 
-const FONT_FAMILY =
-  'ui-monospace, "SFMono-Regular", Menlo, Consolas, "DejaVu Sans Mono", "Liberation Mono", monospace';
-/** Font size of every chart label, in CSS pixels. */
-export const LABEL_FONT_SIZE = 11;
+export { LABEL_FONT_SIZE };
 
 /** The glyph atlas a label pool draws from. */
 export interface LabelFont {
@@ -28,7 +26,7 @@ export function labelFont(resolution: number): LabelFont {
   if (!font) {
     font = BitmapFontManager.install({
       name,
-      style: { fontFamily: FONT_FAMILY, fontSize: LABEL_FONT_SIZE, fill: 0xffffff },
+      style: { fontFamily: LABEL_FONT_FAMILY, fontSize: LABEL_FONT_SIZE, fill: 0xffffff },
       chars: [[' ', '~'], '·–—'],
       resolution: rounded,
       // A monospace face has no kerning, and measuring every pair of glyphs (9,000 canvas

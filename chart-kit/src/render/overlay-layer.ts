@@ -1,4 +1,16 @@
 import { bisectLeft } from 'd3-array';
+import {
+  BAND_ALPHA,
+  HANDLE_INSET,
+  HANDLE_SIZE,
+  LABEL_ABOVE_LINE,
+  MARK_LINE_WIDTH,
+  MAX_HIGHLIGHT_BANDS,
+  ROLE_LABEL_CHAR_PX,
+  ROLE_LABEL_RIGHT_GAP,
+  ZONE_LABEL_INSET,
+  ZONE_LABEL_TOP,
+} from './chart-style.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import { type FrameGeometry, snapToDevicePixel } from './layout.js';
@@ -20,9 +32,6 @@ export interface OverlayBand {
   lower: number;
   color: number;
 }
-
-/** Opacity of role bands: light enough to read the candles through. */
-const BAND_ALPHA = 0.16;
 
 /** A zone box to show, with how far its entrance animation has got (0..1, eased). */
 export interface OverlayZone {
@@ -77,14 +86,7 @@ export interface OverlayMarker {
   color?: number;
 }
 
-/** Advance of one glyph of the label font, to right-align a role's name. */
-const ROLE_LABEL_CHAR_PX = 7;
-
-/** The zone label's default distance from the plot's left edge. */
-export const ZONE_LABEL_INSET = 8;
-
-/** At most this many highlight bands are drawn; more would be a band across the whole view. */
-const MAX_HIGHLIGHT_BANDS = 512;
+export { ZONE_LABEL_INSET };
 
 /**
  * User lines (and those being drawn), the user's zone box, pulled lines, the revealed zone and
@@ -131,7 +133,7 @@ export class OverlayLayer {
       this.solidLines.rect(0, boxTop, plotWidth, hairline, theme.revealedZone, zone.progress);
       this.solidLines.rect(0, boxBottom, plotWidth, hairline, theme.revealedZone, zone.progress);
       if (zone.label && zone.progress >= 1) {
-        this.zoneLabels.text(zone.label, zone.labelX ?? ZONE_LABEL_INSET, boxTop + 4, {
+        this.zoneLabels.text(zone.label, zone.labelX ?? ZONE_LABEL_INSET, boxTop + ZONE_LABEL_TOP, {
           color: theme.revealedZone,
         });
       }
@@ -157,7 +159,7 @@ export class OverlayLayer {
         0,
         y,
         plotWidth,
-        Math.max(hairline, snap(1.5)),
+        Math.max(hairline, snap(MARK_LINE_WIDTH)),
         theme.pulledLine,
       );
     }
@@ -166,15 +168,20 @@ export class OverlayLayer {
       const y = snap(yOfPrice(line.price));
       if (y < -2 || y > plotHeight + 2) continue;
       const color = line.color ?? theme.pulledLine;
-      const thickness = Math.max(hairline, snap(1.5));
+      const thickness = Math.max(hairline, snap(MARK_LINE_WIDTH));
       if (line.dashed === false)
         this.solidLines.rect(0, y - thickness / 2, plotWidth, thickness, color);
       else this.dashedLines.horizontalLine(0, y - thickness / 2, plotWidth, thickness, color);
       // The name at the left, where the user's role names (at the right) never are.
       if (line.label) {
-        this.zoneLabels.text(line.label, line.labelX ?? ZONE_LABEL_INSET, line.labelY ?? y - 16, {
-          color,
-        });
+        this.zoneLabels.text(
+          line.label,
+          line.labelX ?? ZONE_LABEL_INSET,
+          line.labelY ?? y - LABEL_ABOVE_LINE,
+          {
+            color,
+          },
+        );
       }
     }
 
@@ -189,12 +196,24 @@ export class OverlayLayer {
       if (line.label) {
         // The role's name above the line, at the right, clear of the price axis.
         const width = line.label.length * ROLE_LABEL_CHAR_PX;
-        this.zoneLabels.text(line.label, plotWidth - width - 16, y - 16, { color });
+        this.zoneLabels.text(
+          line.label,
+          plotWidth - width - ROLE_LABEL_RIGHT_GAP,
+          y - LABEL_ABOVE_LINE,
+          { color },
+        );
       }
       if (selected) {
         // Grab handles at both ends say "this one can be dragged or deleted".
-        this.solidLines.rect(4, y - 4, 8, 8, color);
-        this.solidLines.rect(plotWidth - 12, y - 4, 8, 8, color);
+        const handleTop = y - HANDLE_SIZE / 2;
+        this.solidLines.rect(HANDLE_INSET, handleTop, HANDLE_SIZE, HANDLE_SIZE, color);
+        this.solidLines.rect(
+          plotWidth - HANDLE_INSET - HANDLE_SIZE,
+          handleTop,
+          HANDLE_SIZE,
+          HANDLE_SIZE,
+          color,
+        );
       }
     }
 

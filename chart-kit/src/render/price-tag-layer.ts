@@ -1,3 +1,4 @@
+import { INK, PRICE_LABEL_INSET as TAG_TEXT_INSET } from './chart-style.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import type { FrameGeometry } from './layout.js';
@@ -5,12 +6,6 @@ import { PRICE_TAG_HEIGHT, type PriceTag } from './price-tag.js';
 import { RectPool } from './rect-pool.js';
 import { readableTextOn } from './readable-text.js';
 import type { ChartTheme } from './themes.js';
-
-/** Near-black text, for light tag fills on a light theme (white on amber reads at 2.8:1). */
-const INK = 0x101018;
-
-/** Gap between the price axis border and the tag's text, as for the axis labels. */
-const TAG_TEXT_INSET = 8;
 
 /**
  * The prices on the price axis: the user's lines, pulled lines, the revealed zone's bounds and

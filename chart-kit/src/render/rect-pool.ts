@@ -1,3 +1,4 @@
+import { forEachDash } from './dashes.js';
 import { packColor, type QuadLayer } from './frame-mesh.js';
 
 /**
@@ -16,11 +17,6 @@ export class RectPool {
     this.layer.rect(x, y, x + width, y + height, packColor(color, alpha));
   }
 }
-
-/** Length of a dash and of the gap after it, in CSS pixels. */
-const DASH = 4;
-const GAP = 3;
-const PERIOD = DASH + GAP;
 
 /**
  * Dashed lines as rectangles of a {@link RectPool}. Dashes are laid out from the plot's left (or
@@ -48,14 +44,5 @@ export class DashPool {
     forEachDash(y, y + height, (start, end) => {
       this.rects.rect(x, start, thickness, end - start, color);
     });
-  }
-}
-
-/** The dashes of the pattern anchored at 0 that fall within `from..to`, clipped to it. */
-function forEachDash(from: number, to: number, dash: (start: number, end: number) => void): void {
-  for (let start = Math.floor(from / PERIOD) * PERIOD; start < to; start += PERIOD) {
-    const clippedStart = Math.max(start, from);
-    const clippedEnd = Math.min(start + DASH, to);
-    if (clippedEnd > clippedStart) dash(clippedStart, clippedEnd);
   }
 }
