@@ -296,7 +296,7 @@ function formingHour(scenario: ZoneScenario): Candle | undefined {
 }
 
 /** Cached charts are shared by every caller; freezing makes an accidental edit fail loudly. */
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const child of Object.values(value)) deepFreeze(child);

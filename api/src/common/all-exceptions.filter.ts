@@ -49,6 +49,17 @@ function messageOf(exception: HttpException): string {
 }
 
 /**
+ * Seconds to send as Retry-After: a 503 that asks for a retry later, or any other answer (a
+ * 429) that says when.
+ */
+function retryAfterOf(exception: unknown): number | undefined {
+  if (exception instanceof RetryLaterException) return exception.retryAfterSeconds;
+  if (!(exception instanceof HttpException)) return undefined;
+  const seconds = (exception as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof seconds === 'number' ? seconds : undefined;
+}
+
+/**
  * Gives every error `{statusCode, error, message}`; unexpected errors are logged, never leaked.
  * A database that went away (or did not answer in time) is a 503 with Retry-After, not a 500;
  * only a failed connection tells DatabaseAvailability it may be away.
@@ -66,8 +77,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.database.reportFailure(caught);
       exception = new DatabaseUnavailableException(caught);
     }
-    if (exception instanceof RetryLaterException && !response.headersSent) {
-      response.setHeader('Retry-After', String(exception.retryAfterSeconds));
+    const retryAfter = retryAfterOf(exception);
+    if (retryAfter !== undefined && !response.headersSent) {
+      response.setHeader('Retry-After', String(retryAfter));
     }
     let body: ErrorBody;
     if (exception instanceof HttpException) {

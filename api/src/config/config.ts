@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import proxyaddr from 'proxy-addr';
@@ -44,6 +45,24 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** Overrides of the database pool and admission queue (DATABASE_LIMITS has the defaults). */
   databaseLimits: DatabaseLimitOverrides;
+  /** Worker threads that generate practice charts, and the queue in front of them. */
+  practiceWorkers: PracticeWorkerLimits;
+  /**
+   * Node options for the practice worker threads. Unset: the process's own, which is what
+   * production and a run from sources with the TypeScript hooks need; tests running inside
+   * jest's sandbox give the hooks here.
+   */
+  practiceWorkerExecArgv?: readonly string[];
+}
+
+/** PRACTICE_WORKERS, PRACTICE_QUEUE_SIZE, PRACTICE_QUEUE_WAIT_MS. */
+export interface PracticeWorkerLimits {
+  /** Charts generated at once, one per thread. */
+  threads: number;
+  /** Generations that may wait for a thread; beyond, 503 with Retry-After. */
+  queue: number;
+  /** The longest wait for a thread; beyond, 503 with Retry-After. */
+  maxWaitMs: number;
 }
 
 /** DATABASE_POOL_SIZE, DATABASE_QUEUE_SIZE, DATABASE_QUEUE_WAIT_MS; unset: the measured defaults. */
@@ -79,6 +98,9 @@ export interface RateLimits {
   /** Batches of analytics events per client and `eventsWindowMs`, signed in or not. */
   events: number;
   eventsWindowMs: number;
+  /** Practice charts a learner may have generated (not yet kept) per `practiceChartsWindowMs`. */
+  practiceCharts: number;
+  practiceChartsWindowMs: number;
 }
 
 /**
@@ -104,6 +126,11 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   // minute, a classroom behind one address a few dozen. A flood gets a minute's budget at most.
   events: 60,
   eventsWindowMs: 60_000,
+  // A learner who works a chart takes a minute or more over it; one leafing through the portal
+  // a few seconds. 30 new charts in 5 minutes lets either be, and holds a script walking all 200
+  // to about 1% of a core (about 100 ms of generation each).
+  practiceCharts: 30,
+  practiceChartsWindowMs: 5 * 60_000,
 };
 
 export class ConfigError extends Error {
@@ -212,6 +239,29 @@ export function parseDatabaseLimits(env: NodeJS.ProcessEnv): DatabaseLimitOverri
   };
 }
 
+/**
+ * One thread on a 2-core machine leaves a core to the event loop and the database; more cores,
+ * more threads, up to 4. Each thread's queue holds about a second of work (~100 ms a chart), and
+ * a request waits at most 3 s, like the database's queue.
+ */
+export function parsePracticeWorkerLimits(
+  env: NodeJS.ProcessEnv,
+  cores: number = availableParallelism(),
+): PracticeWorkerLimits {
+  const threads =
+    parseWholeNumber('PRACTICE_WORKERS', nonEmpty(env.PRACTICE_WORKERS), 1, 64) ??
+    Math.min(4, Math.max(1, cores - 1));
+  return {
+    threads,
+    queue:
+      parseWholeNumber('PRACTICE_QUEUE_SIZE', nonEmpty(env.PRACTICE_QUEUE_SIZE), 0, 10_000) ??
+      8 * threads,
+    maxWaitMs:
+      parseWholeNumber('PRACTICE_QUEUE_WAIT_MS', nonEmpty(env.PRACTICE_QUEUE_WAIT_MS), 0, 60_000) ??
+      3000,
+  };
+}
+
 /** SHUTDOWN_TIMEOUT_SECONDS: 1 to 600 seconds (fractions allowed), 10 when unset. */
 export function parseShutdownTimeoutMs(raw: string | undefined): number {
   if (raw === undefined) return 10_000;
@@ -264,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     analyticsRetentionDays: parseRetentionDays(nonEmpty(env.ANALYTICS_RETENTION_DAYS)),
     shutdownTimeoutMs: parseShutdownTimeoutMs(nonEmpty(env.SHUTDOWN_TIMEOUT_SECONDS)),
     databaseLimits: parseDatabaseLimits(env),
+    practiceWorkers: parsePracticeWorkerLimits(env),
   };
 
   try {

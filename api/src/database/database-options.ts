@@ -8,6 +8,7 @@ import { ProcessedWebhookEvent } from '../billing/processed-webhook-event.entity
 import { Subscription } from '../billing/subscription.entity.js';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { Attempt } from '../lessons/attempt.entity.js';
+import { PracticeChart } from '../lessons/practice/practice-chart.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
 import { User } from '../users/user.entity.js';
@@ -23,6 +24,7 @@ import { CreateAnalytics1764600000000 } from './migrations/1764600000000-create-
 import { ManageAttempts1764700000000 } from './migrations/1764700000000-manage-attempts.js';
 import { RefreshTokenGrace1764800000000 } from './migrations/1764800000000-refresh-token-grace.js';
 import { CreateIdempotencyKeys1764900000000 } from './migrations/1764900000000-create-idempotency-keys.js';
+import { CreatePracticeCharts1765000000000 } from './migrations/1765000000000-create-practice-charts.js';
 
 export const ENTITIES = [
   User,
@@ -37,6 +39,7 @@ export const ENTITIES = [
   AnalyticsVisitor,
   AnalyticsDaily,
   IdempotencyKey,
+  PracticeChart,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -51,6 +54,7 @@ export const MIGRATIONS = [
   ManageAttempts1764700000000,
   RefreshTokenGrace1764800000000,
   CreateIdempotencyKeys1764900000000,
+  CreatePracticeCharts1765000000000,
 ];
 
 /**

@@ -114,7 +114,7 @@ export class AttemptsController {
     if (body.practice !== undefined) {
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
       await this.access.requirePractice(user.id, body.practice);
-      const { fiveMinute } = this.practice.get(user.id, body.practice);
+      const { fiveMinute } = await this.practice.get(user.id, body.practice);
       const key = practiceKey(body.practice);
       return once(user, (store) =>
         this.attempts.gradeAndRecord(user.id, fiveMinute, key, body.lines, store),

@@ -94,7 +94,7 @@ export class DecisionsController {
       await this.access.requirePractice(user.id, body.practice);
       return practiceDecisionExercise(
         body.practice,
-        this.practice.decision(user.id, body.practice).fiveMinute,
+        (await this.practice.decision(user.id, body.practice)).fiveMinute,
       );
     }
     const lesson = this.content.byId(body.lesson ?? 0);

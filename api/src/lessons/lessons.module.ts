@@ -23,6 +23,10 @@ import { PlansController } from './plans.controller.js';
 import { PlansService } from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
 import { PracticeController } from './practice.controller.js';
+import { PracticeBudget } from './practice/budget.js';
+import { PracticeChartStore } from './practice/chart-store.js';
+import { PracticeChart } from './practice/practice-chart.entity.js';
+import { PracticeWorkers } from './practice/workers.js';
 
 /**
  * Lesson descriptors and content, exercise charts (the catalogue's and every learner's own
@@ -30,7 +34,7 @@ import { PracticeController } from './practice.controller.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Attempt]),
+    TypeOrmModule.forFeature([Attempt, PracticeChart]),
     AuthModule,
     BillingModule,
     IdempotencyModule,
@@ -57,6 +61,9 @@ import { PracticeController } from './practice.controller.js';
     ManageService,
     PlansService,
     PracticeCharts,
+    PracticeBudget,
+    PracticeChartStore,
+    PracticeWorkers,
   ],
   exports: [AttemptsService, CourseAccess, LessonsService, courseContentProvider],
 })

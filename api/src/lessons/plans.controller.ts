@@ -106,7 +106,7 @@ export class PlansController {
     }
     if (body.practice !== undefined) {
       await this.access.requirePractice(user.id, body.practice);
-      return practicePlanExercise(body.practice, this.practice.plan(user.id, body.practice));
+      return practicePlanExercise(body.practice, await this.practice.plan(user.id, body.practice));
     }
     const lesson = this.content.byId(body.lesson ?? 0);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);

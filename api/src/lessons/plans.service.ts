@@ -195,8 +195,11 @@ export class PlansService {
       .where('attempt.userId = :userId AND attempt.plan IS NOT NULL', { userId })
       .andWhere('attempt.practiceIndex IS NOT NULL')
       .getRawMany();
-    for (const { index } of practiced) {
-      tried.push(practicePlanExercise(index, this.practice.plan(userId, index)));
+    const indexes = practiced.map(({ index }) => index);
+    await this.practice.preload(userId, 'plan', indexes);
+    for (const index of indexes) {
+      const chart = await this.practice.plan(userId, index, { shownBefore: true });
+      tried.push(practicePlanExercise(index, chart));
     }
     const exercises: PlanExerciseResult[] = [];
     for (const exercise of tried) {

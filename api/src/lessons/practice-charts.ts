@@ -1,105 +1,66 @@
 import { Injectable } from '@nestjs/common';
-import { deriveSeed, type ZoneType } from 'chart-kit/core';
-import { createHash } from 'node:crypto';
-import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
-import { drawSkipReason } from '../charts/scenario/aftermath.js';
-import {
-  generateZoneScenario,
-  ScenarioError,
-  type ZoneScenario,
-  type ZoneScenarioRequest,
-} from '../charts/zone-scenario.js';
 import { LRUCache } from 'lru-cache';
+import type { ChartPair } from '../charts/chart-catalogue.js';
+import { PracticeBudget } from './practice/budget.js';
+import { decodePracticePair, PracticeChartStore } from './practice/chart-store.js';
+import { type PracticeKind, practiceScenarioRequest } from './practice/generation.js';
+import { LearnerTurns } from './practice/learner-turns.js';
+import { PracticeWorkers } from './practice/workers.js';
+
+export { practiceGenerationRequest, practiceScenarioRequest } from './practice/generation.js';
 
 /**
- * Practice charts kept simulated: about 100 kB each with its 1-hour twin, so a few hundred
- * learners practising at once cost some tens of MB, and a learner going Back and Next costs
- * nothing.
+ * Practice charts kept parsed in each instance: about 100 kB each with its 1-hour twin, so a
+ * few hundred learners practising at once cost some tens of MB, and a learner going Back and
+ * Next costs nothing.
  */
 const CACHED_PRACTICE_CHARTS = 256;
-/** A seed whose simulation finds no clean zone is replaced by seeds derived from it. */
-const SEEDS_TO_TRY = 5;
 
-/**
- * The seed and zone type of a learner's practice chart `index`: the same learner and index
- * always give the same chart, two learners different ones. Each round of ten alternates supply
- * and demand, starting with a type fixed per learner.
- */
-export function practiceScenarioRequest(
-  userId: string,
-  index: number,
-  kind: 'zone' | 'plan' | 'decision' = 'zone',
-): { seed: number; zoneType: ZoneType } {
-  const name = { zone: 'practice-chart', plan: 'practice-plan', decision: 'practice-decision' }[
-    kind
-  ];
-  const digest = createHash('sha256').update(`${name}:${userId}:${index}`).digest();
-  const learnerStartsWithSupply =
-    (createHash('sha256').update(`practice:${userId}`).digest()[0] ?? 0) & 1;
-  return {
-    seed: digest.readUInt32BE(0),
-    zoneType: (index + learnerStartsWithSupply) % 2 === 0 ? 'supply' : 'demand',
-  };
+type FiveMinute = ChartPair['fiveMinute'];
+interface WithHourly {
+  fiveMinute: FiveMinute;
+  hourly: NonNullable<ChartPair['hourly']>;
 }
 
-/** What the generator is asked for a practice exercise of `kind` from `seed`. */
-export function practiceGenerationRequest(
-  kind: 'zone' | 'plan' | 'decision',
-  seed: number,
-  zoneType: ZoneType,
-): ZoneScenarioRequest {
-  if (kind === 'plan') return { seed, zoneType, concepts: ['trade-plan'], placement: 'plan' };
-  if (kind === 'zone') return { seed, zoneType, placement: 'practice' };
-  return {
-    seed,
-    zoneType,
-    concepts: ['take-or-skip'],
-    placement: 'plan',
-    // Two in five to take: most zones in a real day are worth skipping, for any of the course's
-    // three checks.
-    ...(seed % 5 < 2
-      ? { decision: 'take' as const }
-      : { decision: 'skip' as const, skipBecause: drawSkipReason(seed) }),
-  };
+interface LoadOptions {
+  /**
+   * The learner was shown this chart before (they answered it), so it counts against no
+   * budget: a record page lists charts from before they were kept.
+   */
+  shownBefore?: boolean;
 }
 
 /**
  * Every learner's own practice charts, generated from a seed derived from the learner and the
  * chart's place in the portal (so no two learners share an answer, and nobody can ask the server
- * to simulate an arbitrary chart), and kept in a bounded cache.
+ * to simulate an arbitrary chart). A chart is looked for in this instance's cache, then in
+ * PostgreSQL (where every instance keeps what it generated), and only then generated: in a
+ * worker thread, one at a time per learner, within the learner's budget.
  */
 @Injectable()
 export class PracticeCharts {
   private readonly cache = new LRUCache<string, ChartPair>({ max: CACHED_PRACTICE_CHARTS });
+  /** Charts being loaded or generated now: a second request for one waits for the first. */
+  private readonly loading = new Map<string, Promise<ChartPair>>();
+  private readonly turns = new LearnerTurns();
+
+  constructor(
+    private readonly store: PracticeChartStore,
+    private readonly workers: PracticeWorkers,
+    private readonly budget: PracticeBudget,
+  ) {}
 
   /** The learner's chart `index` and its 1-hour twin. */
-  get(
-    userId: string,
-    index: number,
-  ): { fiveMinute: ChartPair['fiveMinute']; hourly: NonNullable<ChartPair['hourly']> } {
-    const key = `${userId}:${index}`;
-    let pair = this.cache.get(key);
-    if (!pair) {
-      // Practice charts have no catalogue number: they are addressed by learner and index.
-      pair = buildPair(0, 0, this.simulate(userId, index));
-      this.cache.set(key, pair);
-    }
-    if (!pair.hourly) throw new Error('a practice chart always has its 1-hour twin');
-    return { fiveMinute: pair.fiveMinute, hourly: pair.hourly };
+  async get(userId: string, index: number): Promise<WithHourly> {
+    return withHourly(await this.pair(userId, 'zone', index));
   }
 
   /**
    * The learner's practice plan `index`: a trade-plan chart of their own (a zone given, the next
    * opposing zone, a model plan that works), shown beside the plan panel.
    */
-  plan(userId: string, index: number): ChartPair['fiveMinute'] {
-    const key = `${userId}:plan:${index}`;
-    let pair = this.cache.get(key);
-    if (!pair) {
-      pair = buildPair(0, null, this.simulate(userId, index, 'plan'));
-      this.cache.set(key, pair);
-    }
-    return pair.fiveMinute;
+  async plan(userId: string, index: number, options: LoadOptions = {}): Promise<FiveMinute> {
+    return (await this.pair(userId, 'plan', index, options)).fiveMinute;
   }
 
   /**
@@ -107,36 +68,78 @@ export class PracticeCharts {
    * given, to take or skip; whether it is one to take or to skip, and why, is drawn from the
    * seed, so the answers do not follow a pattern.
    */
-  decision(
-    userId: string,
-    index: number,
-  ): { fiveMinute: ChartPair['fiveMinute']; hourly: NonNullable<ChartPair['hourly']> } {
-    const key = `${userId}:decision:${index}`;
-    let pair = this.cache.get(key);
-    if (!pair) {
-      pair = buildPair(0, 0, this.simulate(userId, index, 'decision'));
-      this.cache.set(key, pair);
-    }
-    if (!pair.hourly) throw new Error('a practice decision always has its 1-hour twin');
-    return { fiveMinute: pair.fiveMinute, hourly: pair.hourly };
+  async decision(userId: string, index: number): Promise<WithHourly> {
+    return withHourly(await this.pair(userId, 'decision', index));
   }
 
-  private simulate(
-    userId: string,
-    index: number,
-    kind: 'zone' | 'plan' | 'decision' = 'zone',
-  ): ZoneScenario {
-    const { seed, zoneType } = practiceScenarioRequest(userId, index, kind);
-    let lastError: unknown;
-    for (let attempt = 0; attempt < SEEDS_TO_TRY; attempt += 1) {
-      try {
-        const attemptSeed = attempt === 0 ? seed : deriveSeed(seed, attempt);
-        return generateZoneScenario(practiceGenerationRequest(kind, attemptSeed, zoneType));
-      } catch (error) {
-        if (!(error instanceof ScenarioError)) throw error;
-        lastError = error;
-      }
+  /** Reads many of a learner's kept charts in one query (for a record page), into the cache. */
+  async preload(userId: string, kind: PracticeKind, indexes: readonly number[]): Promise<void> {
+    const missing = indexes.filter((index) => !this.cache.has(cacheKey(userId, kind, index)));
+    const stored = await this.store.find(userId, kind, missing);
+    for (const [index, encoded] of stored) {
+      this.cache.set(cacheKey(userId, kind, index), decodePracticePair(encoded));
     }
-    throw lastError;
   }
+
+  private pair(
+    userId: string,
+    kind: PracticeKind,
+    index: number,
+    options: LoadOptions = {},
+  ): Promise<ChartPair> {
+    const key = cacheKey(userId, kind, index);
+    const cached = this.cache.get(key);
+    if (cached) return Promise.resolve(cached);
+    let pending = this.loading.get(key);
+    if (!pending) {
+      pending = this.load(userId, kind, index, options).finally(() => this.loading.delete(key));
+      this.loading.set(key, pending);
+    }
+    return pending;
+  }
+
+  private async load(
+    userId: string,
+    kind: PracticeKind,
+    index: number,
+    options: LoadOptions,
+  ): Promise<ChartPair> {
+    const key = cacheKey(userId, kind, index);
+    const stored = (await this.store.find(userId, kind, [index])).get(index);
+    if (stored) {
+      const pair = decodePracticePair(stored);
+      this.cache.set(key, pair);
+      return pair;
+    }
+    if (!options.shownBefore) await this.budget.spend(userId);
+    let encoded: Uint8Array;
+    try {
+      const release = await this.turns.acquire(userId);
+      try {
+        encoded = await this.workers.generate({
+          kind,
+          ...practiceScenarioRequest(userId, index, kind),
+        });
+      } finally {
+        release();
+      }
+    } catch (error) {
+      if (!options.shownBefore) await this.budget.refund(userId);
+      throw error;
+    }
+    const pair = decodePracticePair(encoded);
+    // Cached first: if the write fails (the database is busy), a retry costs no generation.
+    this.cache.set(key, pair);
+    await this.store.insert(userId, kind, index, encoded);
+    return pair;
+  }
+}
+
+function cacheKey(userId: string, kind: PracticeKind, index: number): string {
+  return `${userId}:${kind}:${index}`;
+}
+
+function withHourly(pair: ChartPair): WithHourly {
+  if (!pair.hourly) throw new Error('a practice chart always has its 1-hour twin');
+  return { fiveMinute: pair.fiveMinute, hourly: pair.hourly };
 }

@@ -16,6 +16,7 @@ import { PlansService, practicePlanExercise } from './plans.service.js';
 import { DecisionsService, practiceDecisionExercise } from './decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from './practice-charts.js';
+import { PracticeGenerationResponses } from './practice/generation-responses.js';
 import { PRACTICE_INDEX } from './route-numbers.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from './course-gate-responses.js';
@@ -47,6 +48,7 @@ export class PracticeController {
   // Before ':index', which would read "decisions" as an index.
   @Get('decisions/:index')
   @CourseGateResponses()
+  @PracticeGenerationResponses()
   @ApiOperation({
     summary: 'One of the learner’s own practice decisions: a zone given, take or skip',
     description:
@@ -65,7 +67,7 @@ export class PracticeController {
     index: number,
   ): Promise<PracticeDecisionBody> {
     await this.access.requirePractice(user.id, index);
-    const { fiveMinute, hourly } = this.charts.decision(user.id, index);
+    const { fiveMinute, hourly } = await this.charts.decision(user.id, index);
     const exercise = practiceDecisionExercise(index, fiveMinute);
     const standing = await this.attempts.standing(user.id, exercise.key);
     return {
@@ -83,6 +85,7 @@ export class PracticeController {
   // Before ':index', which would read "plans" as an index.
   @Get('plans/:index')
   @CourseGateResponses()
+  @PracticeGenerationResponses()
   @ApiOperation({
     summary: 'One of the learner’s own practice plans: a zone given, a trade to plan',
     description:
@@ -102,7 +105,7 @@ export class PracticeController {
     index: number,
   ): Promise<PracticePlanBody> {
     await this.access.requirePractice(user.id, index);
-    const exercise = practicePlanExercise(index, this.charts.plan(user.id, index));
+    const exercise = practicePlanExercise(index, await this.charts.plan(user.id, index));
     const standing = await this.attempts.standing(user.id, exercise.key);
     return {
       ...withoutNumbers(chartDataBody(exercise.chart, standing.revealed)),
@@ -117,6 +120,7 @@ export class PracticeController {
 
   @Get(':index')
   @CourseGateResponses()
+  @PracticeGenerationResponses()
   @ApiOperation({
     summary: 'One of the learner’s own practice charts, with its 1-hour twin',
     description:
@@ -137,7 +141,7 @@ export class PracticeController {
   ): Promise<PracticeChartBody> {
     await this.access.requirePractice(user.id, index);
     const exercise = await this.attempts.standing(user.id, practiceKey(index));
-    const { fiveMinute, hourly } = this.charts.get(user.id, index);
+    const { fiveMinute, hourly } = await this.charts.get(user.id, index);
     return {
       ...withoutNumbers(chartDataBody(fiveMinute, exercise.revealed)),
       index,

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { App } from 'supertest/types.js';
 import { type AppConfig, DEFAULT_RATE_LIMITS, loadConfig } from '../../src/config/config.js';
 import { startServer, type StartOptions } from '../../src/server.js';
+import { SOURCE_EXEC_ARGV } from './native/source-exec-argv.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -41,8 +42,12 @@ export async function startTestApp(
       passwordReset: 100_000,
       anonymousRequests: 1_000_000,
       events: 100_000,
+      practiceCharts: 100_000,
       rejectDelayMs: 0,
     },
+    // jest's sandbox reads TypeScript itself; the practice worker threads read it through the
+    // same hooks a plain Node process uses, so the tests run the worker path production runs.
+    practiceWorkerExecArgv: SOURCE_EXEC_ARGV,
     // Each test run keeps its Redis keys apart from other runs on the same server.
     redisKeyPrefix: `test-${process.pid}-${randomBytes(4).toString('hex')}`,
     ...overrides,

@@ -1,0 +1,133 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { DEFAULT_RATE_LIMITS } from '../src/config/config.js';
+import { PracticeCharts } from '../src/lessons/practice-charts.js';
+import { PracticeBudget } from '../src/lessons/practice/budget.js';
+import { PracticeChartStore } from '../src/lessons/practice/chart-store.js';
+import { PracticeWorkers } from '../src/lessons/practice/workers.js';
+import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+interface PracticeBody {
+  data: { time: number; close: number }[];
+  hourly: { data: unknown[] };
+}
+
+interface StoredRow {
+  kind: string;
+  practice_index: number;
+  chart: Buffer;
+}
+
+describe('practice charts kept in PostgreSQL, generated once', () => {
+  let testApp: TestApp;
+  let dataSource: DataSource;
+  let learner: Learner;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    dataSource = testApp.app.get(DataSource);
+    learner = await registerLearner(testApp.http, dataSource);
+    await subscribeLearner(testApp.http, testApp.config.appOrigin, learner);
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const practice = (path: string) =>
+    request(testApp.http).get(`/api/practice/${path}`).set('Cookie', learner.cookies);
+  const generated = () => testApp.app.get(PracticeWorkers).stats().generated;
+
+  it('stores each new chart gzipped, keyed by learner, kind and index', async () => {
+    await practice('4').expect(200);
+    await practice('plans/4').expect(200);
+    await practice('decisions/4').expect(200);
+    const rows = await dataSource.query<StoredRow[]>(
+      `SELECT kind, practice_index, chart FROM practice_charts WHERE user_id = $1 ORDER BY kind`,
+      [learner.id],
+    );
+    expect(rows.map((row) => [row.kind, row.practice_index])).toEqual([
+      ['decision', 4],
+      ['plan', 4],
+      ['zone', 4],
+    ]);
+    for (const row of rows) {
+      expect([...row.chart.subarray(0, 2)]).toEqual([0x1f, 0x8b]);
+      expect(row.chart.length).toBeLessThan(16_000);
+    }
+  });
+
+  it('generates a chart once however many ask at the same moment', async () => {
+    const before = generated();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => practice('6').expect(200)));
+    expect(generated() - before).toBe(1);
+    const [first, ...rest] = answers.map((answer) => (answer.body as PracticeBody).data);
+    for (const other of rest) expect(other).toEqual(first);
+  });
+
+  it('serves another instance the kept chart without generating it again', async () => {
+    const here = (await practice('6').expect(200)).body as PracticeBody;
+    const before = generated();
+    // A second instance: a cache of its own, the same database.
+    const elsewhere = new PracticeCharts(
+      testApp.app.get(PracticeChartStore),
+      testApp.app.get(PracticeWorkers),
+      testApp.app.get(PracticeBudget),
+    );
+    const { fiveMinute, hourly } = await elsewhere.get(learner.id, 6);
+    expect(generated()).toBe(before);
+    expect(
+      fiveMinute.candles.slice(0, fiveMinute.exerciseEnd).map((candle) => candle.close),
+    ).toEqual(here.data.map((candle) => candle.close));
+    expect(hourly.timeframe).toBe('1hr');
+  });
+});
+
+describe('each learner’s budget of new practice charts', () => {
+  let testApp: TestApp;
+  let learner: Learner;
+  let other: Learner;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({
+      rateLimits: { ...DEFAULT_RATE_LIMITS, practiceCharts: 2, rejectDelayMs: 0 },
+    });
+    const dataSource = testApp.app.get(DataSource);
+    learner = await registerLearner(testApp.http, dataSource);
+    other = await registerLearner(testApp.http, dataSource);
+    for (const who of [learner, other]) {
+      await subscribeLearner(testApp.http, testApp.config.appOrigin, who);
+    }
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const practice = (who: Learner, path: string) =>
+    request(testApp.http).get(`/api/practice/${path}`).set('Cookie', who.cookies);
+
+  it('answers 429 with Retry-After past the budget; kept charts and other learners go on', async () => {
+    await practice(learner, '1').expect(200);
+    await practice(learner, 'plans/1').expect(200);
+    const refused = await practice(learner, 'decisions/1');
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({
+      statusCode: 429,
+      error: 'Too Many Requests',
+      message: expect.stringMatching(/^New practice charts are made a few at a time/) as unknown,
+    });
+    const retryAfter = Number(refused.headers['retry-after']);
+    // The rest of the 5-minute window.
+    expect(retryAfter).toBeGreaterThan(200);
+    expect(retryAfter).toBeLessThanOrEqual(300);
+    // Charts already made cost nothing.
+    await practice(learner, '1').expect(200);
+    await request(testApp.http)
+      .post('/api/attempts')
+      .set('Cookie', learner.cookies)
+      .set('Origin', testApp.config.appOrigin)
+      .send({ practice: 1, lines: [1, 2] })
+      .expect(200);
+    await practice(other, 'decisions/1').expect(200);
+  });
+});
