@@ -262,6 +262,14 @@ export function parsePracticeWorkerLimits(
   };
 }
 
+/** PRACTICE_CHART_BUDGET: new practice charts per learner in 5 minutes; 30 when unset. */
+export function parsePracticeChartBudget(env: NodeJS.ProcessEnv): number {
+  return (
+    parseWholeNumber('PRACTICE_CHART_BUDGET', nonEmpty(env.PRACTICE_CHART_BUDGET), 1, 1_000_000) ??
+    DEFAULT_RATE_LIMITS.practiceCharts
+  );
+}
+
 /** SHUTDOWN_TIMEOUT_SECONDS: 1 to 600 seconds (fractions allowed), 10 when unset. */
 export function parseShutdownTimeoutMs(raw: string | undefined): number {
   if (raw === undefined) return 10_000;
@@ -310,7 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailFrom: nonEmpty(env.MAIL_FROM),
     appDistDir: resolve(root, nonEmpty(env.APP_DIST_DIR) ?? 'app/dist'),
     contentDir: resolve(root, nonEmpty(env.CONTENT_DIR) ?? 'api/content'),
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: { ...DEFAULT_RATE_LIMITS, practiceCharts: parsePracticeChartBudget(env) },
     analyticsRetentionDays: parseRetentionDays(nonEmpty(env.ANALYTICS_RETENTION_DAYS)),
     shutdownTimeoutMs: parseShutdownTimeoutMs(nonEmpty(env.SHUTDOWN_TIMEOUT_SECONDS)),
     databaseLimits: parseDatabaseLimits(env),
