@@ -35,6 +35,7 @@ import { serveOpenApi } from './web/openapi.js';
 import { PublicAnswersFastPath } from './web/public-answers.js';
 import { applyRateLimits } from './web/rate-limits.js';
 import { EventsLimit } from './web/events-limit.js';
+import { EventLoopLimit } from './web/event-loop-limit.js';
 import { InFlightRequests } from './web/in-flight-requests.js';
 import { applyRequestLogging } from './web/request-logging.js';
 import { applySecurityHeaders } from './web/security-headers.js';
@@ -44,6 +45,8 @@ import { refuseUnsafeInput } from './web/unsafe-input.js';
 
 /** A healthy Redis is waited for this long at start, so the first requests already share counters. */
 const REDIS_START_WAIT_MS = 1000;
+/** Requests shed by the event-loop limit are logged at most this often, as one line. */
+const SHED_LOG_INTERVAL_MS = 10_000;
 /** Longer than any balancer's idle time-out (60 s is the usual one). */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
@@ -262,12 +265,34 @@ async function applyWebMiddleware(
     redis,
     refusals,
   });
+  // Logged like the admission queue's refusals: one line per interval, not per request.
+  const loadLog = log?.child({ context: 'Load' });
+  let lastShedLine = 0;
+  let shedSinceLine = 0;
+  const eventLoopLimit = new EventLoopLimit({
+    maxDelayMs: config.eventLoopDelayLimitMs,
+    onShed: (shed, delayMs) => {
+      shedSinceLine += shed;
+      if (Date.now() - lastShedLine < SHED_LOG_INTERVAL_MS) return;
+      lastShedLine = Date.now();
+      loadLog?.warn(
+        `overloaded: shed ${shedSinceLine} request(s) with the event loop ${Math.round(delayMs)} ms late ` +
+          `(limit ${config.eventLoopDelayLimitMs} ms); answered 503 with Retry-After`,
+      );
+      shedSinceLine = 0;
+    },
+  });
+  const health = app.get(HealthReports);
+  health.watchEventLoop(eventLoopLimit);
   const publicAnswers = new PublicAnswersFastPath([
     publicChartDataRoute(app.get(ChartDataService)),
     visitorCatalogueRoute(app.get(LessonsService)),
   ]);
   answerBeforeFramework(app.getHttpServer(), [
-    healthFastPath(app.get(HealthReports)),
+    healthFastPath(health),
+    // Second: a balancer's checks are never shed, and a saturated CPU refuses before any
+    // counter or parser costs it more.
+    eventLoopLimit.screen,
     anonymousLimit.screen,
     eventsLimit.screen,
     (request, response) => publicAnswers.tryAnswer(request, response),
@@ -298,6 +323,7 @@ async function applyWebMiddleware(
   const rateLimiting = applyRateLimits(server, config.rateLimits, redis, refusals);
   serveOpenApi(app);
   return () => {
+    eventLoopLimit.close();
     rateLimiting.close();
     eventsLimit.shutdown();
     anonymousLimit.shutdown();

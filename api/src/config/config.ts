@@ -43,6 +43,11 @@ export interface AppConfig {
   analyticsRetentionDays: number;
   /** After SIGTERM or SIGINT the process exits within this many ms, whatever its dependencies do. */
   shutdownTimeoutMs: number;
+  /**
+   * Shed API requests (503, Retry-After) while the event loop's mean delay is above this many
+   * ms; 0: never (EVENT_LOOP_DELAY_LIMIT_MS).
+   */
+  eventLoopDelayLimitMs: number;
   /** Overrides of the database pool and admission queue (DATABASE_LIMITS has the defaults). */
   databaseLimits: DatabaseLimitOverrides;
   /** Worker threads that generate practice charts, and the queue in front of them. */
@@ -262,6 +267,19 @@ export function parsePracticeWorkerLimits(
   };
 }
 
+/**
+ * EVENT_LOOP_DELAY_LIMIT_MS: 0 (off) to 10,000; unset, the measured default (README, "Capacity
+ * and overload"): answers wait about this long for the CPU before any are refused.
+ */
+export function parseEventLoopDelayLimitMs(raw: string | undefined): number {
+  return (
+    parseWholeNumber('EVENT_LOOP_DELAY_LIMIT_MS', raw, 0, 10_000) ??
+    DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS
+  );
+}
+
+export const DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS = 250;
+
 /** PRACTICE_CHART_BUDGET: new practice charts per learner in 5 minutes; 30 when unset. */
 export function parsePracticeChartBudget(env: NodeJS.ProcessEnv): number {
   return (
@@ -321,6 +339,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: { ...DEFAULT_RATE_LIMITS, practiceCharts: parsePracticeChartBudget(env) },
     analyticsRetentionDays: parseRetentionDays(nonEmpty(env.ANALYTICS_RETENTION_DAYS)),
     shutdownTimeoutMs: parseShutdownTimeoutMs(nonEmpty(env.SHUTDOWN_TIMEOUT_SECONDS)),
+    // Tests share one busy loop with jest and their client: a test that wants the limit sets it.
+    eventLoopDelayLimitMs:
+      env.NODE_ENV === 'test' && env.EVENT_LOOP_DELAY_LIMIT_MS === undefined
+        ? 0
+        : parseEventLoopDelayLimitMs(nonEmpty(env.EVENT_LOOP_DELAY_LIMIT_MS)),
     databaseLimits: parseDatabaseLimits(env),
     practiceWorkers: parsePracticeWorkerLimits(env),
   };

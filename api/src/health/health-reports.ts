@@ -6,6 +6,7 @@ import { DATABASE_ADMISSION } from '../database/database-available.guard.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../database/database-errors.js';
 import { SHARED_REDIS } from '../redis/redis.module.js';
 import type { SharedRedis } from '../redis/shared-redis.js';
+import type { EventLoopLimit } from '../web/event-loop-limit.js';
 
 export interface ReadinessAnswer {
   statusCode: 200 | 503;
@@ -23,6 +24,8 @@ export interface ReadinessAnswer {
 @Injectable()
 export class HealthReports {
   private stopping = false;
+  /** The limit in front of the framework (made with the web middleware, after this). */
+  private eventLoop: EventLoopLimit | undefined;
 
   constructor(
     private readonly database: DatabaseAvailability,
@@ -33,6 +36,11 @@ export class HealthReports {
   /** From now on readiness answers 503 `stopping`: the balancer sends no new requests. */
   markStopping(): void {
     this.stopping = true;
+  }
+
+  /** Counts what `limit` sheds in the metrics, beside the admission queue's refusals. */
+  watchEventLoop(limit: EventLoopLimit): void {
+    this.eventLoop = limit;
   }
 
   liveness(): LivenessReport {
@@ -67,11 +75,18 @@ export class HealthReports {
     metric(
       'course_requests_shed_total',
       'counter',
-      'Requests refused 503 by the admission queue, by reason.',
+      'Requests refused 503 on purpose, by reason: the admission queue, or the event loop.',
       [
         ['{reason="queue_full"}', load.refused.queueFull],
         ['{reason="waited_too_long"}', load.refused.waitedTooLong],
+        ['{reason="event_loop_delay"}', this.eventLoop?.shed ?? 0],
       ],
+    );
+    metric(
+      'course_event_loop_delay_seconds',
+      'gauge',
+      "The event loop's mean delay over the last half second.",
+      [['', (this.eventLoop?.delay ?? 0) / 1000]],
     );
     metric('course_requests_admitted_total', 'counter', 'Requests admitted to database work.', [
       ['', load.admitted],
