@@ -1,6 +1,8 @@
 // React bindings for chart-kit: hooks and a component over the framework-agnostic engine.
 export { Chart } from './Chart.js';
 export type { ChartProps } from './Chart.js';
+export { ChartPicture } from './ChartPicture.js';
+export type { ChartPictureProps } from './ChartPicture.js';
 export type { ChartError } from '../engine/chart-error.js';
 export { useChart } from './use-chart.js';
 export type { UseChartOptions, UseChartResult } from './use-chart.js';

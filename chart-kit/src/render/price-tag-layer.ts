@@ -1,10 +1,10 @@
-import { INK, PRICE_LABEL_INSET as TAG_TEXT_INSET } from './chart-style.js';
+import { PRICE_LABEL_INSET as TAG_TEXT_INSET } from './chart-style.js';
 import type { ChartMesh } from './draw-order.js';
 import { type LabelFont, LabelPool } from './label-pool.js';
 import type { FrameGeometry } from './layout.js';
 import { PRICE_TAG_HEIGHT, type PriceTag } from './price-tag.js';
+import { priceTagColors } from './price-tag-colors.js';
 import { RectPool } from './rect-pool.js';
-import { readableTextOn } from './readable-text.js';
 import type { ChartTheme } from './themes.js';
 
 /**
@@ -26,7 +26,7 @@ export class PriceTagLayer {
     this.rects.begin();
     this.labels.begin();
     for (const tag of tags) {
-      const colors = tagColors(tag, theme);
+      const colors = priceTagColors(tag, theme);
       this.rects.rect(
         plotWidth + 1,
         tag.y - PRICE_TAG_HEIGHT / 2,
@@ -39,26 +39,5 @@ export class PriceTagLayer {
         anchorY: 0.5,
       });
     }
-  }
-}
-
-function tagColors(tag: PriceTag, theme: ChartTheme): { background: number; text: number } {
-  const background = tagBackground(tag, theme);
-  return { background, text: readableTextOn(background, [theme.tagText, theme.background, INK]) };
-}
-
-function tagBackground(tag: PriceTag, theme: ChartTheme): number {
-  if (tag.color !== undefined) return tag.color;
-  switch (tag.kind) {
-    case 'zone':
-      return theme.revealedZone;
-    case 'pulled':
-      return theme.pulledLine;
-    case 'line':
-      return theme.line;
-    case 'selected-line':
-      return theme.selectedLine;
-    case 'crosshair':
-      return theme.crosshairTag;
   }
 }

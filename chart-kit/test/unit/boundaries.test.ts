@@ -79,4 +79,42 @@ describe('module boundaries (core <- model <- interaction/views <- engine <- rea
     const users = ALL.filter((entry) => entry.target === 'engine').map((entry) => entry.file);
     expect(users.every((file) => /^(engine|react)\/|^index\.ts$/.test(file))).toBe(true);
   });
+
+  it('pictures draw with the model, views and the Canvas 2D painter: never the engine', () => {
+    expect(targets(from('picture'))).toEqual(['core', 'model', 'picture', 'render', 'views']);
+  });
+
+  /** The files and packages `entry` loads at run time (type-only imports are erased). */
+  function loadedBy(entry: string): Set<string> {
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      for (const { module } of ALL.filter((each) => each.file === file && !each.typeOnly)) {
+        if (!module.endsWith('.js')) {
+          loaded.add(module);
+          continue;
+        }
+        const source = module.replace(/\.js$/, '');
+        visit(ALL.some((each) => each.file === `${source}.tsx`) ? `${source}.tsx` : `${source}.ts`);
+      }
+    };
+    visit(entry);
+    return loaded;
+  }
+  const packagesOf = (loaded: Set<string>) =>
+    [...loaded].filter((module) => !/\.tsx?$/.test(module)).sort();
+
+  it("the engine's entry does load pixi.js (the walk below follows imports)", () => {
+    expect(packagesOf(loadedBy('index.ts')).some((name) => name.startsWith('pixi.js'))).toBe(true);
+  });
+
+  it.each([
+    ['picture/index.ts', ['d3-array', 'd3-scale']],
+    ['react/ChartPicture.tsx', ['d3-array', 'd3-scale', 'react']],
+  ])('%s loads no pixi.js and no engine, however deep the imports go', (entry, packages) => {
+    const loaded = loadedBy(entry);
+    expect(packagesOf(loaded)).toEqual(packages);
+    expect([...loaded].filter((file) => file.startsWith('engine/'))).toEqual([]);
+  });
 });

@@ -1,0 +1,8 @@
+// chart-kit/picture: still charts drawn with Canvas 2D, without pixi.js or a WebGL context.
+export { chartPictureModel, drawChartPicture, paintChartPicture } from './draw-chart-picture.js';
+export type { ChartPictureOptions, PictureSize } from './draw-chart-picture.js';
+export { ChartDataError } from '../model/chart-data-error.js';
+export { DARK_THEME, LIGHT_THEME } from '../render/themes.js';
+export type { ChartTheme } from '../render/themes.js';
+export type { Candle } from '../core/candle.js';
+export type { ChartMarker, ReferenceLine, RevealedZone } from '../model/events.js';
