@@ -246,8 +246,9 @@ export function parseDatabaseLimits(env: NodeJS.ProcessEnv): DatabaseLimitOverri
 
 /**
  * One thread on a 2-core machine leaves a core to the event loop and the database; more cores,
- * more threads, up to 4. Each thread's queue holds about a second of work (~100 ms a chart), and
- * a request waits at most 3 s, like the database's queue.
+ * more threads, up to 4. Each thread's queue holds about half a second of work (~100 ms a
+ * chart), and a request waits at most 3 s, like the database's queue. A request keeps its
+ * database turn while it waits, so threads and queue together stay at half the pool's 10.
  */
 export function parsePracticeWorkerLimits(
   env: NodeJS.ProcessEnv,
@@ -260,7 +261,7 @@ export function parsePracticeWorkerLimits(
     threads,
     queue:
       parseWholeNumber('PRACTICE_QUEUE_SIZE', nonEmpty(env.PRACTICE_QUEUE_SIZE), 0, 10_000) ??
-      8 * threads,
+      4 * threads,
     maxWaitMs:
       parseWholeNumber('PRACTICE_QUEUE_WAIT_MS', nonEmpty(env.PRACTICE_QUEUE_WAIT_MS), 0, 60_000) ??
       3000,
