@@ -1,17 +1,29 @@
 import { ConfigError, loadConfig } from './config/config.js';
 import { environmentWithEnvFile } from './config/env-file.js';
 import { createStdoutLog } from './logging/log.js';
+import { StartupSteps } from './logging/startup-steps.js';
 import { startServer } from './server.js';
 
+// Everything before this line is Node's own start and loading the modules.
+const steps = new StartupSteps();
+steps.mark('modules');
 const appLog = await createStdoutLog();
 const log = appLog.child({ context: 'Main' });
 
 async function main(): Promise<void> {
   const config = loadConfig(environmentWithEnvFile());
-  const server = await startServer(config, { log: appLog });
+  steps.mark('config');
+  const server = await startServer(config, { log: appLog, steps });
   const database = config.databaseUrl
     ? 'PostgreSQL from DATABASE_URL'
     : `embedded PostgreSQL in ${config.embeddedDataDir}`;
+  log.info(
+    { startupMs: steps.sinceProcessStart, cpuMs: steps.cpuMs, steps: steps.measured },
+    `ready ${steps.sinceProcessStart} ms after the process started (${steps.cpuMs} ms of CPU): ` +
+      Object.entries(steps.measured)
+        .map(([name, ms]) => `${name} ${ms} ms`)
+        .join(', '),
+  );
   log.info(
     { url: server.url, database },
     `Trading course running at ${server.url} (database: ${database}); Ctrl-C stops it`,

@@ -24,6 +24,7 @@ import { ChartDataService } from './lessons/chart-data.service.js';
 import { visitorCatalogueRoute } from './lessons/lessons.controller.js';
 import { LessonsService } from './lessons/lessons.service.js';
 import { createStdoutLog } from './logging/log.js';
+import type { StartupSteps } from './logging/startup-steps.js';
 import { PinoNestLogger } from './logging/pino-nest-logger.js';
 import { healthFastPath } from './health/health-fast-path.js';
 import { HealthReports } from './health/health-reports.js';
@@ -85,6 +86,8 @@ export interface StartOptions {
   log?: Logger;
   /** Whether `config.databaseUrl` is an embedded database of this process (tests start one). */
   databaseKind?: DatabaseKind;
+  /** Told as each step of the start ends (main logs them once the instance is ready). */
+  steps?: StartupSteps;
 }
 
 /** Builds the Nest app on the configured or an embedded database, migrates it and listens. */
@@ -98,6 +101,7 @@ export async function startServer(
   if (!databaseUrl) {
     embedded = await startEmbeddedPostgres(config.embeddedDataDir);
     databaseUrl = embedded.url;
+    options.steps?.mark('embedded database');
   }
 
   let app: NestExpressApplication;
@@ -105,11 +109,13 @@ export async function startServer(
   try {
     log = options.log ?? (options.logger === false ? undefined : await createStdoutLog());
     await applyMigrations(databaseUrl, log?.child({ context: 'Database' }));
+    options.steps?.mark('migrations');
     const databaseKind = options.databaseKind ?? (embedded ? 'embedded' : 'server');
     app = await NestFactory.create<NestExpressApplication>(
       AppModule.forRoot(config, databaseUrl, databaseKind),
       { logger: log ? new PinoNestLogger(log) : false, abortOnError: false },
     );
+    options.steps?.mark('app modules');
   } catch (error) {
     await embedded?.stop();
     throw error;
@@ -117,6 +123,7 @@ export async function startServer(
   let closeMiddleware: () => void;
   try {
     closeMiddleware = await applyWebMiddleware(app, config, log);
+    options.steps?.mark('web middleware');
   } catch (error) {
     await app.close();
     await embedded?.stop();
@@ -148,6 +155,7 @@ export async function startServer(
   } else {
     await app.init();
   }
+  options.steps?.mark('routes and listen');
 
   let closing: Promise<boolean> | undefined;
   return {

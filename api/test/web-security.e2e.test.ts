@@ -110,7 +110,7 @@ describe('security headers, body limit and request log', () => {
     const byContext = (context: string) => entries.filter((entry) => entry.context === context);
     // Migrations (before Nest starts), content loading (the app) and Nest's own start-up lines.
     expect(byContext('Database')[0]?.msg).toMatch(/migration/);
-    expect(byContext('Content')[0]?.msg).toMatch(/^loaded \d+ lessons in \d+ modules$/);
+    expect(byContext('Content')[0]?.msg).toMatch(/^loaded \d+ lessons in \d+ modules in \d+ ms$/);
     expect(byContext('NestApplication')[0]?.msg).toBe('Nest application successfully started');
     expect(entries.some((entry) => entry.req !== undefined && entry.context === undefined)).toBe(
       true,

@@ -1,4 +1,5 @@
 import { Logger, type Provider } from '@nestjs/common';
+import { performance } from 'node:perf_hooks';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
@@ -9,10 +10,12 @@ export const courseContentProvider: Provider = {
   provide: CourseContent,
   inject: [APP_CONFIG, ChartCatalogue],
   useFactory: (config: AppConfig, charts: ChartCatalogue) => {
+    const started = performance.now();
     // Existence only: each chart is simulated when first asked for, not at start.
     const content = loadCourseContent(config.contentDir, charts);
     new Logger('Content').log(
-      `loaded ${content.lessons().length} lessons in ${content.modules.length} modules`,
+      `loaded ${content.lessons().length} lessons in ${content.modules.length} modules ` +
+        `in ${Math.round(performance.now() - started)} ms`,
     );
     return content;
   },
