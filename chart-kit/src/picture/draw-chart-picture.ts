@@ -58,41 +58,44 @@ export function chartPictureModel(options: ChartPictureOptions): ChartModel {
 /**
  * Draws `model` on `canvas` with Canvas 2D at `size`: the same views and theme colours as an
  * interactive chart, with no pixi.js and no WebGL context. Sets the canvas' backing store to the
- * size at the device pixel ratio (its CSS size is the caller's).
+ * size at the device pixel ratio (its CSS size is the caller's). Returns false, drawing nothing,
+ * where the canvas gives no 2D context (a DOM without canvas support, such as jsdom, or a canvas
+ * already holding a WebGL context).
  */
 export function paintChartPicture(
   canvas: HTMLCanvasElement,
   model: ChartModel,
   size: PictureSize,
   theme: ChartTheme = DARK_THEME,
-): void {
+): boolean {
   const width = Math.max(1, Math.round(size.width));
   const height = Math.max(1, Math.round(size.height));
   const devicePixelRatio = size.devicePixelRatio > 0 ? size.devicePixelRatio : 1;
-  model.setSize({ width, height, devicePixelRatio });
   const context = canvas.getContext('2d');
-  if (!context) throw new Error('This browser gave no Canvas 2D context to draw the picture on');
+  if (!context) return false;
+  model.setSize({ width, height, devicePixelRatio });
   const backingWidth = Math.round(width * devicePixelRatio);
   const backingHeight = Math.round(height * devicePixelRatio);
   // Setting a canvas' size clears it even when unchanged: set it only when it changes.
   if (canvas.width !== backingWidth) canvas.width = backingWidth;
   if (canvas.height !== backingHeight) canvas.height = backingHeight;
   paintChart(context, sceneView(model), theme);
+  return true;
 }
 
 /**
  * Draws a still chart on `canvas` with Canvas 2D, with no pixi.js and no WebGL context, so a page
  * of pictures loads neither and is not limited by the browser's budget of WebGL contexts. Throws
- * a ChartDataError for candles it cannot draw.
+ * a ChartDataError for candles it cannot draw; returns false where the canvas gives no 2D context.
  */
 export function drawChartPicture(
   canvas: HTMLCanvasElement,
   options: ChartPictureOptions,
   size: PictureSize,
-): void {
+): boolean {
   const model = chartPictureModel(options);
   try {
-    paintChartPicture(canvas, model, size, options.theme);
+    return paintChartPicture(canvas, model, size, options.theme);
   } finally {
     model.dispose();
   }

@@ -150,6 +150,7 @@ export function ChartPicture({
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !model || !size || size.width < 1 || size.height < 1) return;
+    // Without a 2D context (jsdom) the canvas stays blank; its label still says what it shows.
     paintChartPicture(canvas, model, { ...size, devicePixelRatio: ratio }, theme);
   }, [model, size, ratio, theme]);
 

@@ -166,4 +166,60 @@ describe('pictures in Chromium (Canvas 2D, no pixi.js)', () => {
     );
     expect(kinds.filter((kind) => kind !== '2d')).toEqual([]);
   });
+
+  it.each([1, 2])(
+    'draws the plot exactly as the WebGL chart does at device pixel ratio %d',
+    async (devicePixelRatio) => {
+      // The harness' page has the engine; text aside (native glyphs against the bitmap font),
+      // both renderers must cover the same pixels in the same colours.
+      const differing = await fixture.page.evaluate(
+        async ({ picture, devicePixelRatio }) => {
+          const container = document.getElementById('chart');
+          if (!container) throw new Error('no #chart');
+          container.style.width = '400px';
+          container.style.height = '300px';
+          const { zone, highlight, lines, ...series } = picture;
+          const engine = await window.chartKit.ChartEngine.create(container, {
+            ...series,
+            interactive: false,
+            reducedMotion: true,
+            devicePixelRatio,
+          });
+          engine.setPulledLines(lines ?? []);
+          if (zone) await engine.revealZone(zone, { animate: false });
+          engine.highlightCandles(highlight ?? []);
+          engine.renderNow();
+          const webgl = document.createElement('canvas');
+          webgl.width = engine.canvas.width;
+          webgl.height = engine.canvas.height;
+          webgl.getContext('2d')?.drawImage(engine.canvas, 0, 0);
+          engine.destroy();
+          const still = document.createElement('canvas');
+          window.chartKit.drawChartPicture(still, picture, {
+            width: 400,
+            height: 300,
+            devicePixelRatio,
+          });
+          // The plot, left of the price axis and above the time axis: no text in this picture.
+          const width = (400 - 68) * devicePixelRatio;
+          const height = (300 - 24) * devicePixelRatio;
+          const a = webgl.getContext('2d')?.getImageData(0, 0, width, height).data ?? [];
+          const b = still.getContext('2d')?.getImageData(0, 0, width, height).data ?? [];
+          let count = 0;
+          for (let i = 0; i < a.length; i += 4) {
+            for (let channel = 0; channel < 3; channel++) {
+              if (Math.abs((a[i + channel] ?? 0) - (b[i + channel] ?? 0)) > 2) {
+                count++;
+                break;
+              }
+            }
+          }
+          return { count, compared: a.length / 4 };
+        },
+        { picture: PICTURE, devicePixelRatio },
+      );
+      expect(differing.compared).toBe(332 * 276 * devicePixelRatio ** 2);
+      expect(differing.count).toBe(0);
+    },
+  );
 });

@@ -33,6 +33,15 @@ export function cssColor(color: number, alpha = 1): string {
 }
 
 /**
+ * The device pixel edge a GPU rasterises a quad's edge at `position` (CSS px) to: a pixel is
+ * covered when its centre is inside the quad. Canvas 2D would instead blend a partly covered
+ * pixel, a faint seam beside every edge off the pixel grid (a highlight band's sides).
+ */
+export function rasterEdge(position: number, devicePixelRatio: number): number {
+  return Math.ceil(position * devicePixelRatio - 0.5) / devicePixelRatio;
+}
+
+/**
  * One layer of a {@link LayeredCanvas}: rectangles and texts in the order written. Consecutive
  * rectangles of one colour become one path and one fill (candles of a colour, dashes of a line).
  */
@@ -40,16 +49,26 @@ export class CanvasLayer {
   private readonly operations: Operation[] = [];
   private open: { path: Path2D; style: string } | undefined;
 
-  constructor(private readonly measureContext: CanvasRenderingContext2D) {}
+  constructor(
+    private readonly measureContext: CanvasRenderingContext2D,
+    private readonly devicePixelRatio: number,
+  ) {}
 
+  /** A solid rectangle covering the device pixels the WebGL renderer's quad covers. */
   rect(x: number, y: number, width: number, height: number, color: number, alpha = 1): void {
     if (!(width > 0 && height > 0) || alpha <= 0) return;
+    const dpr = this.devicePixelRatio;
+    const left = rasterEdge(x, dpr);
+    const top = rasterEdge(y, dpr);
+    const right = rasterEdge(x + width, dpr);
+    const bottom = rasterEdge(y + height, dpr);
+    if (right <= left || bottom <= top) return;
     const style = cssColor(color, alpha);
     if (this.open?.style !== style) {
       this.open = { path: new Path2D(), style };
       this.operations.push({ kind: 'path', ...this.open });
     }
-    this.open.path.rect(x, y, width, height);
+    this.open.path.rect(left, top, right - left, bottom - top);
   }
 
   /** Fills a path built by the caller (e.g. every candle of a colour) in `color`. */
@@ -73,11 +92,13 @@ export class CanvasLayer {
   text(value: string, x: number, y: number, options: TextOptions): number {
     this.open = undefined;
     const anchorX = options.anchorX ?? 0;
+    // On whole device pixels, as the WebGL label pool places its glyphs: off the grid they blur.
+    const dpr = this.devicePixelRatio;
     this.operations.push({
       kind: 'text',
       text: value,
-      x,
-      y,
+      x: Math.round(x * dpr) / dpr,
+      y: Math.round(y * dpr) / dpr,
       style: cssColor(options.color),
       align: anchorX === 0 ? 'left' : anchorX === 1 ? 'right' : 'center',
       baseline: (options.anchorY ?? 0) === 0 ? 'top' : 'middle',
@@ -94,12 +115,15 @@ export class CanvasLayer {
 export class LayeredCanvas {
   private readonly layers = new Map<ChartLayerName, CanvasLayer>();
 
-  constructor(private readonly context: CanvasRenderingContext2D) {}
+  constructor(
+    private readonly context: CanvasRenderingContext2D,
+    private readonly devicePixelRatio: number,
+  ) {}
 
   layer(name: ChartLayerName): CanvasLayer {
     let layer = this.layers.get(name);
     if (!layer) {
-      layer = new CanvasLayer(this.context);
+      layer = new CanvasLayer(this.context, this.devicePixelRatio);
       this.layers.set(name, layer);
     }
     return layer;

@@ -70,7 +70,7 @@ export function paintChart(
   context.globalAlpha = 1;
   context.fillStyle = cssHex(theme.background);
   context.fillRect(0, 0, width, height);
-  const canvas = new LayeredCanvas(context);
+  const canvas = new LayeredCanvas(context, dpr);
   paintCandles(canvas.layer('candles'), scene.candles, theme);
   paintAxes(canvas, frame, scene.timeTicks, scene.priceLabels, theme);
   paintOverlay(canvas, frame, scene.overlay, theme);
