@@ -49,7 +49,7 @@ async function startApi(port: number, env: NodeJS.ProcessEnv): Promise<ChildProc
   const output = captureOutput(child);
   await new Promise<void>((started, failed) => {
     const timer = setTimeout(() => failed(new Error(`no start in 90 s:\n${output()}`)), 90_000);
-    child.stdout?.on('data', () => {
+    child.stdout.on('data', () => {
       if (/running at http:\/\/\S+/.test(output())) {
         clearTimeout(timer);
         started();
