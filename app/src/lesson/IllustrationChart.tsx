@@ -1,5 +1,4 @@
-import type { ChartEngine } from 'chart-kit';
-import { LazyChart } from '../exercise/LazyChart.js';
+import { ChartPicture } from 'chart-kit/react/picture';
 import { useEffect, useMemo, useState } from 'react';
 import type { Illustration } from '../api/index.js';
 import { illustrationCandles, illustrationTime } from '../exercise/chart-series.js';
@@ -15,18 +14,26 @@ interface IllustrationChartProps {
 /**
  * A lesson's picture, drawn by chart-kit from a few candles; three frames cycle. It is an image,
  * not a control: out of the tab order (the exercise chart is the first chart Tab reaches) and
- * deaf to clicks and keys.
+ * deaf to clicks and keys. Drawn with Canvas 2D: a text lesson loads neither pixi.js nor a WebGL
+ * context for it.
  */
 export function IllustrationChart({ illustration, height = 300 }: IllustrationChartProps) {
   const { frames, caption } = illustration;
   const [frameIndex, setFrameIndex] = useState(0);
-  const [engine, setEngine] = useState<ChartEngine>();
   const frame = frames[frameIndex % Math.max(1, frames.length)];
   const candles = useMemo(() => (frame ? illustrationCandles(frame.candles) : []), [frame]);
   // Every frame on the same slots, from the first candle on, with one empty slot after the
   // longest frame: a frame that adds candles grows to the right instead of scrolling.
   const slots = Math.max(8, ...frames.map((each) => each.candles.length + 1));
   const homeView = useMemo(() => ({ fromIndex: -0.5, toIndex: slots - 0.5 }), [slots]);
+  const marks = useMemo(
+    () => ({
+      lines: frame?.lines ?? [],
+      zone: frame?.zone && { lower: frame.zone[0], upper: frame.zone[1] },
+      highlight: (frame?.highlight ?? []).map(illustrationTime),
+    }),
+    [frame],
+  );
 
   useEffect(() => {
     if (frames.length < 2) return;
@@ -37,28 +44,17 @@ export function IllustrationChart({ illustration, height = 300 }: IllustrationCh
     return () => clearInterval(timer);
   }, [frames.length]);
 
-  useEffect(() => {
-    if (!engine || !frame) return;
-    engine.setPulledLines(frame.lines ?? []);
-    if (frame.zone) {
-      const [lower, upper] = frame.zone;
-      void engine.revealZone({ lower, upper }, { animate: false });
-    } else {
-      engine.clearRevealedZone();
-    }
-    engine.highlightCandles((frame.highlight ?? []).map(illustrationTime));
-  }, [engine, frame]);
-
   if (!frame) return null;
   return (
     <figure className="illustration">
-      <LazyChart
+      <ChartPicture
         candles={candles}
         height={height}
         homeView={homeView}
+        lines={marks.lines}
+        zone={marks.zone}
+        highlight={marks.highlight}
         label={caption}
-        interactive={false}
-        onEngine={setEngine}
       />
       <figcaption className="illustration__caption">
         {frame.label && <strong>{frame.label}. </strong>}
