@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { readContentCache } from './content-cache.js';
 import { CourseContent, loadCourseContent } from './course-content.js';
 
 /** Loads and validates the lessons at start: a broken link or chart stops the server, loudly. */
@@ -11,8 +12,9 @@ export const courseContentProvider: Provider = {
   inject: [APP_CONFIG, ChartCatalogue],
   useFactory: (config: AppConfig, charts: ChartCatalogue) => {
     const started = performance.now();
-    // Existence only: each chart is simulated when first asked for, not at start.
-    const content = loadCourseContent(config.contentDir, charts);
+    // Existence only: each chart is simulated when first asked for, not at start. Files the
+    // build already read are taken from its cache.
+    const content = loadCourseContent(config.contentDir, charts, readContentCache());
     new Logger('Content').log(
       `loaded ${content.lessons().length} lessons in ${content.modules.length} modules ` +
         `in ${Math.round(performance.now() - started)} ms`,

@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
 import matter from 'gray-matter';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -103,15 +104,32 @@ function candleProblems(illustration: Illustration): string[] {
   return problems;
 }
 
-function loadLessonFile(
-  file: string,
-  contentDir: string,
-  module: ModuleKey,
-): { lesson?: Lesson; path?: string; problems: string[] } {
-  const name = relative(contentDir, file);
+/** One lesson file read and checked on its own: its lesson, or its problems. Plain data. */
+export interface LoadedLessonFile {
+  lesson?: Lesson;
+  /** A broken lesson's path, so links to it are not reported as well. */
+  path?: string;
+  problems: string[];
+}
+
+/**
+ * Lesson files already read by an earlier run of the same code (see content-cache.ts): the
+ * result for a file name and the SHA-256 of its text, or undefined to read it now.
+ */
+export interface LessonFileCache {
+  get(name: string, sha256: string): LoadedLessonFile | undefined;
+}
+
+/** The SHA-256 of a lesson file's text, the key of its entry in a {@link LessonFileCache}. */
+export function lessonFileHash(source: string): string {
+  return createHash('sha256').update(source).digest('hex');
+}
+
+/** Reads and checks one lesson file (YAML, the front matter's rules, Markdown to HTML). */
+export function loadLessonFile(source: string, name: string, module: ModuleKey): LoadedLessonFile {
   let parts: { frontMatter: unknown; body: string };
   try {
-    parts = splitFrontMatter(readFileSync(file, 'utf8'));
+    parts = splitFrontMatter(source);
   } catch (error) {
     return { problems: [`${name}: ${(error as Error).message}`] };
   }
@@ -178,6 +196,17 @@ function loadLessonFile(
   };
 }
 
+/** A module's lesson files in order: name (relative to the content folder) and text. */
+export function lessonFiles(
+  contentDir: string,
+  module: ModuleKey,
+): { name: string; source: string }[] {
+  return markdownFiles(join(contentDir, 'lessons', module)).map((file) => ({
+    name: relative(contentDir, file),
+    source: readFileSync(file, 'utf8'),
+  }));
+}
+
 function markdownFiles(folder: string): string[] {
   try {
     if (!statSync(folder).isDirectory()) return [];
@@ -228,16 +257,21 @@ export interface CourseCharts {
 
 /**
  * Reads and validates every lesson under `contentDir/lessons/<module>/` against `charts`: each
- * exercise names a chart made for its kind (zone, trade plan, take or skip).
+ * exercise names a chart made for its kind (zone, trade plan, take or skip). A file whose text
+ * is in `cache` is not parsed again; the checks across files (ids, links, charts) always run.
  */
-export function loadCourseContent(contentDir: string, charts: CourseCharts): CourseContent {
+export function loadCourseContent(
+  contentDir: string,
+  charts: CourseCharts,
+  cache?: LessonFileCache,
+): CourseContent {
   const problems: string[] = [];
   const modules: CourseModule[] = [];
   const brokenLessonPaths: string[] = [];
   for (const { key, title } of COURSE_MODULES) {
     const lessons: Lesson[] = [];
-    for (const file of markdownFiles(join(contentDir, 'lessons', key))) {
-      const loaded = loadLessonFile(file, contentDir, key);
+    for (const { name, source } of lessonFiles(contentDir, key)) {
+      const loaded = cache?.get(name, lessonFileHash(source)) ?? loadLessonFile(source, name, key);
       problems.push(...loaded.problems);
       if (loaded.lesson) lessons.push(loaded.lesson);
       else if (loaded.path) brokenLessonPaths.push(loaded.path);
