@@ -9,6 +9,7 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import {
+  ApiConflictResponse,
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
@@ -50,6 +51,7 @@ export class AuthController {
     type: SessionDto,
     description: 'The new account, logged in: access_token and refresh_token cookies are set',
   })
+  @ApiConflictResponse({ description: 'An account with this email exists already' })
   async register(
     @Body() body: RegisterDto,
     @Req() request: Request,
@@ -65,6 +67,9 @@ export class AuthController {
   @ApiOkResponse({
     type: SessionDto,
     description: 'Logged in: access_token and refresh_token cookies are set',
+  })
+  @ApiUnauthorizedResponse({
+    description: 'Wrong email or password (one message for both, so emails cannot be probed)',
   })
   @HttpCode(HttpStatus.OK)
   async login(

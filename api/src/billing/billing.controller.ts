@@ -1,7 +1,26 @@
-import { Body, Controller, Get, Header, Param, Post, Redirect, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Get,
+  Header,
+  Param,
+  Post,
+  Redirect,
+  Req,
+  Res,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
-import { ApiOkResponse, ApiOperation, ApiSeeOtherResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiGoneResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSeeOtherResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
@@ -12,6 +31,14 @@ import { LocalCheckoutParamsDto } from './dto/local-checkout-params.dto.js';
 import { renderLocalCheckoutPage } from './local-checkout-page.js';
 import { LocalCheckoutService } from './local-checkout.service.js';
 import { RequiresSession } from '../auth/session-decorators.js';
+
+/** The refusals of a test checkout that cannot be used (see LocalCheckoutService). */
+function UnusableCheckoutResponses(): MethodDecorator {
+  return applyDecorators(
+    ApiNotFoundResponse({ description: 'No such checkout, or another account’s' }),
+    ApiGoneResponse({ description: 'The checkout was confirmed already, or has expired' }),
+  );
+}
 
 /** The plan on sale, and the test-mode checkout page that stands in for Stripe without keys. */
 @ApiTags('billing')
@@ -35,6 +62,7 @@ export class BillingController {
   @Get('local-checkout/:sessionId')
   @ApiOperation({ summary: 'Test-mode checkout page (only without Stripe keys)' })
   @RequiresSession()
+  @UnusableCheckoutResponses()
   @Header('Cache-Control', 'no-store')
   @ApiOkResponse({
     description: 'The test-mode confirmation page',
@@ -59,6 +87,8 @@ export class BillingController {
   @Post('local-checkout/:sessionId/confirm')
   @ApiOperation({ summary: 'Confirm a test-mode checkout: activates the plan' })
   @RequiresSession()
+  @UnusableCheckoutResponses()
+  @ApiConflictResponse({ description: 'The learner has the plan already: nothing was changed' })
   @Redirect()
   @ApiSeeOtherResponse({
     description: 'Plan active; redirects to the app',

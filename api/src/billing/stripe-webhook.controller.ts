@@ -11,6 +11,7 @@ import {
   ApiBadRequestResponse,
   ApiConsumes,
   ApiHeader,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiTags,
@@ -41,6 +42,9 @@ export class StripeWebhookController {
   @ApiHeader({ name: 'Stripe-Signature', required: true, description: 'Signed by Stripe' })
   @ApiOkResponse({ type: WebhookReceiptDto })
   @ApiBadRequestResponse({ description: 'Missing or wrong signature, or no body' })
+  @ApiNotFoundResponse({
+    description: 'Webhooks are not enabled here: the server has no STRIPE_WEBHOOK_SECRET',
+  })
   receive(
     @Req() request: RawBodyRequest<Request>,
     @Headers('stripe-signature') signature: string | undefined,

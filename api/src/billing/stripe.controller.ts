@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req } from '@nestjs/common';
 import {
+  ApiBadGatewayResponse,
   ApiBadRequestResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
@@ -17,6 +18,9 @@ import { CheckoutDto } from './dto/checkout.dto.js';
 import { EmptyBodyDto } from './dto/empty-body.dto.js';
 import { SubscriptionService } from './subscription.service.js';
 import { RequiresSession } from '../auth/session-decorators.js';
+
+const STRIPE_BILLED_WITHOUT_KEYS =
+  'The plan is billed by Stripe and this server runs without Stripe keys: it cannot be changed';
 
 /** The spec's subscription calls, at its paths (Express matches them with or without a slash). */
 @ApiTags('billing')
@@ -45,6 +49,7 @@ export class StripeController {
   @ApiOkResponse({ type: CheckoutUrlDto })
   @ApiBadRequestResponse({ description: 'Missing, malformed or unknown priceId' })
   @ApiConflictResponse({ description: 'The learner already has the plan' })
+  @ApiBadGatewayResponse({ description: 'Stripe did not return a checkout page' })
   async checkout(
     @CurrentUser() user: User,
     @Body() body: CheckoutDto,
@@ -61,6 +66,7 @@ export class StripeController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageDto })
   @ApiNotFoundResponse({ description: 'No active subscription to cancel' })
+  @ApiConflictResponse({ description: STRIPE_BILLED_WITHOUT_KEYS })
   async cancel(
     @CurrentUser() user: User,
     @Body() _body: EmptyBodyDto,
@@ -77,6 +83,7 @@ export class StripeController {
   @HttpCode(HttpStatus.OK)
   @ApiOkResponse({ type: MessageDto })
   @ApiNotFoundResponse({ description: 'No active subscription to resume' })
+  @ApiConflictResponse({ description: STRIPE_BILLED_WITHOUT_KEYS })
   async resume(@CurrentUser() user: User, @Body() _body: EmptyBodyDto): Promise<MessageDto> {
     return { message: await this.billing.resume(user) };
   }

@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-/** The part of an OpenAPI 3.0 schema the comparison reads. */
+/**
+ * The part of an OpenAPI 3.1 schema the comparison reads. `resolve` turns 3.1's nullable forms
+ * (`type: [kind, 'null']`, `anyOf: [schema, {type: 'null'}]`) into one kind and `nullable`.
+ */
 export interface Schema {
   $ref?: string;
-  type?: string;
+  type?: string | string[];
   nullable?: boolean;
+  anyOf?: Schema[];
   enum?: unknown[];
   items?: Schema;
   properties?: Record<string, Schema>;
@@ -137,7 +141,8 @@ export class ContractTypes {
     at: string,
   ): string[] {
     const described = this.kindOf(members);
-    const kind = schema.type ?? (schema.properties ? 'object' : undefined);
+    // A schema of several kinds (`type: [...]`) has been made one kind and `nullable` by resolve.
+    const kind = (schema.type as string | undefined) ?? (schema.properties ? 'object' : undefined);
     const sameKind =
       described.kind === kind ||
       (described.kind === 'number' && kind === 'integer') ||
@@ -237,8 +242,35 @@ export class ContractTypes {
   }
 }
 
-/** A schema with its $ref followed and a single allOf (how a nullable reference is written) merged. */
+const isNullSchema = (schema: Schema) => schema.type === 'null';
+
+/**
+ * A schema with its $ref followed, a single allOf merged, and a nullable schema written as its
+ * kind with `nullable: true`.
+ */
 export function resolve(schema: Schema, components: Record<string, Schema>): Schema {
+  if (Array.isArray(schema.type)) {
+    const kinds = schema.type.filter((kind) => kind !== 'null');
+    if (kinds.length !== 1) throw new Error(`A schema of several kinds: ${kinds.join(', ')}`);
+    const nullable = kinds.length < schema.type.length;
+    const { type: _kinds, ...rest } = schema;
+    return resolve(
+      {
+        ...rest,
+        type: kinds[0],
+        ...(nullable ? { nullable } : {}),
+        ...(rest.enum ? { enum: rest.enum.filter((value) => value !== null) } : {}),
+      },
+      components,
+    );
+  }
+  if (schema.anyOf?.some(isNullSchema)) {
+    const others = schema.anyOf.filter((member) => !isNullSchema(member));
+    const [only] = others;
+    if (others.length !== 1 || !only) throw new Error('A nullable union of several schemas');
+    const { anyOf: _members, ...rest } = schema;
+    return { ...resolve(only, components), ...resolve(rest, components), nullable: true };
+  }
   if (schema.$ref) {
     const name = schema.$ref.replace('#/components/schemas/', '');
     const target = components[name];
