@@ -26,6 +26,9 @@ import {
 const staticDir = await ensureStaticBuild();
 const entries = readStoryIndex(staticDir);
 const stories = entries.filter((entry) => entry.type === 'story');
+/** Stories of still pictures: a Canvas 2D canvas, no engine (tested on their own below). */
+const PICTURES_TITLE = 'Chart/Pictures';
+const engineStories = stories.filter((story) => story.title !== PICTURES_TITLE);
 const docsPages = entries.filter((entry) => entry.type === 'docs');
 const SCREENSHOTS = join(STORYBOOK_ROOT, 'test-output');
 
@@ -106,6 +109,7 @@ describe('the static Storybook', () => {
         'chart-input--keyboard',
         'react-hooks--use-zone-drawing',
         'chart-trade-plan--entry-stop-target',
+        'chart-pictures--still-picture',
       ]),
     );
     const titlesWithDocs = new Set(docsPages.map((page) => page.title));
@@ -113,7 +117,7 @@ describe('the static Storybook', () => {
   });
 });
 
-describe.each(stories)('story $title / $name', (story: StoryIndexEntry) => {
+describe.each(engineStories)('story $title / $name', (story: StoryIndexEntry) => {
   it('renders a chart with candles on it and logs no error', async () => {
     await withStory(story.id, async (page) => {
       await waitForChart(page);
@@ -145,6 +149,78 @@ describe.each(docsPages)('docs page $title', (docs: StoryIndexEntry) => {
       },
       { viewMode: 'docs' },
     );
+  });
+});
+
+describe('story Chart/Pictures / Still Picture', () => {
+  it('draws the picture with Canvas 2D: candles, the zone and highlights, and no WebGL context', async () => {
+    const story = await openStory(browser, server.url, 'chart-pictures--still-picture', {
+      initScript: () => {
+        const kinds: string[] = [];
+        Object.assign(window, { contextKinds: kinds });
+        // Called with the canvas as `this`, as the browser would.
+        // eslint-disable-next-line @typescript-eslint/unbound-method
+        const original = HTMLCanvasElement.prototype.getContext;
+        HTMLCanvasElement.prototype.getContext = function getContext(
+          this: HTMLCanvasElement,
+          kind: string,
+          ...rest: unknown[]
+        ) {
+          kinds.push(kind);
+          return (original as (...args: unknown[]) => RenderingContext | null).call(
+            this,
+            kind,
+            ...rest,
+          );
+        } as typeof original;
+      },
+    });
+    try {
+      const { page } = story;
+      const picture = page.getByRole('img', { name: /a demand zone, its base/ });
+      await picture.waitFor({ timeout: 60_000 });
+      const pixels = await picture.evaluate(
+        (canvas: HTMLCanvasElement, wanted) => {
+          const { data } = canvas
+            .getContext('2d')
+            ?.getImageData(0, 0, canvas.width, canvas.height) ?? { data: [] };
+          const matches: Record<string, number> = {};
+          for (const [name, [r, g, b]] of Object.entries(wanted)) {
+            matches[name] = 0;
+            for (let i = 0; i < data.length; i += 4) {
+              if (
+                Math.abs((data[i] ?? 0) - r) <= 4 &&
+                Math.abs((data[i + 1] ?? 0) - g) <= 4 &&
+                Math.abs((data[i + 2] ?? 0) - b) <= 4
+              )
+                matches[name] += 1;
+            }
+          }
+          return { width: canvas.width, matches };
+        },
+        {
+          background: DARK_BACKGROUND,
+          up: UP,
+          down: DOWN,
+          zone: REVEALED_ZONE,
+          band: HIGHLIGHT_BAND,
+        },
+      );
+      expect(pixels.width).toBeGreaterThan(300);
+      expect(pixels.matches.background).toBeGreaterThan(10_000);
+      expect(pixels.matches.up).toBeGreaterThan(50);
+      expect(pixels.matches.down).toBeGreaterThan(50);
+      expect(pixels.matches.zone).toBeGreaterThan(500);
+      expect(pixels.matches.band).toBeGreaterThan(500);
+      const kinds = await page.evaluate(
+        () => (window as unknown as { contextKinds: string[] }).contextKinds,
+      );
+      expect(kinds.filter((kind) => kind !== '2d')).toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOTS, 'chart-pictures--still-picture.png') });
+      expect(story.errors).toEqual([]);
+    } finally {
+      await story.close();
+    }
   });
 });
 

@@ -15,12 +15,18 @@ export async function openStory(
   browser: Browser,
   baseUrl: string,
   id: string,
-  options: { viewMode?: 'story' | 'docs'; context?: BrowserContextOptions } = {},
+  options: {
+    viewMode?: 'story' | 'docs';
+    context?: BrowserContextOptions;
+    /** Runs in the page before any of its scripts (e.g. to watch canvas contexts). */
+    initScript?: () => void;
+  } = {},
 ): Promise<StoryPage> {
   const context = await browser.newContext({
     viewport: { width: 1000, height: 900 },
     ...options.context,
   });
+  if (options.initScript) await context.addInitScript(options.initScript);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`page error: ${error.message}`));
