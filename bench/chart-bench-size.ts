@@ -103,5 +103,7 @@ export async function bundleSizes(root: string): Promise<BundleSize[]> {
   return [
     await bundleSize(root, 'chart-kit', 'bench/chart/size/chart-kit-entry.ts'),
     await bundleSize(root, 'lightweight-charts', 'bench/chart/size/lightweight-entry.ts'),
+    // A still picture: the same model and views drawn with Canvas 2D, without pixi.js.
+    await bundleSize(root, 'chart-kit/picture', 'bench/chart/size/chart-kit-picture-entry.ts'),
   ];
 }
