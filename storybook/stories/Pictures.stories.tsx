@@ -73,6 +73,6 @@ const meta = {
 export default meta;
 
 /** A zone, its base and the move away as a still picture: no pixi.js, no WebGL. */
-export const StillPicture: StoryObj<typeof meta> = {
+export const StillPicture: StoryObj<PictureArgs> = {
   render: (args) => <PictureDemo {...args} />,
 };
