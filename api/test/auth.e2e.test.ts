@@ -101,6 +101,13 @@ describe('auth', () => {
       expect(refresh?.attributes).toEqual(
         expect.arrayContaining(['path=/api', 'httponly', 'samesite=lax', 'max-age=2592000']),
       );
+      // A hint the app's script reads (no secret in it), as long-lived as the refresh token.
+      const signedIn = cookies.get('signed_in');
+      expect(signedIn?.value).toBe('1');
+      expect(signedIn?.attributes).toEqual(
+        expect.arrayContaining(['path=/', 'samesite=lax', 'max-age=2592000']),
+      );
+      expect(signedIn?.attributes).not.toContain('httponly');
       // The test app's origin is http://localhost, where browsers would drop Secure cookies.
       expect(access?.attributes).not.toContain('secure');
       // `<session id>.<256 random bits>`: the session is named for per-session rate limits.
@@ -639,6 +646,8 @@ describe('auth', () => {
       expect(cleared.get('access_token')?.attributes).toContain('path=/');
       expect(cleared.get('refresh_token')?.value).toBe('');
       expect(cleared.get('refresh_token')?.attributes).toContain('path=/api');
+      expect(cleared.get('signed_in')?.value).toBe('');
+      expect(cleared.get('signed_in')?.attributes).toContain('path=/');
       expect(cleared.get('refresh_token')?.attributes).toEqual(
         expect.arrayContaining([expect.stringMatching(/^expires=thu, 01 jan 1970/)]),
       );

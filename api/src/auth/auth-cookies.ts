@@ -11,6 +11,12 @@ export const REFRESH_COOKIE = 'refresh_token';
 const ACCESS_COOKIE_PATH = '/';
 /** The refresh token is only needed by /api/login/refresh/ and /api/logout/. */
 const REFRESH_COOKIE_PATH = '/api';
+/**
+ * A cookie the app's script may read, holding no secret: "this browser has a session", for as
+ * long as the refresh token lasts. Without it the app knows a visitor has no session and asks
+ * nothing (asking would be answered 401, an error in the browser's console on a public page).
+ */
+export const SIGNED_IN_COOKIE = 'signed_in';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -40,12 +46,23 @@ export class AuthCookies {
       path: REFRESH_COOKIE_PATH,
       maxAge: REFRESH_TOKEN_TTL_MS,
     });
+    response.cookie(SIGNED_IN_COOKIE, '1', {
+      ...this.base,
+      httpOnly: false,
+      path: ACCESS_COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_TTL_MS,
+    });
   }
 
   clear(response: Response): void {
     // A cookie is only cleared with the same path (and flags) it was set with.
     response.clearCookie(ACCESS_COOKIE, { ...this.base, path: ACCESS_COOKIE_PATH });
     response.clearCookie(REFRESH_COOKIE, { ...this.base, path: REFRESH_COOKIE_PATH });
+    response.clearCookie(SIGNED_IN_COOKIE, {
+      ...this.base,
+      httpOnly: false,
+      path: ACCESS_COOKIE_PATH,
+    });
   }
 
   accessToken(request: Request): string | undefined {

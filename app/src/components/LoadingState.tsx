@@ -11,3 +11,16 @@ export function LoadingState({ label }: LoadingStateProps) {
     </div>
   );
 }
+
+/**
+ * A whole page still loading (its code, the session check): an h1 names it for screen readers,
+ * as on every page, and the spec's 'Loading...' shows.
+ */
+export function PageLoading({ label }: LoadingStateProps) {
+  return (
+    <main className="page-loading">
+      <h1 className="visually-hidden">{label ?? 'Loading the page'}</h1>
+      <LoadingState label={label} />
+    </main>
+  );
+}

@@ -41,12 +41,29 @@ function renderGate(routes: Parameters<typeof fakeHttp>[0]) {
 }
 
 describe('RouteGate', () => {
+  // The API's readable sign of a session (see session-context); a visitor has none.
+  beforeEach(() => {
+    document.cookie = 'signed_in=1; path=/';
+  });
+  afterEach(() => {
+    document.cookie = 'signed_in=; Max-Age=0; path=/';
+  });
+
+  it('sends a visitor with no sign of a session to the start page without asking the API', async () => {
+    document.cookie = 'signed_in=; Max-Age=0; path=/';
+    const { calls } = renderGate({});
+    expect(await screen.findByRole('heading', { name: 'Start' })).toBeDefined();
+    expect(screen.getByTestId('path').textContent).toBe('/');
+    expect(calls).toEqual([]);
+  });
+
   it("shows 'Loading...' while the session is checked, then the start page without one", async () => {
     const { calls } = renderGate({
       'POST /api/auth/': unauthorized,
       'POST /api/login/refresh/': unauthorized,
     });
     expect(screen.getByRole('status').textContent).toContain('Loading...');
+    expect(screen.getByRole('heading', { level: 1 })).toBeDefined();
     expect(await screen.findByRole('heading', { name: 'Start' })).toBeDefined();
     expect(screen.getByTestId('path').textContent).toBe('/');
     // An expired access token gets one refresh before the learner is sent away.

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { LoadingState } from '../components/LoadingState.js';
+import { PageLoading } from '../components/LoadingState.js';
 import { useSession } from './session-context.js';
 
 export interface SubscriptionValue {
@@ -29,10 +29,11 @@ interface RouteGateProps {
 
 /**
  * Guards routes that need a session (spec, section 4): 'Loading...' while the session is checked,
+ * the start page at once (nothing asked) in a browser with no sign of a session,
  * the start page without one, and the subscription checked again on every path change.
  */
 export function RouteGate({ children }: RouteGateProps) {
-  const { api, status, verify } = useSession();
+  const { api, status } = useSession();
   const { pathname } = useLocation();
   const [subscribed, setSubscribed] = useState<boolean>();
   const [endsOn, setEndsOn] = useState<string | null>(null);
@@ -55,18 +56,10 @@ export function RouteGate({ children }: RouteGateProps) {
     };
   }, [api, status, pathname, checks]);
 
-  useEffect(() => {
-    if (status === 'unknown') verify();
-  }, [status, verify]);
-
   const recheck = useCallback(() => setChecks((count) => count + 1), []);
 
-  if (
-    status === 'unknown' ||
-    status === 'checking' ||
-    (status === 'logged-in' && subscribed === undefined)
-  ) {
-    return <LoadingState />;
+  if (status === 'checking' || (status === 'logged-in' && subscribed === undefined)) {
+    return <PageLoading />;
   }
   if (status === 'logged-out') return <Navigate to="/" replace />;
   return (

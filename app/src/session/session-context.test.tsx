@@ -40,11 +40,12 @@ async function advance(ms: number): Promise<void> {
 describe('SessionProvider', () => {
   beforeEach(() => {
     jest.useFakeTimers();
-    window.localStorage.setItem('hasSession', '1');
+    document.cookie = 'signed_in=1; path=/';
   });
   afterEach(() => {
     jest.useRealTimers();
     window.localStorage.clear();
+    document.cookie = 'signed_in=; Max-Age=0; path=/';
   });
 
   it('keeps the learner signed in when a refresh fails with 503, and tries again soon', async () => {
@@ -75,7 +76,15 @@ describe('SessionProvider', () => {
     expect(status()).toBe('logged-in');
     await advance(SESSION_REFRESH_MS);
     expect(status()).toBe('logged-out');
-    expect(window.localStorage.getItem('hasSession')).toBeNull();
+    expect(document.cookie).not.toContain('signed_in=1');
+  });
+
+  it('asks nothing in a browser with no sign of a session', async () => {
+    document.cookie = 'signed_in=; Max-Age=0; path=/';
+    const { calls } = renderSession({});
+    await advance(0);
+    expect(status()).toBe('logged-out');
+    expect(calls).toEqual([]);
   });
 
   it('asks again, still signed in, when the session check itself gets no answer', async () => {

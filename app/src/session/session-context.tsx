@@ -21,22 +21,30 @@ export const SESSION_RETRY_MS = 30_000;
 /** How long a failed session check waits before asking again (the learner is not logged out). */
 export const SESSION_CHECK_RETRY_MS = 5_000;
 
-/** 'unknown': not asked yet, because this browser has shown no sign of a session. */
-export type SessionStatus = 'unknown' | 'checking' | 'logged-in' | 'logged-out';
+export type SessionStatus = 'checking' | 'logged-in' | 'logged-out';
 
 /**
- * Whether this browser logged in before. The session cookies are httpOnly, so the app keeps this
- * harmless hint to skip the session check (and its expected 401) for first-time visitors.
+ * The cookie the API sets beside the httpOnly session cookies, for as long as the refresh token
+ * lasts: the one sign of a session a script can read. Without it the app asks nothing, so a
+ * visitor (on a public page, or sent there from a guarded one) meets no 401.
  */
-const SESSION_HINT_KEY = 'hasSession';
+const SIGNED_IN_COOKIE = 'signed_in';
+
+/** The sign sessions kept before the cookie existed; read until they end, never written. */
+const LEGACY_SESSION_HINT_KEY = 'hasSession';
 
 function sessionHint(): boolean {
-  return window.localStorage.getItem(SESSION_HINT_KEY) === '1';
+  const cookies = document.cookie.split(';').map((cookie) => cookie.trim());
+  return (
+    cookies.includes(`${SIGNED_IN_COOKIE}=1`) ||
+    window.localStorage.getItem(LEGACY_SESSION_HINT_KEY) === '1'
+  );
 }
 
-function setSessionHint(present: boolean): void {
-  if (present) window.localStorage.setItem(SESSION_HINT_KEY, '1');
-  else window.localStorage.removeItem(SESSION_HINT_KEY);
+function forgetSessionHint(): void {
+  window.localStorage.removeItem(LEGACY_SESSION_HINT_KEY);
+  // The API clears the cookie when it ends a session; this covers answers that never arrived.
+  document.cookie = `${SIGNED_IN_COOKIE}=; Max-Age=0; Path=/; SameSite=Lax`;
 }
 
 export interface SessionValue {
@@ -46,8 +54,6 @@ export interface SessionValue {
   login: (email: string, password: string) => Promise<void>;
   register: (email: string, password: string) => Promise<void>;
   logout: () => Promise<void>;
-  /** Asks the API whether the cookies hold a session (guarded routes call it when unknown). */
-  verify: () => void;
 }
 
 const SessionContext = createContext<SessionValue | undefined>(undefined);
@@ -63,22 +69,20 @@ interface SessionProviderProps {
  */
 export function SessionProvider({ api, children }: SessionProviderProps) {
   const [status, setStatus] = useState<SessionStatus>(() =>
-    sessionHint() ? 'checking' : 'unknown',
+    sessionHint() ? 'checking' : 'logged-out',
   );
   const [email, setEmail] = useState<string>();
 
   const loggedIn = useCallback((address: string) => {
-    setSessionHint(true);
     setEmail(address);
     setStatus('logged-in');
   }, []);
   const loggedOut = useCallback(() => {
-    setSessionHint(false);
+    forgetSessionHint();
     setEmail(undefined);
     setStatus('logged-out');
   }, []);
 
-  const verify = useCallback(() => setStatus('checking'), []);
   /** Bumped to ask again after a check that got no answer. */
   const [checkRound, setCheckRound] = useState(0);
 
@@ -139,9 +143,8 @@ export function SessionProvider({ api, children }: SessionProviderProps) {
         await api.logout();
         loggedOut();
       },
-      verify,
     }),
-    [api, status, email, loggedIn, loggedOut, verify],
+    [api, status, email, loggedIn, loggedOut],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
