@@ -210,14 +210,14 @@ describe('a subscriber in Chromium', () => {
     try {
       for (const path of ['/', '/home', '/m1-trading-gps', '/sup-zone', '/pricing', '/practice']) {
         await zoomedPage.goto(url(path));
-        await zoomedPage.locator('h1, .lesson__title, [role="dialog"]').first().waitFor();
+        await zoomedPage.locator('h1, .lesson__title, dialog').first().waitFor();
         const overflow = await zoomedPage.evaluate(
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect({ path, overflow }).toEqual({ path, overflow: 0 });
         // The page and a modal fade in: photograph them once they have, not half-way (or blank).
         await zoomedPage.waitForFunction(() =>
-          [...document.querySelectorAll('.app-shell__page, .modal-backdrop')].every(
+          [...document.querySelectorAll('.app-shell__page, dialog.modal')].every(
             (element) => getComputedStyle(element).opacity === '1',
           ),
         );

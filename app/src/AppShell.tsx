@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { NavigationType, Outlet, useLocation, useNavigationType } from 'react-router-dom';
 import { NarrowScreenBanner } from './components/NarrowScreenBanner.js';
+import { RouteErrorBoundary } from './components/RouteErrorBoundary.js';
 import { useAnalytics } from './analytics/analytics-context.js';
 import { SiteFooter } from './components/SiteFooter.js';
 
@@ -28,14 +29,24 @@ export function AppShell() {
   return (
     <div className="app-shell">
       <NarrowScreenBanner />
-      {/* Until the first page's code arrives the page area stays empty and keeps the footer below
-          the fold, so nothing moves when the page appears. */}
-      <Suspense fallback={<div className="app-shell__page" />}>
+      {/* Until the first page's code arrives the page area stays empty (but for its heading, for
+          screen readers) and keeps the footer below the fold, so nothing moves when the page
+          appears. */}
+      <Suspense
+        fallback={
+          <div className="app-shell__page">
+            <h1 className="visually-hidden">Loading the page</h1>
+          </div>
+        }
+      >
         <div
           key={pathname}
           className={navigated ? 'app-shell__page page-enter' : 'app-shell__page'}
         >
-          <Outlet />
+          {/* Keyed with the page: each route has its own boundary, and leaving it starts afresh. */}
+          <RouteErrorBoundary>
+            <Outlet />
+          </RouteErrorBoundary>
         </div>
       </Suspense>
       <SiteFooter />

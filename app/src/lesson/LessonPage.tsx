@@ -145,8 +145,11 @@ export function LessonPage({ path, title }: { path: string; title: string }) {
     <>
       <AppHeader />
       <main className="lesson-page">
+        {/* Until the lesson is shown (and over the wall's placeholder) its title is the page's
+            h1: every state of the page has one. */}
+        {state.kind !== 'loaded' && <h1 className="lesson__title">{title}</h1>}
         {state.kind === 'loading' && <LoadingState label={`Loading ${title}`} />}
-        {state.kind === 'gated' && <SubscriptionWall title={title} />}
+        {state.kind === 'gated' && <SubscriptionWall />}
         {state.kind === 'locked' && (
           <Notice tone="info">
             “{title}” opens once you finish “{state.finishFirst.title}”: lessons open in order.{' '}

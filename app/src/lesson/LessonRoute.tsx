@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { useLocation } from 'react-router-dom';
 import { errorMessage, type LessonSummary } from '../api/index.js';
-import { LoadingState } from '../components/LoadingState.js';
+import { PageLoading } from '../components/LoadingState.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { RouteGate } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
@@ -41,6 +41,7 @@ export function LessonRoute() {
   if (error) {
     return (
       <main className="lesson-page">
+        <h1>The course could not be loaded</h1>
         <RetryNotice
           what="the course"
           error={error}
@@ -52,7 +53,7 @@ export function LessonRoute() {
       </main>
     );
   }
-  if (!lessons) return <LoadingState />;
+  if (!lessons) return <PageLoading />;
   const path = decodedPath(pathname);
   const lesson = lessons.find((entry) => entry.path === path);
   if (!lesson) return <NotFoundPage />;

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { errorMessage, type BillingPlan } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
+import { Modal } from '../components/Modal.js';
 import { Notice } from '../components/Notice.js';
 import { useAsyncAction } from '../components/use-async-action.js';
 import { PRACTICE_CHART_COUNT } from '../practice/practice-counter.js';
@@ -33,6 +34,7 @@ export function PricingPage() {
   const { subscribed, endsOn, recheck } = useSubscription();
   const [plan, setPlan] = useState<BillingPlan>();
   const [notice, setNotice] = useState<string>();
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const { busy, error, setError, run } = useAsyncAction();
   const checkoutCancelled = new URLSearchParams(location.search).get('checkout') === 'cancelled';
 
@@ -59,6 +61,7 @@ export function PricingPage() {
   }
 
   function cancel() {
+    setConfirmingCancel(false);
     setNotice(undefined);
     void run(async () => {
       const answer = await api.cancelPlan();
@@ -125,11 +128,34 @@ export function PricingPage() {
                 <button
                   type="button"
                   className="link-button plan-card__cancel"
-                  onClick={cancel}
+                  onClick={() => setConfirmingCancel(true)}
                   disabled={busy}
                 >
                   cancel plan
                 </button>
+                <Modal
+                  open={confirmingCancel}
+                  title={`Cancel your ${plan.name}?`}
+                  onClose={() => setConfirmingCancel(false)}
+                >
+                  <p>
+                    It stays active until the end of the month you paid for, and you can resume it
+                    until then. After that only the free lessons stay open.
+                  </p>
+                  <div className="modal__actions">
+                    {/* First, so the dialog opens on the choice that changes nothing. */}
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => setConfirmingCancel(false)}
+                    >
+                      Keep my plan
+                    </button>
+                    <button type="button" className="button button--ghost" onClick={cancel}>
+                      Yes, cancel it
+                    </button>
+                  </div>
+                </Modal>
               </>
             ) : (
               <button
