@@ -1,9 +1,9 @@
 import base from './jest.config.js';
 
 /**
- * The scale-out test: two built API instances behind haproxy, the machine's PostgreSQL and
- * Redis, a private PostgreSQL cluster and a private redis-server. Its own run (npm run
- * test:scale-out), after the build; one file, one worker.
+ * The scale-out test: two built API instances behind haproxy, on a private PostgreSQL cluster
+ * and a private redis-server (free ports, never the machine's own). Its own run (npm run
+ * test:scale-out), after the build; one file, one worker, about 70 s.
  */
 export default {
   ...base,
