@@ -162,7 +162,16 @@ describe('a learner in Chromium', () => {
     expect(await skip.isDisabled()).toBe(true);
 
     await page.goto(url('/pricing'));
-    await page.getByRole('button', { name: 'cancel plan' }).click();
+    const cancelPlan = page.getByRole('button', { name: 'cancel plan' });
+    await cancelPlan.click();
+    // It asks first; Escape keeps the plan and gives focus back to the link.
+    const confirm = page.getByRole('dialog', { name: 'Cancel your Pro Plan?' });
+    await confirm.waitFor();
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    expect(await cancelPlan.evaluate((element) => element === document.activeElement)).toBe(true);
+    await cancelPlan.click();
+    await confirm.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByText('successfully canceled ProPlan subscription').waitFor();
     // The page says when the plan ends and offers to take the cancellation back.
     const ends = page.getByTestId('plan-ends');
