@@ -39,7 +39,7 @@ import { EventsLimit } from './web/events-limit.js';
 import { EventLoopLimit } from './web/event-loop-limit.js';
 import { InFlightRequests } from './web/in-flight-requests.js';
 import { applyRequestLogging } from './web/request-logging.js';
-import { applySecurityHeaders } from './web/security-headers.js';
+import { securityHeaders } from './web/security-headers.js';
 import { isApiPath, serveSinglePageApp } from './web/single-page-app.js';
 import { TooManyRequests } from './web/too-many-requests.js';
 import { refuseUnsafeInput } from './web/unsafe-input.js';
@@ -291,13 +291,15 @@ async function applyWebMiddleware(
     },
   });
   const health = app.get(HealthReports);
+  // helmet's headers on every answer, the ones given before the framework included.
+  const headers = securityHeaders(new URL(config.appOrigin).protocol === 'https:');
   health.watchEventLoop(eventLoopLimit);
   const publicAnswers = new PublicAnswersFastPath([
     publicChartDataRoute(app.get(ChartDataService)),
     visitorCatalogueRoute(app.get(LessonsService)),
   ]);
   answerBeforeFramework(app.getHttpServer(), [
-    healthFastPath(health),
+    healthFastPath(health, (request, response) => headers(request, response, () => {})),
     // Second: a balancer's checks are never shed, and a saturated CPU refuses before any
     // counter or parser costs it more.
     eventLoopLimit.screen,
@@ -306,7 +308,7 @@ async function applyWebMiddleware(
     (request, response) => publicAnswers.tryAnswer(request, response),
   ]);
 
-  applySecurityHeaders(server, new URL(config.appOrigin).protocol === 'https:');
+  server.use(headers);
   // The fast path learns helmet's headers from the first public answer Express sends.
   server.get(['/chart-data/:id', '/api/lessons'], publicAnswers.expressHandler());
   if (log) applyRequestLogging(server, log);

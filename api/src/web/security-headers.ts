@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import helmet from 'helmet';
 
 /**
@@ -20,23 +19,24 @@ export const APP_CSP_DIRECTIVES = {
   frameAncestors: ["'none'"],
 };
 
-/** helmet's headers with the CSP above on everything the server sends. */
-export function applySecurityHeaders(server: Express, httpsOnly: boolean): void {
-  server.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          ...APP_CSP_DIRECTIVES,
-          ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
-        },
+/**
+ * helmet's headers with the CSP above, as a middleware that also runs on a raw Node response
+ * (the answers given before the framework, such as health checks, carry them too).
+ */
+export function securityHeaders(httpsOnly: boolean): ReturnType<typeof helmet> {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...APP_CSP_DIRECTIVES,
+        ...(httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
-      // HSTS on a developer's http://localhost would pin the browser to https there.
-      strictTransportSecurity: httpsOnly,
-      crossOriginEmbedderPolicy: false,
-      // helmet's default, no-referrer, also makes Chromium send `Origin: null` on the app's own
-      // form posts (the test-mode checkout), which the same-origin check must refuse.
-      referrerPolicy: { policy: 'same-origin' },
-    }),
-  );
+    },
+    // HSTS on a developer's http://localhost would pin the browser to https there.
+    strictTransportSecurity: httpsOnly,
+    crossOriginEmbedderPolicy: false,
+    // helmet's default, no-referrer, also makes Chromium send `Origin: null` on the app's own
+    // form posts (the test-mode checkout), which the same-origin check must refuse.
+    referrerPolicy: { policy: 'same-origin' },
+  });
 }
