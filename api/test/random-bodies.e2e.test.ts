@@ -4,8 +4,12 @@ import { DataSource } from 'typeorm';
 import { type Learner, registerLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
-/** Bodies per endpoint: the issue asks for at least 2,000. */
-const RUNS = 2_000;
+/**
+ * Bodies per endpoint: at least 2,000. A run that repeats these tests on another database (CI's
+ * second run, on a PostgreSQL server) may ask for fewer with RANDOM_BODY_RUNS: most bodies are
+ * refused before any query, so breadth is the first run's job.
+ */
+const RUNS = Number(process.env.RANDOM_BODY_RUNS ?? 2_000);
 
 /** Characters that parsers and PostgreSQL choke on, among ordinary ones. */
 const hostileText = fc.string({
