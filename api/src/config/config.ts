@@ -279,7 +279,7 @@ export function parseEventLoopDelayLimitMs(raw: string | undefined): number {
   );
 }
 
-export const DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS = 250;
+export const DEFAULT_EVENT_LOOP_DELAY_LIMIT_MS = 100;
 
 /** PRACTICE_CHART_BUDGET: new practice charts per learner in 5 minutes; 30 when unset. */
 export function parsePracticeChartBudget(env: NodeJS.ProcessEnv): number {

@@ -8,7 +8,7 @@ import { isApiPath } from './single-page-app.js';
 export interface EventLoopLimitOptions {
   /**
    * Shed while the event loop's mean delay over the last window is above this (ms). 0 turns the
-   * limit off.
+   * limit off (the delay is still measured).
    */
   maxDelayMs: number;
   /** How often the delay is read (ms): the window the mean covers and how fast shedding stops. */
@@ -40,14 +40,14 @@ const DEFAULT_WINDOW_MS = 500;
  */
 export class EventLoopLimit {
   private readonly histogram: Pick<IntervalHistogram, 'mean' | 'reset' | 'enable' | 'disable'>;
-  private readonly timer: NodeJS.Timeout | undefined;
+  private readonly timer: NodeJS.Timeout;
   private delayMs = 0;
   private shedTotal = 0;
   private shedInWindow = 0;
 
   constructor(private readonly options: EventLoopLimitOptions) {
     this.histogram = options.histogram ?? monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-    if (options.maxDelayMs <= 0) return;
+    // Measured even with the limit off: the delay is a gauge in the metrics either way.
     this.histogram.enable();
     this.timer = setInterval(() => this.read(), options.windowMs ?? DEFAULT_WINDOW_MS);
     // The limit never keeps the process alive.
