@@ -299,7 +299,8 @@ async function applyWebMiddleware(
     visitorCatalogueRoute(app.get(LessonsService)),
   ]);
   answerBeforeFramework(app.getHttpServer(), [
-    healthFastPath(health, (request, response) => headers(request, response, () => {})),
+    // helmet sets its headers synchronously; there is no next step to call.
+    healthFastPath(health, (request, response) => headers(request, response, () => undefined)),
     // Second: a balancer's checks are never shed, and a saturated CPU refuses before any
     // counter or parser costs it more.
     eventLoopLimit.screen,

@@ -18,7 +18,7 @@ const HEALTH_PATHS = new Set([
 export function healthFastPath(
   reports: HealthReports,
   /** Sets the headers every answer of the server carries (security headers). */
-  setCommonHeaders: (request: IncomingMessage, response: ServerResponse) => void = () => {},
+  setCommonHeaders: (request: IncomingMessage, response: ServerResponse) => void = () => undefined,
 ): EarlyStep {
   return (request: IncomingMessage, response: ServerResponse): boolean => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
