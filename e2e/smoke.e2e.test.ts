@@ -30,7 +30,11 @@ describe('the built product in Chromium', () => {
 
   it('shows the headline and a Login link on the landing page', async () => {
     await page.goto(product!.url);
-    const headline = page.getByRole('heading', { level: 1 });
+    // While the page's code loads, its placeholder has a heading of its own ("Loading the page").
+    const headline = page.getByRole('heading', {
+      level: 1,
+      name: 'Practice S&D Trading Interactively',
+    });
     await headline.waitFor();
     expect(await headline.textContent()).toBe('Practice S&D Trading Interactively');
     expect(await page.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login');
