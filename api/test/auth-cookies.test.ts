@@ -1,5 +1,5 @@
 import type { CookieOptions, Response } from 'express';
-import { AuthCookies } from '../src/auth/auth-cookies.js';
+import { AuthCookies, SIGNED_IN_COOKIE } from '../src/auth/auth-cookies.js';
 import { loadConfig } from '../src/config/config.js';
 
 /** The options each cookie was set with, from a stand-in response. */
@@ -22,8 +22,18 @@ describe('AuthCookies', () => {
   it.each(['http://localhost:8001', 'http://127.0.0.1:5173'])(
     'leaves Secure off on %s, where the app runs on plain http',
     (origin) => {
-      for (const options of cookieOptions(origin).values()) {
-        expect(options).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: false });
+      const options = cookieOptions(origin);
+      expect([...options.keys()].sort()).toEqual(['access_token', 'refresh_token', 'signed_in']);
+      for (const [name, cookie] of options) {
+        // The session's secrets are out of scripts' reach; the signed_in flag holds none and is
+        // read by the app to know whether to ask about a session at all.
+        const httpOnly = name !== SIGNED_IN_COOKIE;
+        expect({ name, ...cookie }).toMatchObject({
+          name,
+          httpOnly,
+          sameSite: 'lax',
+          secure: false,
+        });
       }
     },
   );
