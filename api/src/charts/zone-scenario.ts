@@ -428,8 +428,8 @@ function tryScenario(
   const script = new MarketScript(simulator, random, prefix);
   const total = prefix.length + layout.sessions * CANDLES_PER_SESSION;
 
-  // A decoy already gives the answer its context in view: a shorter approach keeps both in frame.
   const skipBecause = skipReasonOf(request, concepts);
+  // A decoy already gives the answer its context in view: a shorter approach keeps both in frame.
   // A 1-hour trend against the trade is most of a session of price running into the zone.
   const contextLength =
     skipBecause === 'higher-timeframe'
