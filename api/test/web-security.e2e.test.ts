@@ -341,6 +341,13 @@ describe('requests without a session: a per-client budget', () => {
     }
   });
 
+  it('never refuses or counts the app’s own code files, which a page loads a dozen of', async () => {
+    for (let index = 0; index < 12; index += 1) {
+      expect((await visit(`/assets/chunk-${index}.js`, '198.51.100.31')).status).not.toBe(429);
+    }
+    expect((await visit('/chart-data/30', '198.51.100.31')).status).toBe(200);
+  });
+
   it('does not count a learner whose session this instance knows', async () => {
     const registered = await request(testApp.http)
       .post('/api/register/')

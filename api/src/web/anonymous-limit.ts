@@ -6,8 +6,12 @@ import { FailoverStore } from '../redis/failover-store.js';
 import type { SharedRedis } from '../redis/shared-redis.js';
 import type { TooManyRequests } from './too-many-requests.js';
 
-/** The balancer's health checks must never be refused. */
-const EXEMPT_PATH = /^\/api\/health(?:[/?]|$)/;
+/**
+ * Never refused: the balancer's health checks, and the built app's own hashed files (a page
+ * loads a dozen code chunks, served from memory and cached for a year: refusing one leaves a
+ * visitor a blank page, and counting them spent a visitor's budget in a few pages).
+ */
+const EXEMPT_PATH = /^\/(?:api\/health(?:[/?]|$)|assets\/)/;
 
 export const ANONYMOUS_LIMIT_MESSAGE =
   'Too many requests from your address. Please wait a few seconds and try again, or log in.';
@@ -26,7 +30,7 @@ export interface AnonymousLimitOptions {
 
 /**
  * A per-client budget for everything that comes without a session (visitors, crawlers, scripts):
- * chart data, demo answers, the catalogue, unknown paths, the app's files. It runs before the
+ * chart data, demo answers, the catalogue, unknown paths, the app's pages. It runs before the
  * framework, so a refused request costs a counter and a timer, not the framework's work.
  * Learners whose session this instance has verified are not counted; a learner's first request
  * after a refresh counts once.
