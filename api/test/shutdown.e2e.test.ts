@@ -34,7 +34,10 @@ async function stopAndTime(
 }
 
 /** Registers a learner; returns the session cookies. */
-async function register(base: string, email: string): Promise<string> {
+async function register(base: string, name: string): Promise<string> {
+  // Unique per run: a database that outlives the test (a server given by DATABASE_URL) keeps
+  // the accounts of earlier runs.
+  const email = `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const answer = await fetch(`${base}/api/register/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -84,7 +87,7 @@ async function register(base: string, email: string): Promise<string> {
 
   it('exits within its time while Redis hangs (connections open, nothing answers)', async () => {
     const instance = await start();
-    const cookies = await register(instance.url, 'redis-hangs@example.com');
+    const cookies = await register(instance.url, 'redis-hangs');
     redis.pause();
     // A logout tells Redis: a call that will not be answered is in flight at the stop.
     const logout = fetch(`${instance.url}/api/logout/`, {
@@ -125,7 +128,7 @@ const postgresBin = findPostgresBin();
 
   it('finishes the requests in flight, then exits 0', async () => {
     const instance = await start();
-    const cookies = await register(instance.url, 'drained@example.com');
+    const cookies = await register(instance.url, 'drained');
     // A frozen database holds this request in flight until it wakes.
     postgres.pause();
     const inFlight = fetch(`${instance.url}/users/get-progress`, { headers: { Cookie: cookies } });
@@ -150,7 +153,7 @@ const postgresBin = findPostgresBin();
 
   it('exits within its time while PostgreSQL hangs with a request in flight', async () => {
     const instance = await start();
-    const cookies = await register(instance.url, 'frozen@example.com');
+    const cookies = await register(instance.url, 'frozen');
     postgres.pause();
     const inFlight = fetch(`${instance.url}/users/get-progress`, {
       headers: { Cookie: cookies },
