@@ -1,12 +1,10 @@
-import type { ChartEngine } from 'chart-kit';
-import { LazyChart } from '../exercise/LazyChart.js';
-import { useTimeframe } from 'chart-kit/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { DecisionCheck, DecisionSetup } from '../api/index.js';
-import { Notice } from '../components/Notice.js';
-import { ExerciseChartBox, TimeframeToggle, ToolbarEnd } from '../exercise/ChartTools.js';
-import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
-import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
+import { chartGestureHint, usePointerKind } from '../components/pointer-words.js';
+import { SubmitButton } from '../exercise/ChartTools.js';
+import { zoneLabel } from '../exercise/chart-series.js';
+import { ExercisePanel } from '../exercise/ExercisePanel.js';
+import { useExerciseChart } from '../exercise/use-exercise-chart.js';
 import {
   ENTRY_COLOR,
   MODEL_MARK_COLOR,
@@ -16,11 +14,7 @@ import {
   useTradeReplay,
 } from '../plan/trade-replay.js';
 import type { useDecisionExercise } from './use-decision-exercise.js';
-import { useExerciseTime } from '../analytics/analytics-context.js';
-import { ReplayButton } from '../exercise/ReplayButton.js';
-import { chartGestureHint, usePointerKind } from '../components/pointer-words.js';
 
-const MARKET_TIME_ZONE = 'America/New_York';
 /** The next opposing zone's lines, in the pulled-line colour the course uses for walls. */
 const WALL_COLOR = 0xce93d8;
 
@@ -46,27 +40,14 @@ interface DecisionExerciseProps {
 export function DecisionExercise({ exercise, setup, label, actions }: DecisionExerciseProps) {
   const { state, submit, reload } = exercise;
   const { chart, hourly, result } = state;
-  useExerciseTime(chart ? exercise.subject : undefined);
-  const [engine, setEngine] = useState<ChartEngine>();
+  const frame = useExerciseChart(chart, hourly, exercise.subject);
+  const { engine } = frame;
+  const { timeframe, setTimeframe } = frame.timeframe;
   const pointer = usePointerKind();
   const [take, setTake] = useState<boolean>();
   const [reasons, setReasons] = useState<DecisionCheck[]>([]);
   const long = setup.zone.type === 'demand';
   const wallName = long ? 'Next supply zone' : 'Next demand zone';
-
-  const onEngine = useCallback((next: ChartEngine | undefined) => {
-    setEngine(next);
-    exposeEngineForTests(next);
-  }, []);
-  const series = useMemo(
-    () => (chart ? exerciseSeries(chart, hourly) : undefined),
-    [chart, hourly],
-  );
-  const homeViews = useMemo(
-    () => (chart ? exerciseHomeViews(chart, hourly) : undefined),
-    [chart, hourly],
-  );
-  const { timeframe, setTimeframe, switching } = useTimeframe(engine);
 
   const course = result?.revealed ? result.course : undefined;
   useEffect(() => {
@@ -114,134 +95,116 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
   const ready = take === true || (take === false && reasons.length > 0);
 
   return (
-    <div className="exercise plan decision">
-      <div className="plan__layout">
-        <div className="plan__chart">
-          <ExerciseChartBox
-            style={{ height: 440 }}
-            loaded={series !== undefined}
-            loadError={state.loadError}
-            onRetry={reload}
-          >
-            {series && (
-              <LazyChart
-                series={series}
-                height="100%"
-                maxLines={0}
-                timeZone={MARKET_TIME_ZONE}
-                homeViews={homeViews}
-                label={label}
-                onEngine={onEngine}
-              />
-            )}
-          </ExerciseChartBox>
-          <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
-            {hourly && (
-              <TimeframeToggle
-                engine={engine}
-                timeframe={timeframe}
-                switching={switching}
-                onSwitch={(option) => void setTimeframe(option)}
-              />
-            )}
-            <ToolbarEnd engine={engine} actions={actions} />
-          </div>
-          <p className="exercise__status">
-            The blue box is the {setup.zone.type} zone price is coming back to; the dashed lines are
-            the {wallName.toLowerCase()}.
-            {hourly && ' Switch to 1hr to read the trend for the third check.'}{' '}
-            {chartGestureHint(pointer)}
-          </p>
-        </div>
-
-        <aside className="plan__panel" aria-label="Your decision">
-          <h3>Take it or skip it?</h3>
-          <p className="muted">
-            A {long ? 'long' : 'short'} trade at the zone: entry at its proximal line, stop a
-            quarter of an average candle beyond its distal line, target short of the dashed zone.
-          </p>
-          <div className="decision__choices" role="radiogroup" aria-label="Your decision">
-            {[true, false].map((choice) => (
-              <button
-                key={String(choice)}
-                type="button"
-                role="radio"
-                aria-checked={take === choice}
-                className={`button ${take === choice ? 'button--active' : 'button--ghost'}`}
-                onClick={() => setTake(choice)}
-                disabled={Boolean(result)}
-              >
-                {choice ? 'Take' : 'Skip'}
-              </button>
-            ))}
-          </div>
-          {take === false && (
-            <fieldset className="decision__reasons" disabled={Boolean(result)}>
-              <legend>Skip because (tick every check that fails):</legend>
-              {(Object.keys(CHECK_LABELS) as DecisionCheck[]).map((check) => (
-                <label key={check}>
-                  <input
-                    type="checkbox"
-                    checked={reasons.includes(check)}
-                    onChange={() => toggleReason(check)}
-                  />{' '}
-                  {CHECK_LABELS[check]}
-                </label>
+    <ExercisePanel
+      frame={frame}
+      label={label}
+      className="plan decision"
+      boxStyle={{ height: 440 }}
+      loadError={state.loadError}
+      onRetry={reload}
+      actions={actions}
+      status={
+        <>
+          The blue box is the {setup.zone.type} zone price is coming back to; the dashed lines are
+          the {wallName.toLowerCase()}.
+          {hourly && ' Switch to 1hr to read the trend for the third check.'}{' '}
+          {chartGestureHint(pointer)}
+        </>
+      }
+      side={{
+        label: 'Your decision',
+        content: (
+          <>
+            <h3>Take it or skip it?</h3>
+            <p className="muted">
+              A {long ? 'long' : 'short'} trade at the zone: entry at its proximal line, stop a
+              quarter of an average candle beyond its distal line, target short of the dashed zone.
+            </p>
+            <div className="decision__choices" role="radiogroup" aria-label="Your decision">
+              {[true, false].map((choice) => (
+                <button
+                  key={String(choice)}
+                  type="button"
+                  role="radio"
+                  aria-checked={take === choice}
+                  className={`button ${take === choice ? 'button--active' : 'button--ghost'}`}
+                  onClick={() => setTake(choice)}
+                  disabled={Boolean(result)}
+                >
+                  {choice ? 'Take' : 'Skip'}
+                </button>
               ))}
-            </fieldset>
-          )}
-          {!result && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => take !== undefined && void submit(take, reasons)}
-              disabled={!ready || state.submitting}
-            >
-              {state.submitting ? 'Checking…' : 'Decide'}
-            </button>
-          )}
-          <p className="muted">One answer: with two choices a second try would be a guess.</p>
-        </aside>
-      </div>
-
-      {state.error && <Notice tone="error">{state.error}</Notice>}
-      {result && (
-        <Notice tone={result.pass ? 'success' : 'info'}>
-          <p data-testid="decision-verdict">
-            You chose to {result.answer.take ? 'take' : 'skip'} the trade. {result.feedback[0]}
-          </p>
-        </Notice>
-      )}
-      {course && (
-        <section className="exercise__answer" aria-label="The course's decision">
-          <h3>The course {course.take ? 'takes' : 'skips'} this trade</h3>
-          <ul className="decision__checks" data-testid="decision-checks">
-            {course.checks.map((check) => (
-              <li key={check.check} className={check.ok ? 'decision__ok' : 'decision__fail'}>
-                <span aria-hidden="true">{check.ok ? '✓' : '✗'} </span>
-                {check.text}
-              </li>
-            ))}
-          </ul>
-          {replay.state.status === 'finished' && (
-            <dl className="trade-outcomes">
-              <dt>{course.take ? 'The course’s trade' : 'A 2R trade at this zone'}</dt>
-              <dd data-testid="decision-outcome">{course.outcome.summary}</dd>
-            </dl>
-          )}
-          {chart?.next && (
-            <ReplayButton
-              state={replay.state}
-              onStart={() => void startReplay()}
-              subject={exercise.subject}
-              label={
-                course.take ? 'Replay: watch the course’s trade' : 'Replay: see what a 2R trade met'
-              }
-            />
-          )}
-        </section>
-      )}
-    </div>
+            </div>
+            {take === false && (
+              <fieldset className="decision__reasons" disabled={Boolean(result)}>
+                <legend>Skip because (tick every check that fails):</legend>
+                {(Object.keys(CHECK_LABELS) as DecisionCheck[]).map((check) => (
+                  <label key={check}>
+                    <input
+                      type="checkbox"
+                      checked={reasons.includes(check)}
+                      onChange={() => toggleReason(check)}
+                    />{' '}
+                    {CHECK_LABELS[check]}
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {!result && (
+              <SubmitButton
+                label="Decide"
+                submitting={state.submitting}
+                disabled={!ready}
+                onSubmit={() => take !== undefined && void submit(take, reasons)}
+              />
+            )}
+            <p className="muted">One answer: with two choices a second try would be a guess.</p>
+          </>
+        ),
+      }}
+      error={state.error}
+      grade={
+        result && {
+          pass: result.pass,
+          content: (
+            <p data-testid="decision-verdict">
+              You chose to {result.answer.take ? 'take' : 'skip'} the trade. {result.feedback[0]}
+            </p>
+          ),
+        }
+      }
+      answer={
+        course && {
+          label: "The course's decision",
+          content: (
+            <>
+              <h3>The course {course.take ? 'takes' : 'skips'} this trade</h3>
+              <ul className="decision__checks" data-testid="decision-checks">
+                {course.checks.map((check) => (
+                  <li key={check.check} className={check.ok ? 'decision__ok' : 'decision__fail'}>
+                    <span aria-hidden="true">{check.ok ? '✓' : '✗'} </span>
+                    {check.text}
+                  </li>
+                ))}
+              </ul>
+              {replay.state.status === 'finished' && (
+                <dl className="trade-outcomes">
+                  <dt>{course.take ? 'The course’s trade' : 'A 2R trade at this zone'}</dt>
+                  <dd data-testid="decision-outcome">{course.outcome.summary}</dd>
+                </dl>
+              )}
+            </>
+          ),
+          replay: {
+            label: course.take
+              ? 'Replay: watch the course’s trade'
+              : 'Replay: see what a 2R trade met',
+            state: replay.state,
+            onStart: () => void startReplay(),
+          },
+        }
+      }
+    />
   );
 }
 

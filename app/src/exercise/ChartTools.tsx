@@ -70,6 +70,31 @@ export function DrawingTools({
   );
 }
 
+/** Sends the learner's answer to be graded: Try, Run or Decide; "Checking…" while it is out. */
+export function SubmitButton({
+  label,
+  submitting,
+  disabled,
+  onSubmit,
+}: {
+  label: string;
+  submitting: boolean;
+  /** Not ready to send (no chart yet, an incomplete answer). */
+  disabled: boolean;
+  onSubmit: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button button--primary"
+      onClick={onSubmit}
+      disabled={disabled || submitting}
+    >
+      {submitting ? 'Checking…' : label}
+    </button>
+  );
+}
+
 /** Reset view, then the page's own actions (Next, Skip) pushed to the toolbar's end. */
 export function ToolbarEnd({
   engine,

@@ -1,14 +1,13 @@
 import type { ChartEngine, LineRole } from 'chart-kit';
 import { useLines } from 'chart-kit/react';
-import { LazyChart } from '../exercise/LazyChart.js';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PlanSetup } from '../api/index.js';
-import { Notice } from '../components/Notice.js';
-import { DrawingTools, ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
-import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
-import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
-import { KeyboardHelp } from '../exercise/KeyboardHelp.js';
-import { planNumbers, ratioText } from './plan-numbers.js';
+import { pressWord, usePointerKind } from '../components/pointer-words.js';
+import { zoneLabel } from '../exercise/chart-series.js';
+import { ExercisePanel } from '../exercise/ExercisePanel.js';
+import { useExerciseChart } from '../exercise/use-exercise-chart.js';
+import { moneyText, planNumbers, ratioText } from './plan-numbers.js';
+import { PlanPanel } from './PlanPanel.js';
 import {
   ENTRY_COLOR,
   MODEL_MARK_COLOR,
@@ -19,11 +18,6 @@ import {
   useTradeReplay,
 } from './trade-replay.js';
 import type { usePlanExercise } from './use-plan-exercise.js';
-import { useExerciseTime } from '../analytics/analytics-context.js';
-import { ReplayButton } from '../exercise/ReplayButton.js';
-import { pressWord, usePointerKind } from '../components/pointer-words.js';
-
-const MARKET_TIME_ZONE = 'America/New_York';
 
 /** The lines of a plan, placed in this order, each in its colour; risk and reward shaded. */
 const ROLES: readonly LineRole[] = [
@@ -40,10 +34,6 @@ interface PlanExerciseProps {
   actions?: ReactNode;
 }
 
-function money(value: number): string {
-  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-
 /**
  * A trade-plan exercise: the zone is given (blue box) and the next opposing zone is dashed; the
  * learner places entry, stop and target, enters the account and the risk, sees the size, the
@@ -53,24 +43,13 @@ function money(value: number): string {
 export function PlanExercise({ exercise, setup, label, actions }: PlanExerciseProps) {
   const { state, submit, reload } = exercise;
   const { chart, result } = state;
-  useExerciseTime(chart ? exercise.subject : undefined);
-  const [engine, setEngine] = useState<ChartEngine>();
+  const frame = useExerciseChart(chart, undefined, exercise.subject);
+  const { engine } = frame;
   const pointer = usePointerKind();
   const { lines, tool, setTool, addLine, clearLines } = useLines(engine);
   const { earlierPlan } = state;
   const [account, setAccount] = useState(String(earlierPlan?.account ?? setup.account));
   const [risk, setRisk] = useState(String(earlierPlan?.riskPercent ?? setup.riskPercent));
-
-  const onEngine = useCallback((next: ChartEngine | undefined) => {
-    setEngine(next);
-    exposeEngineForTests(next);
-  }, []);
-
-  const series = useMemo(() => (chart ? exerciseSeries(chart, undefined) : undefined), [chart]);
-  const homeViews = useMemo(
-    () => (chart ? exerciseHomeViews(chart, undefined) : undefined),
-    [chart],
-  );
 
   // The zone is given, not to be found: shown from the start, with the opposing zone dashed.
   useEffect(() => {
@@ -151,198 +130,116 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
     engine.highlightCandles(times);
   }, [engine, outcome, modelOutcome, replay.state.status]);
 
-  const chartBoxStyle = { height: 440 };
-
   return (
-    <div className="exercise plan">
-      <div className="plan__layout">
-        <div className="plan__chart">
-          <ExerciseChartBox
-            style={chartBoxStyle}
-            loaded={series !== undefined}
-            loadError={state.loadError}
-            onRetry={reload}
-          >
-            {series && (
-              <LazyChart
-                series={series}
-                height="100%"
-                lineRoles={ROLES}
-                maxLines={ROLES.length}
-                magnet
-                timeZone={MARKET_TIME_ZONE}
-                homeViews={homeViews}
-                label={label}
-                onEngine={onEngine}
-              />
-            )}
-          </ExerciseChartBox>
-          <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
-            <DrawingTools
-              engine={engine}
-              drawing={tool === 'line'}
-              canDraw={lines.length < ROLES.length}
-              hasLines={lines.length > 0}
-              onDraw={() => setTool('line')}
-              onClear={clearLines}
-            />
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={onTry}
-              disabled={!engine || !ready || state.submitting}
-            >
-              {state.submitting ? 'Checking…' : 'Try'}
-            </button>
-            <ToolbarEnd engine={engine} actions={actions} />
-          </div>
-          <p className="exercise__status" aria-live="polite">
-            {lines.length < ROLES.length
-              ? `Press Draw Line and ${pressWord(pointer)} to place the ${nextRoleName(lines)}. ` +
-                `The blue box is the ${long ? 'demand' : 'supply'} zone; the dashed lines are the next ${opposingName} zone.`
-              : 'All three lines are placed. Drag a line to adjust it, then press Try.'}
-          </p>
-        </div>
-
-        <aside className="plan__panel" aria-label="Your plan">
-          <h3>Your plan</h3>
-          <div className="plan__money">
-            <label>
-              Account (dollars)
-              <input
-                type="number"
-                min="1"
-                step="any"
-                inputMode="decimal"
-                value={account}
-                onChange={(event) => setAccount(event.target.value)}
-              />
-            </label>
-            <label>
-              Risk per trade (%)
-              <input
-                type="number"
-                min="0.1"
-                max="100"
-                step="0.1"
-                inputMode="decimal"
-                value={risk}
-                onChange={(event) => setRisk(event.target.value)}
-              />
-            </label>
-          </div>
-          <dl className="plan__numbers">
-            <dt>Money at risk</dt>
-            <dd>{money(numbers.budget)} dollars</dd>
-            {setup.buyingPower !== null && (
-              <>
-                <dt>Buying power</dt>
-                <dd>{money(setup.buyingPower)} dollars</dd>
-              </>
-            )}
-            {(['entry', 'stop', 'target'] as const).map((role) => (
-              <div key={role} className={`plan__row plan__row--${role}`}>
-                <dt>{role.charAt(0).toUpperCase() + role.slice(1)}</dt>
-                <dd>{numbers[role] === undefined ? '–' : numbers[role].toFixed(2)}</dd>
-              </div>
-            ))}
-            <dt>Size</dt>
-            <dd data-testid="plan-size">
-              {numbers.size === undefined ? '–' : `${numbers.size} ${setup.unit}`}
-            </dd>
-            {numbers.positionValue !== undefined && (
-              <>
-                <dt>Position value</dt>
-                <dd>{money(numbers.positionValue)} dollars</dd>
-              </>
-            )}
-            <dt>Risk if the stop is hit</dt>
-            <dd>
-              {numbers.riskDollars === undefined ? '–' : `${money(numbers.riskDollars)} dollars`}
-            </dd>
-            <dt>Reward-to-risk</dt>
-            <dd data-testid="plan-ratio">
-              {numbers.rewardToRisk === undefined ? '–' : ratioText(numbers.rewardToRisk)}
-            </dd>
-          </dl>
-          <p className="muted">The course asks for at least {setup.minRewardToRisk}:1.</p>
-          {numbers.missing && <p className="muted">{numbers.missing}</p>}
-          {numbers.limitedByBuyingPower && setup.buyingPower !== null && (
-            <p className="muted" data-testid="plan-buying-power">
-              The risk would allow more {setup.unit}, but {money(setup.buyingPower)} dollars of
-              buying power pays for only {numbers.size}: this trade risks less than planned.
-            </p>
-          )}
-          <p className="muted">
-            Size = money at risk ÷ (entry − stop
-            {setup.pointValue === 1 ? '' : ` × ${setup.pointValue} dollars per point`}), rounded
-            down.
-          </p>
-        </aside>
-      </div>
-
-      {state.error && <Notice tone="error">{state.error}</Notice>}
-      {result && (
-        <Notice tone={result.pass ? 'success' : 'info'}>
-          <ul className="plan__feedback" data-testid="plan-feedback">
-            {result.feedback.map((sentence) => (
-              <li key={sentence}>{sentence}</li>
-            ))}
-          </ul>
-          {!result.pass && (
-            <span className="exercise__tries">
-              {state.tries} failed {state.tries === 1 ? 'try' : 'tries'}
-              {result.triesLeft > 0
+    <ExercisePanel
+      frame={frame}
+      label={label}
+      className="plan"
+      boxStyle={{ height: 440 }}
+      loadError={state.loadError}
+      onRetry={reload}
+      lines={{
+        maxLines: ROLES.length,
+        roles: ROLES,
+        drawing: tool === 'line',
+        canDraw: lines.length < ROLES.length,
+        lineCount: lines.length,
+        onDraw: () => setTool('line'),
+        onClear: clearLines,
+        onPlace: (price) => addLine(price),
+      }}
+      submit={{
+        label: 'Try',
+        submitting: state.submitting,
+        disabled: !engine || !ready,
+        onSubmit: onTry,
+      }}
+      actions={actions}
+      statusLive
+      status={
+        lines.length < ROLES.length
+          ? `Press Draw Line and ${pressWord(pointer)} to place the ${nextRoleName(lines)}. ` +
+            `The blue box is the ${long ? 'demand' : 'supply'} zone; the dashed lines are the next ${opposingName} zone.`
+          : 'All three lines are placed. Drag a line to adjust it, then press Try.'
+      }
+      side={{
+        label: 'Your plan',
+        content: (
+          <PlanPanel
+            setup={setup}
+            numbers={numbers}
+            account={account}
+            risk={risk}
+            onAccount={setAccount}
+            onRisk={setRisk}
+          />
+        ),
+      }}
+      error={state.error}
+      grade={
+        result && {
+          pass: result.pass,
+          content: (
+            <ul className="plan__feedback" data-testid="plan-feedback">
+              {result.feedback.map((sentence) => (
+                <li key={sentence}>{sentence}</li>
+              ))}
+            </ul>
+          ),
+          tries: result.pass
+            ? undefined
+            : `${state.tries} failed ${state.tries === 1 ? 'try' : 'tries'}` +
+              (result.triesLeft > 0
                 ? ` · the course's plan shows after ${result.triesLeft} more`
-                : ''}
-            </span>
-          )}
-        </Notice>
-      )}
-
-      {state.revealed && result?.model && (
-        <section className="exercise__answer" aria-label="The course's plan">
-          <h3>The course&apos;s plan</h3>
-          <p>
-            Entry {result.model.entry.toFixed(2)} at the zone&apos;s proximal line, stop{' '}
-            {result.model.stop.toFixed(2)} a quarter of an average candle beyond its distal line,
-            target {result.model.target.toFixed(2)} just short of the next {opposingName} zone:{' '}
-            {ratioText(result.model.rewardToRisk)}, {result.model.size} {setup.unit} risking{' '}
-            {money(
-              result.model.size *
-                Math.abs(result.model.entry - result.model.stop) *
-                setup.pointValue,
-            )}{' '}
-            dollars.
-          </p>
-          <p className="muted">
-            The dashed lines on the chart are the course&apos;s plan. Replay plays the candles after
-            the exercise: an entry fills when price trades at it; then the stop or the target ends
-            the trade. When one candle reaches both, the course counts the stop first, because a
-            chart cannot show which came first. When a candle opens past a price (a gap), the order
-            fills at that open instead.
-          </p>
-          {replay.state.status === 'finished' && result.outcome && (
-            <dl className="trade-outcomes">
-              <dt>Your plan</dt>
-              <dd data-testid="plan-outcome">{result.outcome.summary}</dd>
-              <dt>The course&apos;s plan</dt>
-              <dd data-testid="model-outcome">{result.model.outcome.summary}</dd>
-            </dl>
-          )}
-          {chart?.next && (
-            <ReplayButton
-              state={replay.state}
-              onStart={startReplay}
-              subject={exercise.subject}
-              label="Replay: watch the plans play out"
-            />
-          )}
-        </section>
-      )}
-
-      <KeyboardHelp onPlace={(price) => addLine(price)} disabled={!engine} />
-    </div>
+                : ''),
+        }
+      }
+      answer={
+        state.revealed && result?.model
+          ? {
+              label: "The course's plan",
+              content: (
+                <>
+                  <h3>The course&apos;s plan</h3>
+                  <p>
+                    Entry {result.model.entry.toFixed(2)} at the zone&apos;s proximal line, stop{' '}
+                    {result.model.stop.toFixed(2)} a quarter of an average candle beyond its distal
+                    line, target {result.model.target.toFixed(2)} just short of the next{' '}
+                    {opposingName} zone: {ratioText(result.model.rewardToRisk)}, {result.model.size}{' '}
+                    {setup.unit} risking{' '}
+                    {moneyText(
+                      result.model.size *
+                        Math.abs(result.model.entry - result.model.stop) *
+                        setup.pointValue,
+                    )}{' '}
+                    dollars.
+                  </p>
+                  <p className="muted">
+                    The dashed lines on the chart are the course&apos;s plan. Replay plays the
+                    candles after the exercise: an entry fills when price trades at it; then the
+                    stop or the target ends the trade. When one candle reaches both, the course
+                    counts the stop first, because a chart cannot show which came first. When a
+                    candle opens past a price (a gap), the order fills at that open instead.
+                  </p>
+                  {replay.state.status === 'finished' && result.outcome && (
+                    <dl className="trade-outcomes">
+                      <dt>Your plan</dt>
+                      <dd data-testid="plan-outcome">{result.outcome.summary}</dd>
+                      <dt>The course&apos;s plan</dt>
+                      <dd data-testid="model-outcome">{result.model.outcome.summary}</dd>
+                    </dl>
+                  )}
+                </>
+              ),
+              replay: {
+                label: 'Replay: watch the plans play out',
+                state: replay.state,
+                onStart: startReplay,
+              },
+            }
+          : undefined
+      }
+    />
   );
 }
 

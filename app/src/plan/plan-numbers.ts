@@ -94,9 +94,14 @@ export function rText(resultR: number): string {
   return `${sign(Number(resultR.toFixed(1)))}${Math.abs(resultR).toFixed(1)}R`;
 }
 
+/** "1,250.00": an amount of money, with cents. */
+export function moneyText(value: number): string {
+  return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
 /** "+648.50 dollars" */
 export function dollarsText(dollars: number): string {
-  return `${sign(Number(dollars.toFixed(2)))}${Math.abs(dollars).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} dollars`;
+  return `${sign(Number(dollars.toFixed(2)))}${moneyText(Math.abs(dollars))} dollars`;
 }
 
 /** "+2.6R (+648.50 dollars)" */
