@@ -1,11 +1,3 @@
-import { Container, type Renderer } from 'pixi.js';
-// Pages with a strict Content-Security-Policy forbid eval; this makes pixi build its shader
-// bindings without it (the module's name says what it works around, not what it allows).
-import 'pixi.js/unsafe-eval';
-// The only scene object the chart draws with (see FrameMesh). pixi's other extensions (its event
-// system, accessibility overlay, filters, DOM, text and sprite pipes) are not loaded: the chart
-// has its own hit-testing and text, and pixi's event system alone kept a ticker running.
-import 'pixi.js/mesh';
 import type { Timeframe } from '../core/aggregate.js';
 import type { Candle } from '../core/candle.js';
 import type { ViewTarget } from '../core/frame.js';
@@ -25,30 +17,20 @@ import type {
 import type { ReplayState } from '../model/replay.js';
 import type { HomeViews, TimeframeSeries } from '../model/series-set.js';
 import type { ChartLine } from '../model/user-lines.js';
-import { AxesLayer } from '../render/axes-layer.js';
-import { CandleLayer } from '../render/candle-layer.js';
-import {
-  createRenderer,
-  releasePixiProbeContext,
-  releaseRenderer,
-  RendererStartFailure,
-} from '../render/create-renderer.js';
-import { CrosshairLayer } from '../render/crosshair-layer.js';
-import { type ChartMesh, DRAW_ORDER } from '../render/draw-order.js';
-import { FrameMesh } from '../render/frame-mesh.js';
-import { labelFont } from '../render/label-pool.js';
-import { OverlayLayer } from '../render/overlay-layer.js';
-import { PriceTagLayer } from '../render/price-tag-layer.js';
 import { type DirtyLayers, RedrawScheduler } from '../render/redraw-scheduler.js';
 import { type ChartTheme, DARK_THEME } from '../render/themes.js';
-import { priceLabelsView, timeTicksView } from '../views/axes-view.js';
-import { candlesView } from '../views/candles-view.js';
-import { crosshairView, snapMarkerView } from '../views/crosshair-view.js';
-import { overlayView } from '../views/overlay-view.js';
-import { priceTagsView } from '../views/price-tags-view.js';
+import { crosshairView } from '../views/crosshair-view.js';
 import { ChartAccessibility } from './accessibility-dom.js';
-import { ChartStartError, toChartError, WebGLUnavailableError } from './chart-error.js';
+import { Canvas2DSurface } from './canvas2d-surface.js';
+import { toChartError } from './chart-error.js';
 import { IdleWork } from './idle-work.js';
+import type {
+  ChartSurface,
+  RendererPreference,
+  SurfaceKind,
+  SurfaceSettings,
+} from './surface.js';
+import { reserveWebGLPlace } from './webgl-budget.js';
 
 export type {
   ChartEvents,
@@ -58,6 +40,7 @@ export type {
   RevealedZone,
 } from '../model/events.js';
 export type { HomeViews, TimeframeSeries } from '../model/series-set.js';
+export type { RendererPreference, SurfaceKind } from './surface.js';
 
 export interface ChartOptions extends Omit<ChartModelOptions, 'size'> {
   /** Colours; `LIGHT_THEME` is the light option. Default `DARK_THEME`. */
@@ -78,10 +61,31 @@ export interface ChartOptions extends Omit<ChartModelOptions, 'size'> {
    * chart (e.g. a chart filling the screen). Read when the chart is created.
    */
   verticalSwipe?: VerticalSwipe;
+  /**
+   * Which renderer draws the chart (see RendererPreference). Default 'auto': Canvas 2D at once,
+   * WebGL only where it helps. Read when the chart is created.
+   */
+  renderer?: RendererPreference;
 }
 
 /** Columns of level of detail merged per idle step: about a millisecond of work. */
 const LEVEL_SLICE_COLUMNS = 32_768;
+/**
+ * A series at least this long is handed to WebGL as soon as it is loaded: panning it moves
+ * through levels of detail every frame, where the GPU path keeps its frames short.
+ */
+const LARGE_SERIES_CANDLES = 100_000;
+/** Canvas 2D frames slower than this (median of the last few) hand the chart to WebGL. */
+const SLOW_FRAME_MS = 8;
+const FRAME_SAMPLES = 7;
+/** How often a surface ready to take over checks that no pointer is pressed on the chart. */
+const SWAP_RETRY_MS = 50;
+
+/** Loads pixi.js and the WebGL surface only when a chart needs them (a chunk of its own). */
+async function startWebGLSurface(settings: SurfaceSettings): Promise<ChartSurface> {
+  const webgl = await import('./webgl-surface.js');
+  return webgl.startWebGLSurface(settings);
+}
 
 let liveEngines = 0;
 
@@ -91,22 +95,25 @@ export function liveEngineCount(): number {
 }
 
 /**
- * A candlestick chart drawn with pixi.js on WebGL into a container element: a thin shell that
- * wires the DOM-free {@link ChartModel} (state and rules), the interaction tools and keys, the
- * views and the renderer's layers to the page (canvas, input events, resize, context loss,
- * accessibility elements). Framework-agnostic: the React hooks wrap this class.
+ * A candlestick chart in a container element: a thin shell that wires the DOM-free
+ * {@link ChartModel} (state and rules), the interaction tools and keys, and a drawing surface
+ * (Canvas 2D at once, pixi.js on WebGL where it helps) to the page: canvas, input events,
+ * resize, context loss, accessibility elements. Framework-agnostic: the React hooks wrap this
+ * class.
  */
 export class ChartEngine {
   /** The chart's state and rules (see model/chart-model.ts). */
   readonly model: ChartModel;
-  private readonly renderer: Renderer;
-  private readonly stage = new Container({ label: 'chart' });
-  private readonly mesh: ChartMesh;
-  private readonly candleLayer: CandleLayer;
-  private readonly axesLayer: AxesLayer;
-  private readonly overlayLayer: OverlayLayer;
-  private readonly crosshairLayer: CrosshairLayer;
-  private readonly priceTagLayer: PriceTagLayer;
+  private surface: ChartSurface;
+  /** Gives the page's WebGL place back; set while the surface holds one. */
+  private releaseWebGLPlace: (() => void) | undefined;
+  /** What the current surface's canvas listens to, undone when the surface goes. */
+  private surfaceBindings: (() => void)[] = [];
+  private readonly preference: RendererPreference;
+  /** Set once WebGL is loading, has taken over, or has failed: it is tried once per chart. */
+  private webglAttempted = false;
+  private readonly frameCosts: number[] = [];
+  private swapTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly scheduler: RedrawScheduler;
   private readonly resizeObserver: ResizeObserver;
   private readonly accessibility: ChartAccessibility;
@@ -122,48 +129,42 @@ export class ChartEngine {
 
   private constructor(
     readonly container: HTMLElement,
-    renderer: Renderer,
+    surface: ChartSurface,
     model: ChartModel,
     options: {
       theme: ChartTheme;
       label: string | undefined;
       interactive: boolean;
       verticalSwipe: VerticalSwipe;
+      preference: RendererPreference;
+      releaseWebGLPlace: (() => void) | undefined;
     },
   ) {
     // Only what is needed later is kept: holding the options would keep the caller's candles alive.
-    this.renderer = renderer;
+    this.surface = surface;
+    this.releaseWebGLPlace = options.releaseWebGLPlace;
     this.model = model;
     this.theme = options.theme;
+    this.preference = options.preference;
     const { label, interactive, verticalSwipe } = options;
     // Each part registers its own undoing as soon as it exists, so that a chart failing half way
     // through starting is taken apart as completely as a destroyed one (in reverse order).
     const undo = (step: () => void) => this.teardown.push(step);
     undo(() => {
-      releaseRenderer(renderer);
+      this.unbindSurface();
+      try {
+        this.surface.destroy();
+      } finally {
+        this.releaseWebGLPlace?.();
+        this.releaseWebGLPlace = undefined;
+      }
     });
     undo(() => {
       this.model.dispose();
     });
     try {
-      renderer.canvas.style.display = 'block';
-      container.appendChild(renderer.canvas);
-      const font = labelFont(renderer.resolution);
-      this.mesh = new FrameMesh(DRAW_ORDER, font.atlas);
-      undo(() => {
-        this.stage.destroy();
-        this.mesh.destroy();
-      });
-      this.candleLayer = new CandleLayer(this.mesh.layer('candles'), {
-        up: this.theme.up,
-        down: this.theme.down,
-      });
-      this.axesLayer = new AxesLayer(this.mesh, font);
-      this.overlayLayer = new OverlayLayer(this.mesh, font);
-      this.crosshairLayer = new CrosshairLayer(this.mesh, font);
-      this.priceTagLayer = new PriceTagLayer(this.mesh, font);
-      this.stage.addChild(this.mesh.mesh);
-
+      surface.canvas.style.display = 'block';
+      container.appendChild(surface.canvas);
       this.scheduler = new RedrawScheduler(
         (dirty) => {
           this.draw(dirty);
@@ -175,13 +176,14 @@ export class ChartEngine {
       undo(() => {
         this.scheduler.cancel();
         this.levelBuilder.cancel();
+        if (this.swapTimer !== undefined) clearTimeout(this.swapTimer);
       });
       undo(
         this.model.onInvalidate((layers) => {
           this.scheduler.request(...layers);
         }),
       );
-      this.accessibility = new ChartAccessibility(container, renderer.canvas, {
+      this.accessibility = new ChartAccessibility(container, surface.canvas, {
         label: label ?? 'Candlestick chart',
         interactive,
       });
@@ -198,13 +200,14 @@ export class ChartEngine {
         undo(() => {
           input.dispose();
         });
-        undo(attachDomInput(renderer.canvas, input));
-        const updateCursor = () => {
-          this.canvas.style.cursor = input.tools.cursor();
-        };
-        undo(this.model.events.on('toolchange', updateCursor));
-        updateCursor();
+        undo(
+          this.model.events.on('toolchange', () => {
+            this.canvas.style.cursor = input.tools.cursor();
+          }),
+        );
+        this.canvas.style.cursor = input.tools.cursor();
       }
+      this.bindSurface();
       this.resizeObserver = new ResizeObserver(() => {
         this.resize();
       });
@@ -212,7 +215,6 @@ export class ChartEngine {
       undo(() => {
         this.resizeObserver.disconnect();
       });
-      undo(this.watchContextLoss(renderer.canvas));
     } catch (error) {
       // The error that stopped the start is the one to report, not a failure to undo it.
       this.runTeardown();
@@ -222,11 +224,12 @@ export class ChartEngine {
   }
 
   /**
-   * Creates the chart inside `container` (which should have a size) and draws the first frame.
-   * Rejects with a {@link ChartError}: a ChartDataError for candles it cannot draw (checked
-   * before any canvas or GPU context is made), a WebGLUnavailableError when the browser has no
-   * WebGL, a ChartStartError for anything else. A chart that fails leaves nothing behind: its
-   * WebGL context is lost explicitly and its canvas removed.
+   * Creates the chart inside `container` (which should have a size) and draws the first frame:
+   * at once with Canvas 2D unless `renderer: 'webgl'` asks to wait for WebGL. Rejects with a
+   * {@link ChartError}: a ChartDataError for candles it cannot draw (checked before any canvas
+   * is made), a WebGLUnavailableError when WebGL was asked for and the browser has none, a
+   * ChartStartError for anything else. A chart that fails leaves nothing behind: its WebGL
+   * context (if any) is lost explicitly and its canvas removed.
    */
   static async create(container: HTMLElement, options: ChartOptions = {}): Promise<ChartEngine> {
     const {
@@ -235,6 +238,7 @@ export class ChartEngine {
       label,
       interactive = true,
       verticalSwipe = 'scroll-page',
+      renderer: preference = 'auto',
       ...modelOptions
     } = options;
     const size = () => ({
@@ -248,30 +252,30 @@ export class ChartEngine {
         options.reducedMotion ?? window.matchMedia('(prefers-reduced-motion: reduce)').matches,
       size: { ...size(), devicePixelRatio },
     });
-    let renderer: Renderer;
+    let surface: ChartSurface;
+    let releaseWebGLPlace: (() => void) | undefined;
     try {
-      // A bare renderer, no pixi Application: the chart renders only when something changed, so
-      // no ticker spins at 60 fps on an idle chart.
-      renderer = await createRenderer({
-        ...size(),
-        background: theme.background,
-        resolution: devicePixelRatio,
-      });
-    } catch (error) {
-      model.dispose();
-      if (error instanceof RendererStartFailure && !error.webglAvailable) {
-        throw new WebGLUnavailableError({ cause: error.cause });
+      if (preference === 'webgl') {
+        releaseWebGLPlace = reserveWebGLPlace({ beyondBudget: true });
+        surface = await startWebGLSurface({ ...size(), resolution: devicePixelRatio, theme });
+      } else {
+        surface = new Canvas2DSurface({ ...size(), resolution: devicePixelRatio, theme });
       }
-      throw new ChartStartError(error instanceof RendererStartFailure ? error.cause : error);
+    } catch (error) {
+      releaseWebGLPlace?.();
+      model.dispose();
+      throw toChartError(error);
     }
     let engine: ChartEngine;
     try {
-      // Takes itself apart if it fails (renderer and model included).
-      engine = new ChartEngine(container, renderer, model, {
+      // Takes itself apart if it fails (surface and model included).
+      engine = new ChartEngine(container, surface, model, {
         theme,
         label,
         interactive,
         verticalSwipe,
+        preference,
+        releaseWebGLPlace,
       });
     } catch (error) {
       throw toChartError(error);
@@ -280,15 +284,14 @@ export class ChartEngine {
       engine.scheduler.mark('base');
       engine.scheduler.flush();
     } catch (error) {
-      releasePixiProbeContext(renderer);
       engine.destroyed = true;
       liveEngines--;
       engine.runTeardown();
       throw toChartError(error);
     }
-    releasePixiProbeContext(renderer);
     engine.levelBuilder.start();
     engine.model.events.emit('ready', undefined);
+    engine.considerWebGL();
     return engine;
   }
 
@@ -297,8 +300,9 @@ export class ChartEngine {
     return this.contextLost;
   }
 
+  /** The canvas the chart draws on now (it is replaced when WebGL takes over). */
   get canvas(): HTMLCanvasElement {
-    return this.renderer.canvas;
+    return this.surface.canvas;
   }
 
   get viewport(): IndexViewport {
@@ -309,9 +313,9 @@ export class ChartEngine {
     return this.model.series.count;
   }
 
-  /** The renderer in use: 'webgl' or 'webgpu'. */
-  get rendererName(): string {
-    return this.renderer.name;
+  /** What draws the chart now: 'canvas2d', 'webgl' or 'webgpu' (see 'rendererchange'). */
+  get rendererName(): SurfaceKind {
+    return this.surface.kind;
   }
 
   /** The OHLC readout on screen ('' when the crosshair is not over a candle). */
@@ -367,6 +371,7 @@ export class ChartEngine {
   setCandles(candles: readonly Candle[], options: { homeView?: ViewTarget } = {}): void {
     this.model.setData({ candles }, options);
     this.levelBuilder.start();
+    this.considerWebGL();
   }
 
   /**
@@ -382,6 +387,7 @@ export class ChartEngine {
   ): void {
     this.model.setData({ series, timeframe: timeframe ?? this.model.timeframe }, options);
     this.levelBuilder.start();
+    this.considerWebGL();
   }
 
   /** New home views (the view each timeframe opens on and `resetView` returns to). */
@@ -410,8 +416,7 @@ export class ChartEngine {
 
   setTheme(theme: ChartTheme): void {
     this.theme = theme;
-    this.renderer.background.color = theme.background;
-    this.candleLayer.setColors({ up: theme.up, down: theme.down });
+    this.surface.setTheme(theme);
     this.scheduler.request('base');
   }
 
@@ -615,7 +620,7 @@ export class ChartEngine {
     return {
       width: Math.max(1, this.container.clientWidth),
       height: Math.max(1, this.container.clientHeight),
-      devicePixelRatio: this.renderer.resolution,
+      devicePixelRatio: this.surface.resolution,
     };
   }
 
@@ -631,64 +636,169 @@ export class ChartEngine {
     const size = this.containerSize();
     const { width, height } = this.model.size;
     if (size.width === width && size.height === height) return;
-    this.renderer.resize(size.width, size.height);
+    this.surface.resize(size.width, size.height);
     this.model.setSize(size);
   }
 
   private draw(dirty: DirtyLayers): void {
     if (this.destroyed || this.contextLost) return;
-    const { model, theme } = this;
-    const { frame } = model;
-    const tags = dirty.base || dirty.overlays || dirty.crosshair ? priceTagsView(model) : [];
-    if (dirty.base) {
-      const candles = candlesView(model);
-      if (candles.kind === 'columns') this.candleLayer.update(candles.columns, candles.layout);
-      else this.candleLayer.updateFree(candles.columns, candles.layout);
+    const started = performance.now();
+    this.surface.draw(this.model, dirty, this.theme);
+    if (this.surface.kind === 'canvas2d') this.noteFrameCost(performance.now() - started);
+    if (this.model.animations.active) this.scheduler.schedule();
+  }
+
+  /** Hands the chart to WebGL when Canvas 2D frames have become slow (median of the last few). */
+  private noteFrameCost(ms: number): void {
+    const costs = this.frameCosts;
+    costs.push(ms);
+    if (costs.length > FRAME_SAMPLES) costs.shift();
+    if (costs.length < FRAME_SAMPLES) return;
+    const median = [...costs].sort((a, b) => a - b)[FRAME_SAMPLES >> 1] ?? 0;
+    if (median > SLOW_FRAME_MS) this.upgradeToWebGL();
+  }
+
+  /** Starts loading WebGL for a series long enough to need it ('auto' charts only). */
+  private considerWebGL(): void {
+    for (const store of this.model.seriesSet.all(this.model.timeframe)) {
+      if (store.count >= LARGE_SERIES_CANDLES) {
+        this.upgradeToWebGL();
+        return;
+      }
     }
-    // The axis leaves out labels under the lines' tags, so it follows the overlays too.
-    if (dirty.base || dirty.overlays) {
-      this.axesLayer.update(frame, timeTicksView(model), priceLabelsView(model, tags), theme);
-    }
-    if (dirty.overlays) this.overlayLayer.update(frame, overlayView(model), theme);
-    if (dirty.crosshair) {
-      this.crosshairLayer.update(frame, crosshairView(model), snapMarkerView(model), theme);
-    }
-    if (dirty.base || dirty.overlays || dirty.crosshair) {
-      this.priceTagLayer.update(frame, tags, theme);
-    }
-    this.mesh.prepare();
-    // Always render: frames are only scheduled for a change, and a flush (renderNow) must leave
-    // a fresh image in the drawing buffer for whoever reads it back.
-    this.renderer.render({ container: this.stage });
-    if (model.animations.active) this.scheduler.schedule();
   }
 
   /**
-   * Follows the canvas' WebGL context. pixi cancels the 'webglcontextlost' event (so the
-   * browser may restore the context) and rebuilds its GPU objects on restore; the chart stops
-   * drawing in between, draws everything again once restored, and tells the page both times.
+   * Loads pixi.js, starts a WebGL surface beside the Canvas 2D one and swaps it in once drawn.
+   * Only for 'auto' charts, once per chart, and only while the page has a WebGL place left; a
+   * failure leaves the chart on Canvas 2D, which does everything WebGL does.
    */
-  private watchContextLoss(canvas: HTMLCanvasElement): () => void {
-    const lost = () => {
-      if (this.contextLost) return;
-      this.contextLost = true;
-      this.scheduler.cancel();
-      this.model.events.emit('contextlost', undefined);
-    };
-    const restored = () => {
-      if (!this.contextLost) return;
-      this.contextLost = false;
-      // pixi uploads the mesh's whole buffers into the new context on first use; every layer is
-      // drawn again, as changes made while the context was away were not.
-      this.scheduler.mark('base');
-      this.scheduler.flush();
-      this.model.events.emit('contextrestored', undefined);
-    };
-    canvas.addEventListener('webglcontextlost', lost);
-    canvas.addEventListener('webglcontextrestored', restored);
-    return () => {
-      canvas.removeEventListener('webglcontextlost', lost);
-      canvas.removeEventListener('webglcontextrestored', restored);
-    };
+  private upgradeToWebGL(): void {
+    if (this.preference !== 'auto' || this.webglAttempted || this.surface.kind !== 'canvas2d') {
+      return;
+    }
+    this.webglAttempted = true;
+    const release = reserveWebGLPlace();
+    if (!release) return;
+    const { width, height } = this.model.size;
+    startWebGLSurface({ width, height, resolution: this.surface.resolution, theme: this.theme })
+      .then((next) => {
+        if (this.destroyed) {
+          next.destroy();
+          release();
+          return;
+        }
+        this.swapWhenIdle(next, release);
+      })
+      .catch(() => {
+        // No WebGL here (or its chunk did not load): Canvas 2D carries on.
+        release();
+      });
+  }
+
+  /** Swaps surfaces between gestures: a pointer pressed on the chart keeps its canvas. */
+  private swapWhenIdle(next: ChartSurface, release: () => void): void {
+    if (this.destroyed) {
+      next.destroy();
+      release();
+      return;
+    }
+    if ((this.input?.pointers.pointersDown ?? 0) > 0) {
+      this.swapTimer = setTimeout(() => {
+        this.swapTimer = undefined;
+        this.swapWhenIdle(next, release);
+      }, SWAP_RETRY_MS);
+      return;
+    }
+    this.adoptSurface(next, release);
+  }
+
+  /**
+   * Puts `next` where the current surface's canvas is, in one task: it takes over the canvas'
+   * attributes (role, labels, tab index), inline style (cursor, touch-action), listeners and
+   * focus, and draws the whole picture before the browser paints again, so the page sees the
+   * same chart with no blank frame in between. The previous surface is then freed.
+   */
+  private adoptSurface(next: ChartSurface, releasePlace: (() => void) | undefined): void {
+    const previous = this.surface;
+    const releasePrevious = this.releaseWebGLPlace;
+    const { width, height } = this.model.size;
+    next.resize(width, height);
+    for (const { name, value } of Array.from(previous.canvas.attributes)) {
+      if (name !== 'width' && name !== 'height') next.canvas.setAttribute(name, value);
+    }
+    const hadFocus = document.activeElement === previous.canvas;
+    this.unbindSurface();
+    previous.canvas.replaceWith(next.canvas);
+    this.surface = next;
+    this.releaseWebGLPlace = releasePlace;
+    this.frameCosts.length = 0;
+    this.contextLost = false;
+    this.bindSurface();
+    this.scheduler.mark('base');
+    this.scheduler.flush();
+    if (hadFocus) next.canvas.focus({ preventScroll: true });
+    try {
+      previous.destroy();
+    } finally {
+      releasePrevious?.();
+    }
+    this.model.events.emit('rendererchange', next.kind);
+  }
+
+  /** Listens to the current surface's canvas: input and its context's loss. */
+  private bindSurface(): void {
+    const { canvas } = this.surface;
+    if (this.input) this.surfaceBindings.push(attachDomInput(canvas, this.input));
+    this.surfaceBindings.push(
+      this.surface.watchContext(
+        () => {
+          this.onContextLost();
+        },
+        () => {
+          this.onContextRestored();
+        },
+      ),
+    );
+  }
+
+  private unbindSurface(): void {
+    for (const unbind of this.surfaceBindings.splice(0)) unbind();
+  }
+
+  /**
+   * The browser took the canvas' context away. An 'auto' chart on WebGL goes back to Canvas 2D
+   * at once (and stays there); otherwise the chart stops drawing until the context is restored.
+   * The page is told either way.
+   */
+  private onContextLost(): void {
+    if (this.contextLost || this.destroyed) return;
+    this.scheduler.cancel();
+    this.model.events.emit('contextlost', undefined);
+    if (this.preference === 'auto' && this.surface.kind !== 'canvas2d') {
+      const { width, height } = this.model.size;
+      try {
+        const fallback = new Canvas2DSurface({
+          width,
+          height,
+          resolution: this.surface.resolution,
+          theme: this.theme,
+        });
+        this.adoptSurface(fallback, undefined);
+        return;
+      } catch {
+        // No Canvas 2D either: wait for the context like a chart that asked for WebGL.
+      }
+    }
+    this.contextLost = true;
+  }
+
+  private onContextRestored(): void {
+    if (!this.contextLost || this.destroyed) return;
+    this.contextLost = false;
+    // Changes made while the context was away were not drawn: every layer is drawn again.
+    this.scheduler.mark('base');
+    this.scheduler.flush();
+    this.model.events.emit('contextrestored', undefined);
   }
 }

@@ -78,13 +78,16 @@ export interface ChartEvents {
   /** The replay showed its last candle. */
   replayend: ReplayState;
   /**
-   * The browser took the chart's WebGL context away (too many contexts on the page, a GPU reset,
-   * a driver update). The chart shows its last image and takes no input effect on screen until
-   * 'contextrestored'; the browser restores the context when it can.
+   * The browser took the chart's drawing context away (too many WebGL contexts on the page, a GPU
+   * reset, a driver update, memory pressure). A chart with `renderer: 'auto'` on WebGL goes back
+   * to Canvas 2D at once ('rendererchange' follows); otherwise it shows its last image and draws
+   * no change until 'contextrestored', when the browser restores the context.
    */
   contextlost: undefined;
-  /** The WebGL context is back; the chart has been drawn again. */
+  /** The context is back; the chart has been drawn again. */
   contextrestored: undefined;
+  /** Another renderer took over drawing the chart (WebGL for a large series, Canvas 2D on loss). */
+  rendererchange: 'canvas2d' | 'webgl' | 'webgpu';
 }
 
 /**

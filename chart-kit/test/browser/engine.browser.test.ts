@@ -16,21 +16,29 @@ const SERIES: Candle[] = Array.from({ length: 40 }, (_, i) => {
 const hex = ([r, g, b]: [number, number, number]) =>
   `#${[r, g, b].map((value) => value.toString(16).padStart(2, '0')).join('')}`;
 
-describe('ChartEngine in Chromium (WebGL)', () => {
+// The same pictures on both renderers: Canvas 2D (the default's first frame) and WebGL.
+describe.each([
+  { asked: 'auto', draws: 'canvas2d' },
+  { asked: 'webgl', draws: 'webgl' },
+] as const)('ChartEngine in Chromium, renderer $asked', ({ asked, draws }) => {
   let fixture: BrowserFixture;
 
   beforeAll(async () => {
     fixture = await openFixture();
-    await fixture.page.evaluate(async (candles) => {
-      const container = document.getElementById('chart');
-      if (!container) throw new Error('no #chart');
-      const engine = await window.chartKit.ChartEngine.create(container, {
-        candles,
-        initialBars: 20,
-        devicePixelRatio: 1,
-      });
-      Object.assign(window, { engine });
-    }, SERIES);
+    await fixture.page.evaluate(
+      async ({ candles, renderer }) => {
+        const container = document.getElementById('chart');
+        if (!container) throw new Error('no #chart');
+        const engine = await window.chartKit.ChartEngine.create(container, {
+          candles,
+          initialBars: 20,
+          devicePixelRatio: 1,
+          renderer,
+        });
+        Object.assign(window, { engine });
+      },
+      { candles: SERIES, renderer: asked },
+    );
   });
 
   afterAll(async () => {
@@ -48,11 +56,11 @@ describe('ChartEngine in Chromium (WebGL)', () => {
     );
   }
 
-  it('draws on WebGL', async () => {
+  it(`draws on ${draws}`, async () => {
     const name = await fixture.page.evaluate(
       () => (window as unknown as { engine: { rendererName: string } }).engine.rendererName,
     );
-    expect(name).toBe('webgl');
+    expect(name).toBe(draws);
   });
 
   it("paints an up candle's body #26a69a and a down candle's #ef5350 where the scales put them", async () => {

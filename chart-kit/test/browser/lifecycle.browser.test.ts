@@ -120,11 +120,12 @@ describe('ChartEngine failures and context loss in Chromium', () => {
         const container = document.getElementById('chart');
         if (!container) throw new Error('no #chart');
         const errors: { kind: string; message: string; index: number | null }[] = [];
-        const tryCreate = async (data: typeof candles) => {
+        const tryCreate = async (data: typeof candles, renderer?: 'webgl') => {
           try {
             const engine = await window.chartKit.ChartEngine.create(container, {
               candles: data,
               devicePixelRatio: 1,
+              renderer,
             });
             engine.destroy();
             errors.push({ kind: 'none', message: 'started', index: null });
@@ -150,7 +151,7 @@ describe('ChartEngine failures and context loss in Chromium', () => {
           };
         }
         try {
-          for (let i = 0; i < 10; i++) await tryCreate(candles);
+          for (let i = 0; i < 10; i++) await tryCreate(candles, 'webgl');
         } finally {
           prototypes.forEach((proto, i) => {
             const original = originals[i];
@@ -204,7 +205,7 @@ describe('ChartEngine failures and context loss in Chromium', () => {
     expect(await liveContexts()).toBe(0);
   });
 
-  it('says WebGL is missing only when it is, and leaves nothing behind', async () => {
+  it('draws without WebGL when it needs none; says WebGL is missing only when asked for it', async () => {
     const result = await fixture.page.evaluate(async (candles) => {
       const container = document.getElementById('chart');
       if (!container) throw new Error('no #chart');
@@ -217,7 +218,19 @@ describe('ChartEngine failures and context loss in Chromium', () => {
       } as typeof HTMLCanvasElement.prototype.getContext;
       Object.defineProperty(Navigator.prototype, 'gpu', { value: undefined, configurable: true });
       try {
-        await window.chartKit.ChartEngine.create(container, { candles, devicePixelRatio: 1 });
+        // A chart that needs no WebGL draws without it.
+        const chart = await window.chartKit.ChartEngine.create(container, {
+          candles,
+          devicePixelRatio: 1,
+        });
+        const drewOn = chart.rendererName;
+        chart.destroy();
+        if (drewOn !== 'canvas2d') return { kind: `default drew on ${drewOn}`, message: '', canvases: 0 };
+        await window.chartKit.ChartEngine.create(container, {
+          candles,
+          devicePixelRatio: 1,
+          renderer: 'webgl',
+        });
         return { kind: 'none', message: '', canvases: 0 };
       } catch (error) {
         const chartError = error as { kind: string; message: string };
@@ -249,6 +262,7 @@ describe('ChartEngine failures and context loss in Chromium', () => {
         candles,
         devicePixelRatio: 1,
         initialBars: 60,
+        renderer: 'webgl',
       });
       const events: string[] = [];
       engine.on('contextlost', () => events.push('contextlost'));
@@ -312,6 +326,99 @@ describe('ChartEngine failures and context loss in Chromium', () => {
     expect(await liveContexts()).toBe(0);
     expect(fixture.errors).toEqual([]);
   });
+
+  it('hands a large series to WebGL without a jump, and falls back to Canvas 2D when it is lost', async () => {
+    const result = await fixture.page.evaluate(async (length) => {
+      const container = document.getElementById('chart');
+      if (!container) throw new Error('no #chart');
+      const start = 1_700_000_400 - (1_700_000_400 % 3600);
+      const candles = Array.from({ length }, (_, i) => {
+        const open = 100 + 4 * Math.sin(i / 24);
+        const close = open + (i % 3 === 0 ? -0.6 : 0.6);
+        return {
+          time: start + i * 300,
+          open,
+          close,
+          high: Math.max(open, close) + 0.25,
+          low: Math.min(open, close) - 0.25,
+        };
+      });
+      const engine = await window.chartKit.ChartEngine.create(container, {
+        candles,
+        devicePixelRatio: 1,
+        initialBars: 60,
+      });
+      const firstFrameOn = engine.rendererName;
+      const sample = () => {
+        engine.renderNow();
+        const copy = document.createElement('canvas');
+        copy.width = engine.canvas.width;
+        copy.height = engine.canvas.height;
+        const context = copy.getContext('2d');
+        if (!context) throw new Error('no 2D context');
+        context.drawImage(engine.canvas, 0, 0);
+        return new Uint32Array(context.getImageData(0, 0, copy.width, copy.height).data.buffer);
+      };
+      // Pixels that differ between two pictures (anti-aliased text may differ by renderer).
+      const differing = (a: Uint32Array, b: Uint32Array) =>
+        a.reduce((count, value, i) => count + (value === b[i] ? 0 : 1), 0) / a.length;
+      const events: string[] = [];
+      engine.on('rendererchange', (kind) => events.push(`rendererchange:${kind}`));
+      engine.on('contextlost', () => events.push('contextlost'));
+      const waitFor = (kind: string) =>
+        new Promise<void>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no rendererchange to ${kind}`)), 20_000);
+          const off = engine.on('rendererchange', (now) => {
+            if (now !== kind) return;
+            clearTimeout(timer);
+            off();
+            resolve();
+          });
+        });
+      engine.canvas.focus();
+      const onCanvas2D = sample();
+      await waitFor('webgl');
+      const onWebGL = sample();
+      const webglCanvas = engine.canvas;
+      const kept = {
+        focused: document.activeElement === webglCanvas,
+        role: webglCanvas.getAttribute('role'),
+        label: webglCanvas.getAttribute('aria-label'),
+        canvases: container.querySelectorAll('canvas').length,
+      };
+      const gl = webglCanvas.getContext('webgl2') ?? webglCanvas.getContext('webgl');
+      const lose = gl?.getExtension('WEBGL_lose_context');
+      if (!lose) throw new Error('no WEBGL_lose_context');
+      const backOn2D = waitFor('canvas2d');
+      lose.loseContext();
+      await backOn2D;
+      const afterLoss = sample();
+      // Still interactive: a line placed from the keyboard path is drawn.
+      engine.addLine(101);
+      const name = engine.rendererName;
+      engine.destroy();
+      return {
+        firstFrameOn,
+        events,
+        kept,
+        name,
+        webglVersusCanvas2D: differing(onCanvas2D, onWebGL) < 0.02,
+        canvas2DAfterLoss: differing(onCanvas2D, afterLoss) === 0,
+        canvases: container.querySelectorAll('canvas').length,
+      };
+    }, 150_000);
+    expect(result).toEqual({
+      firstFrameOn: 'canvas2d',
+      events: ['rendererchange:webgl', 'contextlost', 'rendererchange:canvas2d'],
+      kept: { focused: true, role: 'application', label: 'Candlestick chart', canvases: 1 },
+      name: 'canvas2d',
+      webglVersusCanvas2D: true,
+      canvas2DAfterLoss: true,
+      canvases: 0,
+    });
+    expect(await liveContexts()).toBe(0);
+    expect(fixture.errors).toEqual([]);
+  });
 });
 
 describe('a Chromium started with WebGL disabled', () => {
@@ -324,12 +431,25 @@ describe('a Chromium started with WebGL disabled', () => {
     await fixture.close();
   });
 
-  it("rejects with 'webgl-unavailable' and leaves no canvas", async () => {
+  it("draws on Canvas 2D by default; rejects 'webgl' with 'webgl-unavailable', leaving no canvas", async () => {
+    const drawn = await fixture.page.evaluate(async (candles) => {
+      const container = document.getElementById('chart');
+      if (!container) throw new Error('no #chart');
+      const engine = await window.chartKit.ChartEngine.create(container, { candles });
+      const line = engine.addLine(101);
+      const name = engine.rendererName;
+      engine.destroy();
+      return { name, line: line?.price };
+    }, CANDLES);
+    expect(drawn).toEqual({ name: 'canvas2d', line: 101 });
     const result = await fixture.page.evaluate(async (candles) => {
       const container = document.getElementById('chart');
       if (!container) throw new Error('no #chart');
       try {
-        const engine = await window.chartKit.ChartEngine.create(container, { candles });
+        const engine = await window.chartKit.ChartEngine.create(container, {
+          candles,
+          renderer: 'webgl',
+        });
         const name = engine.rendererName;
         engine.destroy();
         return { kind: `started on ${name}`, canvases: 0 };

@@ -196,7 +196,7 @@ describe('chart tools, zones and timeframes in Chromium', () => {
   });
 
   it('recovers from a lost WebGL context', async () => {
-    await mount({ initialBars: 40 });
+    await mount({ initialBars: 40, renderer: 'webgl' });
     const index = CANDLES.length - 5;
     const candle = CANDLES[index];
     if (!candle) throw new Error('no candle');
