@@ -118,23 +118,49 @@ export interface TargetCheck {
 }
 
 const MILLION = 1_000_000;
+/** From here up a series is "large": the targets are ratios far below lightweight-charts'. */
+const LARGE = 100_000;
+/** What a page may load before a chart's first frame (lightweight-charts: about 55 KB). */
+export const FIRST_FRAME_SCRIPT_BUDGET_BYTES = 70 * 1024;
 
-/** The issue's targets, checked on whatever counts were measured (1M-only ones need 1M). */
+/**
+ * The chart targets of the "draws at once" issue, checked on whatever counts were measured:
+ * at the sizes of a lesson chart, first frame and GPU-synced step no slower than
+ * lightweight-charts'; on large series, the earlier large-N targets (CPU p95, first frame, heap).
+ */
 export function checkTargets(pairs: readonly Pair[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
   for (const pair of pairs) {
     const ours = pair['chart-kit'];
     const theirs = pair['lightweight-charts'];
     const candles = ours.candles;
-    if (candles === MILLION) {
+    if (candles < LARGE) {
       checks.push({
-        target: 'first frame <= 1/20 of lightweight-charts',
+        target: 'first frame <= lightweight-charts',
         candles,
         chartKit: ours.firstFrameMs,
         lightweight: theirs.firstFrameMs,
-        met: ours.firstFrameMs * 20 <= theirs.firstFrameMs,
+        met: ours.firstFrameMs <= theirs.firstFrameMs,
       });
+      checks.push({
+        target: 'GPU-synced step, median <= lightweight-charts',
+        candles,
+        chartKit: ours.syncedMs.median,
+        lightweight: theirs.syncedMs.median,
+        met: ours.syncedMs.median <= theirs.syncedMs.median,
+      });
+      continue;
     }
+    checks.push({
+      target:
+        candles >= MILLION
+          ? 'first frame <= 1/20 of lightweight-charts'
+          : 'first frame <= lightweight-charts',
+      candles,
+      chartKit: ours.firstFrameMs,
+      lightweight: theirs.firstFrameMs,
+      met: ours.firstFrameMs * (candles >= MILLION ? 20 : 1) <= theirs.firstFrameMs,
+    });
     checks.push({
       target: 'pan/zoom CPU p95 <= 2 ms',
       candles,
@@ -149,24 +175,15 @@ export function checkTargets(pairs: readonly Pair[]): TargetCheck[] {
       lightweight: theirs.cpuPerFrameMs.p95,
       met: ours.cpuPerFrameMs.p95 * 10 <= theirs.cpuPerFrameMs.p95,
     });
+    const ourHeap = heapTotalBytes(ours.heapAfterLoad);
+    const theirHeap = heapTotalBytes(theirs.heapAfterLoad);
     checks.push({
-      target: 'no frame over budget',
+      target: 'JS heap <= 1/4 of lightweight-charts (MB)',
       candles,
-      chartKit: ours.lateFrames,
-      lightweight: theirs.lateFrames,
-      met: ours.lateFrames === 0,
+      chartKit: ourHeap / MB,
+      lightweight: theirHeap / MB,
+      met: ourHeap * 4 <= theirHeap,
     });
-    if (candles === MILLION) {
-      const ourHeap = heapTotalBytes(ours.heapAfterLoad);
-      const theirHeap = heapTotalBytes(theirs.heapAfterLoad);
-      checks.push({
-        target: 'JS heap <= 1/4 of lightweight-charts (MB)',
-        candles,
-        chartKit: ourHeap / MB,
-        lightweight: theirHeap / MB,
-        met: ourHeap * 4 <= theirHeap,
-      });
-    }
   }
   return checks;
 }

@@ -1,6 +1,7 @@
-// chart-kit's engine: framework-agnostic, pixi.js on WebGL. Pure maths lives in `chart-kit/core`.
+// chart-kit's engine: framework-agnostic, drawn with Canvas 2D at once and with pixi.js on WebGL
+// where it helps. Pure maths lives in `chart-kit/core`.
 export { ChartEngine } from './engine/chart-engine.js';
-export type { ChartOptions } from './engine/chart-engine.js';
+export type { ChartOptions, RendererPreference, SurfaceKind } from './engine/chart-engine.js';
 export {
   ChartDataError,
   ChartStartError,

@@ -3,16 +3,15 @@ import type { IndexRange } from '../protocol.js';
 import type { ChartAdapter, Scene } from './adapter.js';
 import { INITIAL_BARS } from './pan-zoom-script.js';
 
-type GlContext = WebGLRenderingContext | WebGL2RenderingContext;
-
 /** chart-kit with every layer on: candles, grid, axes, two user lines, a zone, the crosshair. */
 export class ChartKitAdapter implements ChartAdapter {
   private engine: ChartEngine | undefined;
-  private gl: GlContext | undefined;
   private readonly pixel = new Uint8Array(4);
+  /** Every renderer the chart drew with, in order ('canvas2d', then 'webgl' for large series). */
+  private readonly renderers: string[] = [];
 
   get renderer(): string {
-    return this.engine ? `pixi.js ${this.engine.rendererName}` : 'not created';
+    return this.renderers.length > 0 ? this.renderers.join(' -> ') : 'not created';
   }
 
   async create(container: HTMLElement, candles: Candle[], scene: Scene): Promise<void> {
@@ -23,6 +22,8 @@ export class ChartKitAdapter implements ChartAdapter {
       label: 'Benchmark chart',
     });
     this.engine = engine;
+    this.renderers.push(engine.rendererName);
+    engine.on('rendererchange', (kind) => this.renderers.push(kind));
     engine.setViewport({ fromIndex: scene.initialRange.from, toIndex: scene.initialRange.to });
     engine.addLine(scene.linePrices[0]);
     engine.addLine(scene.linePrices[1]);
@@ -39,8 +40,6 @@ export class ChartKitAdapter implements ChartAdapter {
       }),
     );
     engine.renderNow();
-    this.gl = engine.canvas.getContext('webgl2') ?? engine.canvas.getContext('webgl') ?? undefined;
-    if (!this.gl) throw new Error('chart-kit did not draw with WebGL');
   }
 
   show(range: IndexRange): void {
@@ -48,8 +47,17 @@ export class ChartKitAdapter implements ChartAdapter {
   }
 
   readback(): void {
+    const engine = this.engine;
+    if (!engine) return;
+    const canvas = engine.canvas;
+    if (engine.rendererName === 'canvas2d') {
+      // Reading a pixel waits for the canvas' queued drawing, as lightweight-charts' readback does.
+      canvas.getContext('2d')?.getImageData(0, 0, 1, 1);
+      return;
+    }
     // readPixels waits for every queued GL command: the GPU-synced point.
-    this.gl?.readPixels(
+    const gl = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    gl?.readPixels(
       0,
       0,
       1,

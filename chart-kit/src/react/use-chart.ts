@@ -37,7 +37,7 @@ export interface UseChartResult {
 
 /**
  * Creates a chart in the referenced element and destroys it on unmount. Safe under React 19
- * StrictMode: a mount that is torn down before pixi.js finishes starting destroys its engine as
+ * StrictMode: a mount that is torn down before its engine finishes starting destroys the engine as
  * soon as it exists, so no canvas or GPU context is left behind. A chart that fails to start
  * leaves nothing either, and reports why through `error` and `onError`.
  */
