@@ -10,6 +10,8 @@ export default {
   transformIgnorePatterns: ['/node_modules/(?!(d3-.*|internmap)/)'],
   testEnvironmentOptions: { customExportConditions: ['source', 'node'] },
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  // The catalogue's charts, made once per change of the simulator (see the file).
+  globalSetup: '<rootDir>/test/support/catalogue-setup.mjs',
   // Run by npm run test:scale-out after the build (it starts built instances behind haproxy).
   testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/scale-out/'],
   // Each e2e file starts its own database and app; a few seconds each on a cold machine.

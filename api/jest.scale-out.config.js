@@ -10,6 +10,8 @@ export default {
   displayName: 'scale-out',
   testMatch: ['<rootDir>/test/scale-out/**/*.test.ts'],
   testPathIgnorePatterns: [],
+  // The instances are built ones: they read the charts the build made.
+  globalSetup: undefined,
   testTimeout: 180_000,
   maxWorkers: 1,
 };

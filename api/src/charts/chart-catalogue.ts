@@ -106,8 +106,14 @@ export function generatedChartType(chartNumber: number): 'supply' | 'demand' {
 
 /**
  * Every exercise chart by number: the hand-numbered ones of `charts.yaml` (lessons, landing demo,
- * practice portal) and generated practice charts for any number from 1000 on. Each is simulated on
- * first use and kept; generated ones in a bounded least-recently-used cache.
+ * practice portal) and, when simulating, generated practice charts for any number from 1000 on.
+ *
+ * Two kinds. {@link ChartCatalogue.load} simulates each chart on first use and keeps it
+ * (generated ones in a bounded least-recently-used cache): for the build, worker threads and
+ * tests. {@link ChartCatalogue.prepared} is what the API serves: every hand-numbered chart made
+ * ahead (by the build or in worker threads before the instance is ready, see
+ * catalogue-preparation.ts), so answering never simulates a market on the event loop; it has no
+ * generated numbers (no request can ask for one).
  */
 export class ChartCatalogue {
   private readonly scenarios = new Map<number, ZoneScenario>();
@@ -116,7 +122,11 @@ export class ChartCatalogue {
   /** Hourly twin number -> its 5-min chart number. */
   private readonly hourlyParents = new Map<number, number>();
 
-  private constructor(private readonly definitions: ReadonlyMap<number, ChartDefinition>) {
+  private constructor(
+    private readonly definitions: ReadonlyMap<number, ChartDefinition>,
+    /** Set: every hand-numbered pair was made ahead, and nothing is simulated here. */
+    private readonly madeAhead?: ReadonlyMap<number, ChartPair>,
+  ) {
     for (const definition of definitions.values()) {
       if (definition.hourly !== null) this.hourlyParents.set(definition.hourly, definition.number);
     }
@@ -124,8 +134,32 @@ export class ChartCatalogue {
 
   /** Reads `charts.yaml` from `contentDir` (default: the API's `content` folder) and checks it. */
   static load(contentDir: string = resolve(projectRoot(), 'api', 'content')): ChartCatalogue {
-    const definitions = readChartDefinitions(contentDir);
+    return ChartCatalogue.simulating(readChartDefinitions(contentDir));
+  }
+
+  /** A catalogue of these definitions that simulates each chart on first use. */
+  static simulating(definitions: readonly ChartDefinition[]): ChartCatalogue {
     return new ChartCatalogue(new Map(definitions.map((entry) => [entry.number, entry])));
+  }
+
+  /**
+   * A catalogue that only looks charts up: `pairs` holds each definition's pair by its 5-minute
+   * number. Throws when one is missing, so a start cannot go on with a chart to simulate later.
+   */
+  static prepared(
+    definitions: readonly ChartDefinition[],
+    pairs: ReadonlyMap<number, ChartPair>,
+  ): ChartCatalogue {
+    const missing = definitions.filter((entry) => !pairs.has(entry.number));
+    if (missing.length > 0) {
+      throw new Error(`charts not made ahead: ${missing.map((entry) => entry.number).join(', ')}`);
+    }
+    return new ChartCatalogue(new Map(definitions.map((entry) => [entry.number, entry])), pairs);
+  }
+
+  /** Whether every chart is made ahead, so that no lookup simulates anything. */
+  get isPrepared(): boolean {
+    return this.madeAhead !== undefined;
   }
 
   /** The hand-numbered chart numbers, hourly twins included, ascending. */
@@ -147,6 +181,7 @@ export class ChartCatalogue {
   has(chartNumber: number): boolean {
     if (!Number.isSafeInteger(chartNumber)) return false;
     if (this.definitions.has(chartNumber) || this.hourlyParents.has(chartNumber)) return true;
+    if (this.madeAhead) return false;
     return isGenerated(chartNumber) || isGenerated(chartNumber - HOURLY_TWIN_OFFSET);
   }
 
@@ -156,6 +191,7 @@ export class ChartCatalogue {
     if (this.definitions.has(chartNumber)) return this.handNumberedPair(chartNumber).fiveMinute;
     const parent = this.hourlyParents.get(chartNumber);
     if (parent !== undefined) return this.handNumberedPair(parent).hourly ?? undefined;
+    if (this.madeAhead) return undefined;
     if (isGenerated(chartNumber)) return this.generatedPair(chartNumber).fiveMinute;
     const generatedParent = chartNumber - HOURLY_TWIN_OFFSET;
     if (isGenerated(generatedParent))
@@ -165,11 +201,20 @@ export class ChartCatalogue {
 
   /** The scenario behind a hand-numbered 5-minute chart (what was planted, where and why). */
   scenario(chartNumber: number): ZoneScenario | undefined {
+    if (this.madeAhead) throw new Error('a prepared catalogue keeps charts, not their scenarios');
     const definition = this.definitions.get(chartNumber);
     return definition ? this.handNumberedScenario(definition) : undefined;
   }
 
+  /** A hand-numbered 5-minute chart and its 1-hour twin (what the build's cache keeps). */
+  pair(chartNumber: number): ChartPair {
+    return this.handNumberedPair(chartNumber);
+  }
+
   private handNumberedPair(chartNumber: number): ChartPair {
+    const madeAhead = this.madeAhead?.get(chartNumber);
+    if (madeAhead) return madeAhead;
+    if (this.madeAhead) throw new Error(`chart ${chartNumber} is not defined`);
     const cached = this.handNumbered.get(chartNumber);
     if (cached) return cached;
     const definition = this.definitions.get(chartNumber);

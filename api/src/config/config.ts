@@ -53,11 +53,16 @@ export interface AppConfig {
   /** Worker threads that generate practice charts, and the queue in front of them. */
   practiceWorkers: PracticeWorkerLimits;
   /**
-   * Node options for the practice worker threads. Unset: the process's own, which is what
-   * production and a run from sources with the TypeScript hooks need; tests running inside
-   * jest's sandbox give the hooks here.
+   * Node options for the worker threads (practice charts, and catalogue charts made at start).
+   * Unset: the process's own, which is what production and a run from sources with the
+   * TypeScript hooks need; tests running inside jest's sandbox give the hooks here.
    */
   practiceWorkerExecArgv?: readonly string[];
+  /**
+   * The file of catalogue charts made ahead (see charts/catalogue-cache.ts); unset: the one the
+   * build writes beside the built code. Tests name their own.
+   */
+  catalogueCacheFile?: string;
 }
 
 /** PRACTICE_WORKERS, PRACTICE_QUEUE_SIZE, PRACTICE_QUEUE_WAIT_MS. */

@@ -12,8 +12,8 @@ export const courseContentProvider: Provider = {
   inject: [APP_CONFIG, ChartCatalogue],
   useFactory: (config: AppConfig, charts: ChartCatalogue) => {
     const started = performance.now();
-    // Existence only: each chart is simulated when first asked for, not at start. Files the
-    // build already read are taken from its cache.
+    // The charts are made already (see chart-catalogue.provider.ts). Files the build already
+    // read are taken from its cache.
     const content = loadCourseContent(config.contentDir, charts, readContentCache());
     new Logger('Content').log(
       `loaded ${content.lessons().length} lessons in ${content.modules.length} modules ` +
