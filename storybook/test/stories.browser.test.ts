@@ -28,7 +28,12 @@ const entries = readStoryIndex(staticDir);
 const stories = entries.filter((entry) => entry.type === 'story');
 /** Stories of still pictures: a Canvas 2D canvas, no engine (tested on their own below). */
 const PICTURES_TITLE = 'Chart/Pictures';
-const engineStories = stories.filter((story) => story.title !== PICTURES_TITLE);
+/** A grid of small charts in `window.chartEngines`, each checked on its own below. */
+const MANY_CHARTS_TITLE = 'Chart/Many charts on one page';
+const MANY_CHARTS_STORY = 'chart-many-charts-on-one-page--forty-charts';
+const engineStories = stories.filter(
+  (story) => story.title !== PICTURES_TITLE && story.title !== MANY_CHARTS_TITLE,
+);
 const docsPages = entries.filter((entry) => entry.type === 'docs');
 const SCREENSHOTS = join(STORYBOOK_ROOT, 'test-output');
 
@@ -38,6 +43,8 @@ const UP: Rgb = [0x26, 0xa6, 0x9a];
 const DOWN: Rgb = [0xef, 0x53, 0x50];
 const REVEALED_ZONE = blend(DARK_BACKGROUND, [0x4f, 0x8c, 0xff], 0.28);
 const PULLED_LINE: Rgb = [0xc7, 0x7d, 0xff];
+const USER_LINE: Rgb = [0xf5, 0xb9, 0x42];
+const SELECTED_USER_LINE: Rgb = [0xff, 0xd9, 0x7a];
 const HIGHLIGHT_BAND = blend(DARK_BACKGROUND, [0xff, 0xff, 0xff], 0.1);
 
 let browser: Browser;
@@ -110,6 +117,7 @@ describe('the static Storybook', () => {
         'react-hooks--use-zone-drawing',
         'chart-trade-plan--entry-stop-target',
         'chart-pictures--still-picture',
+        MANY_CHARTS_STORY,
       ]),
     );
     const titlesWithDocs = new Set(docsPages.map((page) => page.title));
@@ -222,6 +230,171 @@ describe('story Chart/Pictures / Still Picture', () => {
       await story.close();
     }
   });
+});
+
+declare global {
+  interface Window {
+    /** Canvas contexts the page made, in order (see recordCanvasContexts). */
+    canvasContextsMade?: { kind: string; context: unknown }[];
+  }
+}
+
+/**
+ * Installed before the page's own scripts: keeps every context a canvas (or an offscreen canvas)
+ * hands out, so a test can count the WebGL contexts still alive. Playwright sends it to the page
+ * as source text, so it uses nothing from this file.
+ */
+function recordCanvasContexts(): void {
+  const made: { kind: string; context: unknown }[] = [];
+  window.canvasContextsMade = made;
+  for (const prototype of [HTMLCanvasElement.prototype, OffscreenCanvas.prototype]) {
+    const original = Object.getOwnPropertyDescriptor(prototype, 'getContext')?.value as (
+      this: unknown,
+      kind: string,
+      ...rest: unknown[]
+    ) => unknown;
+    Object.defineProperty(prototype, 'getContext', {
+      configurable: true,
+      writable: true,
+      // Called with the canvas as `this`, as the browser's own is.
+      value: function getContext(this: unknown, kind: string, ...rest: unknown[]) {
+        const context = original.call(this, kind, ...rest);
+        if (context && !made.some((entry) => entry.context === context)) {
+          made.push({ kind, context });
+        }
+        return context;
+      },
+    });
+  }
+}
+
+describe(`story ${MANY_CHARTS_TITLE} / Forty Charts`, () => {
+  const CHART_COUNT = 40;
+  /** What the page may hold at once (chart-kit's WEBGL_CHARTS_PER_PAGE); Chromium drops ~16+. */
+  const WEBGL_BUDGET = 8;
+  const OHLC_READOUT = /^O [\d.]+ {2}H [\d.]+ {2}L [\d.]+ {2}C [\d.]+$/;
+
+  const liveWebGLContexts = (page: Page) =>
+    page.evaluate(
+      () =>
+        (window.canvasContextsMade ?? []).filter(
+          ({ context }) =>
+            (context instanceof WebGLRenderingContext ||
+              context instanceof WebGL2RenderingContext) &&
+            !context.isContextLost(),
+        ).length,
+    );
+
+  /** The chart at `position` shows candles: many colours, up and down ones, on its background. */
+  async function expectDrawn(page: Page, position: number): Promise<void> {
+    const pixels = await measureChart(page, { up: UP, down: DOWN }, position);
+    expect({
+      chart: position + 1,
+      background: pixels.background,
+      manyColours: pixels.colourCount >= 16,
+      upCandles: pixels.matches.up > 20,
+      downCandles: pixels.matches.down > 20,
+    }).toEqual({
+      chart: position + 1,
+      background: '#13131f',
+      manyColours: true,
+      upCandles: true,
+      downCandles: true,
+    });
+  }
+
+  it('draws all 40 charts, each answers the pointer and the keyboard, within the WebGL budget', async () => {
+    await withStory(
+      MANY_CHARTS_STORY,
+      async (page) => {
+        await page.waitForFunction(
+          (count) =>
+            (window.chartEngines ?? []).filter(
+              (engine) => engine?.canvas.isConnected === true && engine.candleCount > 0,
+            ).length === count,
+          CHART_COUNT,
+          { timeout: 120_000 },
+        );
+        // The recorder saw the charts' own canvases (one 2D context each), so its count means something.
+        const twoDimensional = await page.evaluate(
+          () => (window.canvasContextsMade ?? []).filter(({ kind }) => kind === '2d').length,
+        );
+        expect(twoDimensional).toBeGreaterThanOrEqual(CHART_COUNT);
+        for (let position = 0; position < CHART_COUNT; position++)
+          await expectDrawn(page, position);
+
+        for (let position = 0; position < CHART_COUNT; position++) {
+          const chart = position + 1;
+          const figure = page.getByTestId(`grid-chart-${String(chart)}`);
+          const canvas = figure.locator('canvas');
+          const liveRegion = figure.locator('[role="status"][aria-live="polite"]');
+          const before = await measureChart(page, {}, position);
+
+          // The pointer: a crosshair and its OHLC readout (hover scrolls the chart into view).
+          await canvas.hover({ position: { x: 80, y: 50 } });
+          await page.waitForFunction(
+            (index) => (window.chartEngines?.[index]?.readout ?? '') !== '',
+            position,
+          );
+          const readout = await page.evaluate(
+            (index) => window.chartEngines?.[index]?.readout ?? '',
+            position,
+          );
+          const hovered = await measureChart(page, {}, position);
+          expect({ chart, readout, crosshairDrawn: hovered.digest !== before.digest }).toEqual({
+            chart,
+            readout: expect.stringMatching(OHLC_READOUT),
+            crosshairDrawn: true,
+          });
+
+          // The keyboard: the crosshair steps a candle (announced here), Enter places a line.
+          await canvas.focus();
+          await page.keyboard.press('ArrowLeft');
+          await liveRegion.filter({ hasText: /open [\d.]+, high/ }).waitFor({ state: 'attached' });
+          await page.keyboard.press('Enter');
+          await liveRegion
+            .filter({ hasText: /^Line 1 .*placed at/ })
+            .waitFor({ state: 'attached' });
+          const lined = await measureChart(
+            page,
+            { line: USER_LINE, selected: SELECTED_USER_LINE },
+            position,
+          );
+          expect({ chart, lineDrawn: lined.matches.line + lined.matches.selected > 80 }).toEqual({
+            chart,
+            lineDrawn: true,
+          });
+        }
+
+        // Every chart still draws after all of that (none lost its picture to a later one), and
+        // kept its own line.
+        for (let position = 0; position < CHART_COUNT; position++)
+          await expectDrawn(page, position);
+        const lineCounts = await page.evaluate(() =>
+          (window.chartEngines ?? []).map((engine) => engine?.lines().length ?? 0),
+        );
+        expect(lineCounts).toEqual(new Array<number>(CHART_COUNT).fill(1));
+        // With 'auto' these small series stay on Canvas 2D (no context at all); slow frames on a
+        // busy machine may hand a few to WebGL, never more than the page's budget.
+        const onWebGL = await page.evaluate(
+          () =>
+            (window.chartEngines ?? []).filter((engine) => engine?.rendererName !== 'canvas2d')
+              .length,
+        );
+        expect(onWebGL).toBeLessThanOrEqual(WEBGL_BUDGET);
+        expect(await liveWebGLContexts(page)).toBeLessThanOrEqual(WEBGL_BUDGET);
+        await page
+          .getByTestId('renderers')
+          .filter({ hasText: `${String(CHART_COUNT)} charts: ` })
+          .waitFor();
+        await page.screenshot({
+          path: join(SCREENSHOTS, `${MANY_CHARTS_STORY}.png`),
+          fullPage: true,
+        });
+      },
+      { initScript: recordCanvasContexts },
+    );
+  }, 600_000);
 });
 
 describe('story interactions', () => {

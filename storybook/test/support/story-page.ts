@@ -62,6 +62,10 @@ export interface ChartPixels<K extends string> {
   background: string;
   /** Share of pixels that differ from the background. */
   drawnShare: number;
+  /** How many distinct colours the picture has: 1 for a blank canvas. */
+  colourCount: number;
+  /** A hash of every pixel, to tell whether the picture changed. */
+  digest: number;
   /** How many pixels are within a small tolerance of each requested colour. */
   matches: Record<K, number>;
 }
@@ -69,55 +73,64 @@ export interface ChartPixels<K extends string> {
 /**
  * Draws the chart now and reads its pixels back (right after drawing, while the WebGL buffer
  * still holds the frame): the background colour, how much is drawn on it, and counts of chosen
- * colours.
+ * colours. The chart is `window.chartEngine`, or `window.chartEngines[gridPosition]` when given.
  */
 export async function measureChart<K extends string = never>(
   page: Page,
   colours: Record<K, Rgb> = {} as Record<K, Rgb>,
+  gridPosition?: number,
 ): Promise<ChartPixels<K>> {
   const targetColours: Record<string, Rgb> = colours;
-  const pixels = await page.evaluate((wanted) => {
-    const engine = window.chartEngine;
-    if (!engine) throw new Error('no chart on the page');
-    engine.renderNow();
-    const source = engine.canvas;
-    const copy = document.createElement('canvas');
-    copy.width = source.width;
-    copy.height = source.height;
-    const context = copy.getContext('2d');
-    if (!context) throw new Error('no 2D context');
-    context.drawImage(source, 0, 0);
-    const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    const counts = new Map<number, number>();
-    const matches: Record<string, number> = {};
-    const targets = Object.entries(wanted);
-    for (const [name] of targets) matches[name] = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const r = data[i] ?? 0;
-      const g = data[i + 1] ?? 0;
-      const b = data[i + 2] ?? 0;
-      const key = (r << 16) | (g << 8) | b;
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-      for (const [name, [tr, tg, tb]] of targets) {
-        if (Math.abs(r - tr) <= 4 && Math.abs(g - tg) <= 4 && Math.abs(b - tb) <= 4) {
-          matches[name] = (matches[name] ?? 0) + 1;
+  const pixels = await page.evaluate(
+    ({ wanted, position }) => {
+      const engine = position === undefined ? window.chartEngine : window.chartEngines?.[position];
+      if (!engine) throw new Error(`no chart ${String(position ?? '')} on the page`);
+      engine.renderNow();
+      const source = engine.canvas;
+      const copy = document.createElement('canvas');
+      copy.width = source.width;
+      copy.height = source.height;
+      const context = copy.getContext('2d');
+      if (!context) throw new Error('no 2D context');
+      context.drawImage(source, 0, 0);
+      const { data } = context.getImageData(0, 0, copy.width, copy.height);
+      const counts = new Map<number, number>();
+      const matches: Record<string, number> = {};
+      const targets = Object.entries(wanted);
+      for (const [name] of targets) matches[name] = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const r = data[i] ?? 0;
+        const g = data[i + 1] ?? 0;
+        const b = data[i + 2] ?? 0;
+        const key = (r << 16) | (g << 8) | b;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        for (const [name, [tr, tg, tb]] of targets) {
+          if (Math.abs(r - tr) <= 4 && Math.abs(g - tg) <= 4 && Math.abs(b - tb) <= 4) {
+            matches[name] = (matches[name] ?? 0) + 1;
+          }
         }
       }
-    }
-    let background = 0;
-    let backgroundCount = 0;
-    for (const [colour, count] of counts) {
-      if (count > backgroundCount) [background, backgroundCount] = [colour, count];
-    }
-    const total = data.length / 4;
-    return {
-      width: copy.width,
-      height: copy.height,
-      background: `#${background.toString(16).padStart(6, '0')}`,
-      drawnShare: (total - backgroundCount) / total,
-      matches,
-    };
-  }, targetColours);
+      let background = 0;
+      let backgroundCount = 0;
+      for (const [colour, count] of counts) {
+        if (count > backgroundCount) [background, backgroundCount] = [colour, count];
+      }
+      const total = data.length / 4;
+      // FNV-1a over the pixels: two measurements of an unchanged picture give the same digest.
+      let digest = 0x811c9dc5;
+      for (const byte of data) digest = Math.imul(digest ^ byte, 0x01000193) >>> 0;
+      return {
+        width: copy.width,
+        height: copy.height,
+        background: `#${background.toString(16).padStart(6, '0')}`,
+        drawnShare: (total - backgroundCount) / total,
+        colourCount: counts.size,
+        digest,
+        matches,
+      };
+    },
+    { wanted: targetColours, position: gridPosition },
+  );
   return pixels;
 }
 
