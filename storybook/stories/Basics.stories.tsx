@@ -23,8 +23,9 @@ const meta = {
     docs: {
       description: {
         component:
-          '`<Chart>` from `chart-kit/react` draws candles with WebGL into a box of the given ' +
-          'size. Pass `candles` (one series) or `series` (5min and 1hr). Drag to pan, use ' +
+          '`<Chart>` from `chart-kit/react` draws candles into a box of the given size (Canvas ' +
+          '2D at once, WebGL where it helps; see the `renderer` option). Pass `candles` (one ' +
+          'series) or `series` (5min and 1hr). Drag to pan, use ' +
           'the wheel to zoom at the pointer. The data here is ten New York sessions from ' +
           "chart-kit's seeded market simulator (`simulateMarket` in `chart-kit/core`).",
       },
