@@ -23,6 +23,7 @@ import { publicChartDataRoute } from './lessons/chart-data-response.js';
 import { ChartDataService } from './lessons/chart-data.service.js';
 import { visitorCatalogueRoute } from './lessons/lessons.controller.js';
 import { LessonsService } from './lessons/lessons.service.js';
+import { PracticeWorkers } from './lessons/practice/workers.js';
 import { createStdoutLog } from './logging/log.js';
 import type { StartupSteps } from './logging/startup-steps.js';
 import { PinoNestLogger } from './logging/pino-nest-logger.js';
@@ -294,6 +295,7 @@ async function applyWebMiddleware(
   // helmet's headers on every answer, the ones given before the framework included.
   const headers = securityHeaders(new URL(config.appOrigin).protocol === 'https:');
   health.watchEventLoop(eventLoopLimit);
+  health.watchPracticeGeneration(app.get(PracticeWorkers));
   const publicAnswers = new PublicAnswersFastPath([
     publicChartDataRoute(app.get(ChartDataService)),
     visitorCatalogueRoute(app.get(LessonsService)),

@@ -5,6 +5,7 @@ import {
   ConfigError,
   DEVELOPMENT_SECRETS,
   loadConfig,
+  parsePracticeWorkerLimits,
   parseTrustProxy,
   projectRoot,
 } from '../src/config/config.js';
@@ -64,6 +65,27 @@ describe('loadConfig', () => {
   it('needs a webhook secret whenever Stripe is configured', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
       /STRIPE_WEBHOOK_SECRET is required/,
+    );
+  });
+});
+
+describe('practice worker threads', () => {
+  it('uses every core but one, at least one thread, with a queue of four a thread', () => {
+    expect(parsePracticeWorkerLimits({}, 1)).toEqual({ threads: 1, queue: 4, maxWaitMs: 3000 });
+    expect(parsePracticeWorkerLimits({}, 2).threads).toBe(1);
+    expect(parsePracticeWorkerLimits({}, 8)).toEqual({ threads: 7, queue: 28, maxWaitMs: 3000 });
+    expect(parsePracticeWorkerLimits({}, 64).threads).toBe(63);
+  });
+
+  it('takes PRACTICE_WORKERS and the queue settings over the cores', () => {
+    expect(
+      parsePracticeWorkerLimits(
+        { PRACTICE_WORKERS: '3', PRACTICE_QUEUE_SIZE: '0', PRACTICE_QUEUE_WAIT_MS: '500' },
+        2,
+      ),
+    ).toEqual({ threads: 3, queue: 0, maxWaitMs: 500 });
+    expect(() => parsePracticeWorkerLimits({ PRACTICE_WORKERS: '0' }, 2)).toThrow(
+      'PRACTICE_WORKERS must be a whole number from 1 to 64, got "0"',
     );
   });
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DEFAULT_RATE_LIMITS } from '../src/config/config.js';
+import { BUSY_MESSAGE } from '../src/database/database-errors.js';
 import { PracticeCharts } from '../src/lessons/practice-charts.js';
 import { PracticeBudget } from '../src/lessons/practice/budget.js';
 import { PracticeChartStore } from '../src/lessons/practice/chart-store.js';
@@ -129,5 +130,60 @@ describe('each learner’s budget of new practice charts', () => {
       .send({ practice: 1, lines: [1, 2] })
       .expect(200);
     await practice(other, 'decisions/1').expect(200);
+  });
+});
+
+describe('more new practice charts than the worker threads and their queue take', () => {
+  let testApp: TestApp;
+  let learner: Learner;
+
+  beforeAll(async () => {
+    // One thread and nobody waiting: a chart asked for while one is being made is refused.
+    testApp = await startTestApp({ practiceWorkers: { threads: 1, queue: 0, maxWaitMs: 0 } });
+    learner = await registerLearner(testApp.http, testApp.app.get(DataSource));
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const shed = async (reason: string): Promise<number> => {
+    const text = (await request(testApp.http).get('/api/health/metrics').expect(200)).text;
+    const match = new RegExp(
+      `^course_requests_shed_total\\{reason="${reason}"\\} (\\d+)$`,
+      'm',
+    ).exec(text);
+    if (!match?.[1]) throw new Error(`no shed count for ${reason} in\n${text}`);
+    return Number(match[1]);
+  };
+
+  it('answers 503 with Retry-After, counts it as shed, and makes the chart once a thread is free', async () => {
+    const workers = testApp.app.get(PracticeWorkers);
+    // The thread kept busy: each generation asks for the next as it ends, in the same turn of
+    // the event loop, so the request below always finds the thread taken.
+    const done = new AbortController();
+    const keepBusy = (async () => {
+      for (let seed = 1; !done.signal.aborted; seed += 1) {
+        await workers.generate({ kind: 'zone', seed, zoneType: 'demand' });
+      }
+    })();
+    let refused: request.Response;
+    try {
+      refused = await request(testApp.http).get('/api/practice/1').set('Cookie', learner.cookies);
+    } finally {
+      done.abort();
+      await keepBusy;
+    }
+    expect({
+      status: refused.status,
+      retryAfter: refused.headers['retry-after'],
+      message: (refused.body as { message?: string }).message,
+    }).toEqual({ status: 503, retryAfter: '2', message: BUSY_MESSAGE });
+    expect(await shed('practice_queue_full')).toBe(1);
+    expect(await shed('practice_waited_too_long')).toBe(0);
+    // The other reasons are the database queue's and the event loop's: none of these.
+    expect(await shed('queue_full')).toBe(0);
+    // Shed, not spent: the learner's budget is given back, and the chart is made when asked again.
+    await request(testApp.http).get('/api/practice/1').set('Cookie', learner.cookies).expect(200);
+    expect(await shed('practice_queue_full')).toBe(1);
   });
 });

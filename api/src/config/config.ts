@@ -250,10 +250,13 @@ export function parseDatabaseLimits(env: NodeJS.ProcessEnv): DatabaseLimitOverri
 }
 
 /**
- * One thread on a 2-core machine leaves a core to the event loop and the database; more cores,
- * more threads, up to 4. Each thread's queue holds about half a second of work (~100 ms a
- * chart), and a request waits at most 3 s, like the database's queue. A request keeps its
- * database turn while it waits, so threads and queue together stay at half the pool's 10.
+ * Every core but one, which is left to the event loop, and at least one thread: one on a 2-core
+ * machine, seven on eight, so that an instance makes as many charts at once as its cores allow
+ * instead of answering 503 behind a single thread. Each thread's queue holds about half a
+ * second of work (~100 ms a chart), and a request waits at most 3 s, like the database's queue.
+ * A request keeps its database turn while it waits, so threads and queue together (five a
+ * thread) can hold that many of the pool's turns: half the default 10 on 2 cores; with more
+ * cores, raise DATABASE_POOL_SIZE with them (README, "Practice charts").
  */
 export function parsePracticeWorkerLimits(
   env: NodeJS.ProcessEnv,
@@ -261,7 +264,7 @@ export function parsePracticeWorkerLimits(
 ): PracticeWorkerLimits {
   const threads =
     parseWholeNumber('PRACTICE_WORKERS', nonEmpty(env.PRACTICE_WORKERS), 1, 64) ??
-    Math.min(4, Math.max(1, cores - 1));
+    Math.max(1, cores - 1);
   return {
     threads,
     queue:

@@ -1,12 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { LivenessReport, ReadinessReport } from '@course/contract';
-import type { Admission } from '../database/admission.js';
+import type { Admission, AdmissionStats } from '../database/admission.js';
 import { DatabaseAvailability } from '../database/database-availability.js';
 import { DATABASE_ADMISSION } from '../database/database-available.guard.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../database/database-errors.js';
 import { SHARED_REDIS } from '../redis/redis.module.js';
 import type { SharedRedis } from '../redis/shared-redis.js';
 import type { EventLoopLimit } from '../web/event-loop-limit.js';
+
+/** What the metrics read of the practice worker threads' queue (PracticeWorkers). */
+export interface PracticeGenerationLoad {
+  stats(): Pick<AdmissionStats, 'refused'>;
+}
 
 export interface ReadinessAnswer {
   statusCode: 200 | 503;
@@ -26,6 +31,8 @@ export class HealthReports {
   private stopping = false;
   /** The limit in front of the framework (made with the web middleware, after this). */
   private eventLoop: EventLoopLimit | undefined;
+  /** The practice charts' worker threads (in the lessons module, wired at start). */
+  private practiceGeneration: PracticeGenerationLoad | undefined;
 
   constructor(
     private readonly database: DatabaseAvailability,
@@ -41,6 +48,11 @@ export class HealthReports {
   /** Counts what `limit` sheds in the metrics, beside the admission queue's refusals. */
   watchEventLoop(limit: EventLoopLimit): void {
     this.eventLoop = limit;
+  }
+
+  /** Counts the practice generations refused 503 in the metrics, beside the others. */
+  watchPracticeGeneration(load: PracticeGenerationLoad): void {
+    this.practiceGeneration = load;
   }
 
   liveness(): LivenessReport {
@@ -60,6 +72,7 @@ export class HealthReports {
   /** The Prometheus text format (version 0.0.4): counters since start, gauges now. */
   metrics(): string {
     const load = this.admission.stats();
+    const practice = this.practiceGeneration?.stats().refused;
     const limits = this.admission.limits;
     const checks = this.database.checkCounts;
     const lines: string[] = [];
@@ -75,11 +88,14 @@ export class HealthReports {
     metric(
       'course_requests_shed_total',
       'counter',
-      'Requests refused 503 on purpose, by reason: the admission queue, or the event loop.',
+      'Requests refused 503 on purpose, by reason: the admission queue, the event loop, or ' +
+        'the queue of practice charts to generate.',
       [
         ['{reason="queue_full"}', load.refused.queueFull],
         ['{reason="waited_too_long"}', load.refused.waitedTooLong],
         ['{reason="event_loop_delay"}', this.eventLoop?.shed ?? 0],
+        ['{reason="practice_queue_full"}', practice?.queueFull ?? 0],
+        ['{reason="practice_waited_too_long"}', practice?.waitedTooLong ?? 0],
       ],
     );
     metric(
