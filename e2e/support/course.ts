@@ -16,6 +16,8 @@ interface ChartEngineProbe {
   readonly candleCount: number;
   readonly timeframe: string | undefined;
   readonly replayState: { status: string };
+  /** What draws the chart: 'canvas2d', 'webgl' or 'webgpu'. */
+  readonly rendererName: string;
   settled(): Promise<void>;
 }
 

@@ -24,12 +24,7 @@ import { ChartAccessibility } from './accessibility-dom.js';
 import { Canvas2DSurface } from './canvas2d-surface.js';
 import { toChartError } from './chart-error.js';
 import { IdleWork } from './idle-work.js';
-import type {
-  ChartSurface,
-  RendererPreference,
-  SurfaceKind,
-  SurfaceSettings,
-} from './surface.js';
+import type { ChartSurface, RendererPreference, SurfaceKind, SurfaceSettings } from './surface.js';
 import { reserveWebGLPlace } from './webgl-budget.js';
 
 export type {
@@ -102,8 +97,11 @@ export function liveEngineCount(): number {
  * class.
  */
 export class ChartEngine {
-  /** The chart's state and rules (see model/chart-model.ts). */
-  readonly model: ChartModel;
+  /**
+   * The chart's state and rules (see model/chart-model.ts). Private: the engine is the one
+   * public door to a chart; `ChartModel` is exported on its own for work without a DOM.
+   */
+  private readonly model: ChartModel;
   private surface: ChartSurface;
   /** Gives the page's WebGL place back; set while the surface holds one. */
   private releaseWebGLPlace: (() => void) | undefined;
@@ -295,7 +293,7 @@ export class ChartEngine {
     return engine;
   }
 
-  /** Whether the browser has taken the WebGL context away (see the 'contextlost' event). */
+  /** Whether the browser has taken the canvas' context away (see the 'contextlost' event). */
   get isContextLost(): boolean {
     return this.contextLost;
   }
@@ -311,6 +309,11 @@ export class ChartEngine {
 
   get candleCount(): number {
     return this.model.series.count;
+  }
+
+  /** The candle at an index of the timeframe on screen (0 is the oldest). */
+  candle(index: number): Candle | undefined {
+    return this.model.candle(index);
   }
 
   /** What draws the chart now: 'canvas2d', 'webgl' or 'webgpu' (see 'rendererchange'). */
@@ -724,6 +727,8 @@ export class ChartEngine {
     const releasePrevious = this.releaseWebGLPlace;
     const { width, height } = this.model.size;
     next.resize(width, height);
+    // The theme may have changed while the next surface was starting.
+    next.setTheme(this.theme);
     for (const { name, value } of Array.from(previous.canvas.attributes)) {
       if (name !== 'width' && name !== 'height') next.canvas.setAttribute(name, value);
     }

@@ -89,7 +89,7 @@ describe('chart input through the DOM in Chromium', () => {
       const point = await engineCall((engine) => {
         engine.setTool('line');
         const index = engine.candleCount - 5;
-        const high = engine.model.candle(index)?.high ?? 0;
+        const high = engine.candle(index)?.high ?? 0;
         return { x: engine.xOfIndex(index), y: engine.yOfPrice(high) + 4, high };
       });
       if (input === 'mouse') await fixture.page.mouse.click(point.x, point.y);

@@ -225,7 +225,8 @@ describe('ChartEngine failures and context loss in Chromium', () => {
         });
         const drewOn = chart.rendererName;
         chart.destroy();
-        if (drewOn !== 'canvas2d') return { kind: `default drew on ${drewOn}`, message: '', canvases: 0 };
+        if (drewOn !== 'canvas2d')
+          return { kind: `default drew on ${drewOn}`, message: '', canvases: 0 };
         await window.chartKit.ChartEngine.create(container, {
           candles,
           devicePixelRatio: 1,

@@ -105,8 +105,17 @@ describe('module boundaries (core <- model <- interaction/views <- engine <- rea
   const packagesOf = (loaded: Set<string>) =>
     [...loaded].filter((module) => !/\.tsx?$/.test(module)).sort();
 
-  it("the engine's entry does load pixi.js (the walk below follows imports)", () => {
-    expect(packagesOf(loadedBy('index.ts')).some((name) => name.startsWith('pixi.js'))).toBe(true);
+  it('the WebGL surface loads pixi.js (the walk below follows imports)', () => {
+    const loaded = packagesOf(loadedBy('engine/webgl-surface.ts'));
+    expect(loaded.some((name) => name.startsWith('pixi.js'))).toBe(true);
+  });
+
+  it("the engine's entry loads no pixi.js until a chart needs WebGL (a dynamic import)", () => {
+    for (const entry of ['index.ts', 'react/index.ts']) {
+      const loaded = loadedBy(entry);
+      expect(packagesOf(loaded).filter((name) => name.startsWith('pixi.js'))).toEqual([]);
+      expect(loaded.has('engine/webgl-surface.ts')).toBe(false);
+    }
   });
 
   it.each([

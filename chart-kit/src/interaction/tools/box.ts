@@ -1,5 +1,5 @@
 import { snapMarkerOf } from './drag-line.js';
-import { StateNode } from './state-node.js';
+import { type ReturnsToIdle, StateNode } from './state-node.js';
 import type { ToolPointerEvent } from './tool-event.js';
 
 /**
@@ -9,7 +9,7 @@ import type { ToolPointerEvent } from './tool-event.js';
  * pointer: the box is then between it and the line already drawn). A release at the press price
  * places a single line. Each price comes from its own event's point, with the magnet.
  */
-export class DrawingBox extends StateNode {
+export class DrawingBox extends StateNode<ToolPointerEvent, ReturnsToIdle> {
   readonly id = 'drawing_box';
   private anchor: number | undefined;
   private latest = 0;
@@ -18,8 +18,7 @@ export class DrawingBox extends StateNode {
     return 'crosshair';
   }
 
-  protected override onEnter(info: unknown): void {
-    const down = info as ToolPointerEvent;
+  protected override onEnter(down: ToolPointerEvent): void {
     const start = this.model.linePlacementAt(down);
     this.anchor = this.model.linesLeft >= 2 ? start.price : undefined;
     this.follow(down);
@@ -41,11 +40,11 @@ export class DrawingBox extends StateNode {
     const placed = this.model.addLines(prices[0] === prices[1] ? [this.latest] : prices);
     const last = placed.at(-1);
     if (last) this.model.selectLine(last.id);
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 
   override onCancel(): void {
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 
   private follow(event: ToolPointerEvent): void {

@@ -1,5 +1,5 @@
 import type { LinePlacement } from '../../model/events.js';
-import { StateNode } from './state-node.js';
+import { type ReturnsToIdle, StateNode } from './state-node.js';
 import type { ToolPointerEvent } from './tool-event.js';
 
 /** What a line drag starts from. */
@@ -21,7 +21,7 @@ export function snapMarkerOf(
  * point places it (rounding and magnet, see model/line-snap.ts); release announces the move;
  * a cancel puts the line back.
  */
-export class DraggingLine extends StateNode {
+export class DraggingLine extends StateNode<LineGrab, ReturnsToIdle> {
   readonly id = 'dragging_line';
   private grab: LineGrab = { lineId: '', grabOffset: 0 };
   private originalPrice = 0;
@@ -31,8 +31,8 @@ export class DraggingLine extends StateNode {
     return 'ns-resize';
   }
 
-  protected override onEnter(info: unknown): void {
-    this.grab = info as LineGrab;
+  protected override onEnter(grab: LineGrab): void {
+    this.grab = grab;
     this.originalPrice = this.model.lines.get(this.grab.lineId)?.price ?? 0;
     this.moved = false;
     this.model.selectLine(this.grab.lineId);
@@ -52,11 +52,11 @@ export class DraggingLine extends StateNode {
   override onPointerUp(): void {
     const line = this.model.lines.get(this.grab.lineId);
     if (this.moved && line) this.model.notify({ kind: 'line-moved', line });
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 
   override onCancel(): void {
     this.model.moveLine(this.grab.lineId, this.originalPrice);
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 }

@@ -4,9 +4,24 @@ import { DrawingBox } from './box.js';
 import { DraggingLine, snapMarkerOf } from './drag-line.js';
 import { StateNode } from './state-node.js';
 import { grabDistancePx, movedBeyondClick, type ToolPointerEvent } from './tool-event.js';
+import type { LineGrab } from './drag-line.js';
+
+/** A press with the line tool, and the line under it if any. */
+interface LinePress {
+  down: ToolPointerEvent;
+  line: ChartLine | undefined;
+}
+
+/** The line tool's states and what each is entered with. */
+interface LineStates {
+  idle: undefined;
+  pointing: LinePress;
+  drawing_box: ToolPointerEvent;
+  dragging_line: LineGrab;
+}
 
 /** Waiting to draw: with the magnet on, the candle price a line would snap to is marked. */
-class Idle extends StateNode {
+class Idle extends StateNode<undefined, LineStates> {
   readonly id = 'idle';
 
   override cursor(): string {
@@ -20,7 +35,7 @@ class Idle extends StateNode {
   }
 
   override onPointerDown(event: ToolPointerEvent): void {
-    this.parent?.transition('pointing', {
+    this.goTo('pointing', {
       down: event,
       line: this.model.lineAt(event.y, grabDistancePx(event)),
     });
@@ -37,12 +52,12 @@ class Idle extends StateNode {
  * point, even right next to another line (a thin zone); a drag moves the line under the press,
  * or else draws a box.
  */
-class Pointing extends StateNode {
+class Pointing extends StateNode<LinePress, LineStates> {
   readonly id = 'pointing';
-  private info: { down: ToolPointerEvent; line: ChartLine | undefined } | undefined;
+  private info: LinePress | undefined;
 
-  protected override onEnter(info: unknown): void {
-    this.info = info as { down: ToolPointerEvent; line: ChartLine | undefined };
+  protected override onEnter(press: LinePress): void {
+    this.info = press;
   }
 
   override onPointerMove(event: ToolPointerEvent): void {
@@ -51,9 +66,9 @@ class Pointing extends StateNode {
     const { model } = this;
     if (info.line) {
       const grabOffset = model.frame.yOfPrice(info.line.price) - info.down.y;
-      this.parent?.transition('dragging_line', { lineId: info.line.id, grabOffset });
+      this.goTo('dragging_line', { lineId: info.line.id, grabOffset });
     } else if (model.linesLeft > 0) {
-      this.parent?.transition('drawing_box', info.down);
+      this.goTo('drawing_box', info.down);
     } else {
       return;
     }
@@ -64,11 +79,11 @@ class Pointing extends StateNode {
     const { model } = this;
     const line = model.addLine(model.linePlacementAt(event).price);
     if (line) model.selectLine(line.id);
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 
   override onCancel(): void {
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 }
 
@@ -82,11 +97,11 @@ export class LineTool extends StateNode {
 
   constructor(model: ChartModel) {
     super(model);
-    this.addChildren('idle', [
-      new Idle(model),
-      new Pointing(model),
-      new DraggingLine(model),
-      new DrawingBox(model),
-    ]);
+    this.addChildren<LineStates>('idle', {
+      idle: new Idle(model),
+      pointing: new Pointing(model),
+      dragging_line: new DraggingLine(model),
+      drawing_box: new DrawingBox(model),
+    });
   }
 }

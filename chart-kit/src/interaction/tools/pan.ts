@@ -3,8 +3,17 @@ import { DraggingLine, type LineGrab } from './drag-line.js';
 import { StateNode } from './state-node.js';
 import { grabDistancePx, movedBeyondClick, type ToolPointerEvent } from './tool-event.js';
 
+/** The pan tool's states and what each is entered with. */
+interface PanStates {
+  idle: undefined;
+  pointing: ToolPointerEvent;
+  panning: ToolPointerEvent;
+  pointing_line: { grab: LineGrab; down: ToolPointerEvent };
+  dragging_line: LineGrab;
+}
+
 /** Waiting: the hovered line is emphasised; a press grabs a line or starts a pan. */
-class Idle extends StateNode {
+class Idle extends StateNode<undefined, PanStates> {
   readonly id = 'idle';
 
   override cursor(): string {
@@ -22,9 +31,9 @@ class Idle extends StateNode {
         lineId: line.id,
         grabOffset: this.model.frame.yOfPrice(line.price) - event.y,
       };
-      this.parent?.transition('pointing_line', { grab, down: event });
+      this.goTo('pointing_line', { grab, down: event });
     } else {
-      this.parent?.transition('pointing', event);
+      this.goTo('pointing', event);
     }
   }
 
@@ -34,34 +43,34 @@ class Idle extends StateNode {
 }
 
 /** Pressed on the chart: a move makes it a pan, a release a click that clears the selection. */
-class Pointing extends StateNode {
+class Pointing extends StateNode<ToolPointerEvent, PanStates> {
   readonly id = 'pointing';
   private down: ToolPointerEvent | undefined;
 
-  protected override onEnter(info: unknown): void {
-    this.down = info as ToolPointerEvent;
+  protected override onEnter(down: ToolPointerEvent): void {
+    this.down = down;
   }
 
   override onPointerMove(event: ToolPointerEvent): void {
     const down = this.down;
     if (down && movedBeyondClick(down, event)) {
-      this.parent?.transition('panning', down);
+      this.goTo('panning', down);
       this.parent?.handle('onPointerMove', event);
     }
   }
 
   override onPointerUp(): void {
     this.model.selectLine(undefined);
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 
   override onCancel(): void {
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 }
 
 /** Dragging the chart sideways through time. */
-class Panning extends StateNode {
+class Panning extends StateNode<ToolPointerEvent, PanStates> {
   readonly id = 'panning';
   private lastX = 0;
 
@@ -69,8 +78,8 @@ class Panning extends StateNode {
     return 'grabbing';
   }
 
-  protected override onEnter(info: unknown): void {
-    this.lastX = (info as ToolPointerEvent).x;
+  protected override onEnter(down: ToolPointerEvent): void {
+    this.lastX = down.x;
   }
 
   override onPointerMove(event: ToolPointerEvent): void {
@@ -79,16 +88,16 @@ class Panning extends StateNode {
   }
 
   override onPointerUp(): void {
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 
   override onCancel(): void {
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 }
 
 /** Pressed on a line: it is selected; a move drags it, a release leaves it selected. */
-class PointingLine extends StateNode {
+class PointingLine extends StateNode<{ grab: LineGrab; down: ToolPointerEvent }, PanStates> {
   readonly id = 'pointing_line';
   private info: { grab: LineGrab; down: ToolPointerEvent } | undefined;
 
@@ -96,25 +105,25 @@ class PointingLine extends StateNode {
     return 'ns-resize';
   }
 
-  protected override onEnter(info: unknown): void {
-    this.info = info as { grab: LineGrab; down: ToolPointerEvent };
-    this.model.selectLine(this.info.grab.lineId);
+  protected override onEnter(info: { grab: LineGrab; down: ToolPointerEvent }): void {
+    this.info = info;
+    this.model.selectLine(info.grab.lineId);
   }
 
   override onPointerMove(event: ToolPointerEvent): void {
     const info = this.info;
     if (info && movedBeyondClick(info.down, event)) {
-      this.parent?.transition('dragging_line', info.grab);
+      this.goTo('dragging_line', info.grab);
       this.parent?.handle('onPointerMove', event);
     }
   }
 
   override onPointerUp(): void {
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 
   override onCancel(): void {
-    this.parent?.transition('idle');
+    this.goTo('idle');
   }
 }
 
@@ -127,12 +136,12 @@ export class PanTool extends StateNode {
 
   constructor(model: ChartModel) {
     super(model);
-    this.addChildren('idle', [
-      new Idle(model),
-      new Pointing(model),
-      new Panning(model),
-      new PointingLine(model),
-      new DraggingLine(model),
-    ]);
+    this.addChildren<PanStates>('idle', {
+      idle: new Idle(model),
+      pointing: new Pointing(model),
+      panning: new Panning(model),
+      pointing_line: new PointingLine(model),
+      dragging_line: new DraggingLine(model),
+    });
   }
 }

@@ -6,16 +6,32 @@ export type ToolEventName =
   'onPointerDown' | 'onPointerMove' | 'onPointerUp' | 'onCancel' | 'onLeave';
 
 /**
+ * What each state of one tool is entered with, by state id (undefined: nothing): an interface
+ * such as `{ idle: undefined; pointing: ToolPointerEvent }`.
+ */
+export type StateInfos = object;
+
+/** The siblings a state shared by several tools knows: every tool has an 'idle' state. */
+export interface ReturnsToIdle {
+  idle: undefined;
+}
+
+/** The arguments of entering a state: none when it needs nothing, else its info. */
+type EnterArgs<Info> = Info extends undefined ? [] : [info: Info];
+
+/**
  * One state of a tool, or a tool itself: a node in a small tree of states. A node with children
  * is in exactly one of them; an event goes to the node and then down to its current child, and
- * `transition` swaps the child (exit, then enter with whatever the next state needs to know).
+ * a state moves its parent to a sibling with `goTo` (exit, then enter with whatever the next
+ * state needs to know). `Info` is what this state is entered with; `Siblings` maps the ids of the
+ * states beside it to theirs, so a transition that hands a state the wrong thing does not compile.
  */
-export abstract class StateNode {
+export abstract class StateNode<Info = undefined, Siblings extends StateInfos = StateInfos> {
   abstract readonly id: string;
-  parent: StateNode | undefined;
-  private readonly children = new Map<string, StateNode>();
+  parent: StateNode<unknown> | undefined;
+  private readonly children = new Map<string, StateNode<unknown>>();
   private initial: string | undefined;
-  private currentChild: StateNode | undefined;
+  private currentChild: StateNode<unknown> | undefined;
 
   constructor(protected readonly model: ChartModel) {}
 
@@ -37,21 +53,37 @@ export abstract class StateNode {
     return this.currentChild ? `${this.id}.${this.currentChild.path}` : this.id;
   }
 
-  get current(): StateNode | undefined {
+  get current(): StateNode<unknown> | undefined {
     return this.currentChild;
   }
 
-  /** Declares the child states; `initial` is entered with the parent. */
-  protected addChildren(initial: string, children: readonly StateNode[]): void {
-    for (const child of children) {
+  /**
+   * Declares the child states by id (each child's own `id`); `initial`, which needs no info, is
+   * entered with the parent. `Children` maps each id to the info its state is entered with.
+   */
+  protected addChildren<Children extends StateInfos>(
+    initial: { [K in keyof Children]: Children[K] extends undefined ? K : never }[keyof Children] &
+      string,
+    children: { [K in keyof Children]: StateNode<Children[K], Children> },
+  ): void {
+    for (const [id, child] of Object.entries<StateNode<unknown>>(children)) {
+      if (child.id !== id) throw new Error(`state '${child.id}' listed as '${id}'`);
       child.parent = this;
-      this.children.set(child.id, child);
+      this.children.set(id, child);
     }
     this.initial = initial;
   }
 
-  /** Leaves the current child and enters the child `id`, handing it `info`. */
-  transition(id: string, info?: unknown): void {
+  /** Moves the parent from this state to the sibling `id`, handing it what it is entered with. */
+  protected goTo<K extends keyof Siblings & string>(id: K, ...info: EnterArgs<Siblings[K]>): void {
+    this.parent?.transition(id, info[0]);
+  }
+
+  /**
+   * Leaves the current child and enters the child `id` with `info`. Untyped: states call the
+   * typed `goTo`, whose types `addChildren` ties to each child's.
+   */
+  transition(id: string, info: unknown): void {
     const next = this.children.get(id);
     if (!next) throw new Error(`${this.id} has no state '${id}'`);
     this.currentChild?.exit();
@@ -59,9 +91,9 @@ export abstract class StateNode {
     next.enter(info);
   }
 
-  enter(info?: unknown): void {
-    this.onEnter(info);
-    if (this.initial !== undefined) this.transition(this.initial, info);
+  enter(...[info]: EnterArgs<Info>): void {
+    this.onEnter(info as Info);
+    if (this.initial !== undefined) this.transition(this.initial, undefined);
   }
 
   exit(): void {
@@ -92,7 +124,7 @@ export abstract class StateNode {
     this.currentChild?.handle(name, event);
   }
 
-  protected onEnter(_info: unknown): void {
+  protected onEnter(_info: Info): void {
     // Most states need nothing on entry.
   }
 
