@@ -5,6 +5,7 @@ import {
   ConfigError,
   DEVELOPMENT_SECRETS,
   loadConfig,
+  parseEventLoopDelayLimitMs,
   parsePracticeWorkerLimits,
   parseTrustProxy,
   projectRoot,
@@ -87,6 +88,16 @@ describe('practice worker threads', () => {
     expect(() => parsePracticeWorkerLimits({ PRACTICE_WORKERS: '0' }, 2)).toThrow(
       'PRACTICE_WORKERS must be a whole number from 1 to 64, got "0"',
     );
+  });
+});
+
+describe('EVENT_LOOP_DELAY_LIMIT_MS', () => {
+  it('is on at the measured 100 ms unless set; 0 turns it off; tests set their own', () => {
+    expect(parseEventLoopDelayLimitMs(undefined)).toBe(100);
+    expect(loadConfig({}).eventLoopDelayLimitMs).toBe(100);
+    expect(loadConfig({ EVENT_LOOP_DELAY_LIMIT_MS: '0' }).eventLoopDelayLimitMs).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'test' }).eventLoopDelayLimitMs).toBe(0);
+    expect(() => parseEventLoopDelayLimitMs('-1')).toThrow(ConfigError);
   });
 });
 
