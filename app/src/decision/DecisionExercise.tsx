@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
-import type { DecisionCheck, DecisionSetup } from '../api/index.js';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import type { DecisionSetup } from '../api/index.js';
 import { chartGestureHint, usePointerKind } from '../components/pointer-words.js';
-import { SubmitButton } from '../exercise/ChartTools.js';
 import { zoneLabel } from '../exercise/chart-series.js';
 import { ExercisePanel } from '../exercise/ExercisePanel.js';
 import { useExerciseChart } from '../exercise/use-exercise-chart.js';
@@ -13,16 +12,11 @@ import {
   TARGET_COLOR,
   useTradeReplay,
 } from '../plan/trade-replay.js';
+import { DecisionPanel } from './DecisionPanel.js';
 import type { useDecisionExercise } from './use-decision-exercise.js';
 
 /** The next opposing zone's lines, in the pulled-line colour the course uses for walls. */
 const WALL_COLOR = 0xce93d8;
-
-const CHECK_LABELS: Record<DecisionCheck, string> = {
-  room: 'Room: a target short of the wall pays under 2R',
-  fresh: 'Not fresh: price has already come back into the zone',
-  'higher-timeframe': '1-hour chart: the trend points against the trade',
-};
 
 interface DecisionExerciseProps {
   exercise: ReturnType<typeof useDecisionExercise>;
@@ -44,8 +38,6 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
   const { engine } = frame;
   const { timeframe, setTimeframe } = frame.timeframe;
   const pointer = usePointerKind();
-  const [take, setTake] = useState<boolean>();
-  const [reasons, setReasons] = useState<DecisionCheck[]>([]);
   const long = setup.zone.type === 'demand';
   const wallName = long ? 'Next supply zone' : 'Next demand zone';
 
@@ -88,12 +80,6 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
     );
   }, [engine, course, replay.state.status]);
 
-  const toggleReason = (check: DecisionCheck) =>
-    setReasons((current) =>
-      current.includes(check) ? current.filter((entry) => entry !== check) : [...current, check],
-    );
-  const ready = take === true || (take === false && reasons.length > 0);
-
   return (
     <ExercisePanel
       frame={frame}
@@ -114,52 +100,12 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
       side={{
         label: 'Your decision',
         content: (
-          <>
-            <h3>Take it or skip it?</h3>
-            <p className="muted">
-              A {long ? 'long' : 'short'} trade at the zone: entry at its proximal line, stop a
-              quarter of an average candle beyond its distal line, target short of the dashed zone.
-            </p>
-            <div className="decision__choices" role="radiogroup" aria-label="Your decision">
-              {[true, false].map((choice) => (
-                <button
-                  key={String(choice)}
-                  type="button"
-                  role="radio"
-                  aria-checked={take === choice}
-                  className={`button ${take === choice ? 'button--active' : 'button--ghost'}`}
-                  onClick={() => setTake(choice)}
-                  disabled={Boolean(result)}
-                >
-                  {choice ? 'Take' : 'Skip'}
-                </button>
-              ))}
-            </div>
-            {take === false && (
-              <fieldset className="decision__reasons" disabled={Boolean(result)}>
-                <legend>Skip because (tick every check that fails):</legend>
-                {(Object.keys(CHECK_LABELS) as DecisionCheck[]).map((check) => (
-                  <label key={check}>
-                    <input
-                      type="checkbox"
-                      checked={reasons.includes(check)}
-                      onChange={() => toggleReason(check)}
-                    />{' '}
-                    {CHECK_LABELS[check]}
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            {!result && (
-              <SubmitButton
-                label="Decide"
-                submitting={state.submitting}
-                disabled={!ready}
-                onSubmit={() => take !== undefined && void submit(take, reasons)}
-              />
-            )}
-            <p className="muted">One answer: with two choices a second try would be a guess.</p>
-          </>
+          <DecisionPanel
+            long={long}
+            answered={Boolean(result)}
+            submitting={state.submitting}
+            onDecide={(take, reasons) => void submit(take, reasons)}
+          />
         ),
       }}
       error={state.error}
