@@ -327,7 +327,9 @@ describe('OpenAPI document and the live answers', () => {
     expect((await call('post', '/api/manage', { cookies, body: manage })).status).toBe(200);
     expect((await call('get', '/api/lessons/risk-manage-stops', { cookies })).status).toBe(200);
     expect((await call('get', '/chart-data/44?lesson=613', { cookies })).status).toBe(200);
-  });
+    // A walk through three kinds of practice chart, each generated cold in a worker: on a busy
+    // machine that outlasts the default minute, and a hang would still be caught.
+  }, 240_000);
 
   it('has checked a live answer of every documented operation', () => {
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>

@@ -25,4 +25,6 @@ export interface ChartAdapter {
   show(range: IndexRange): void;
   /** Reads one pixel of each of the chart's canvases: returns once drawing has really finished. */
   readback(): void;
+  /** Resolves once the chart has stopped changing how it draws (not counted in the first frame). */
+  settle?(): Promise<void>;
 }

@@ -149,6 +149,7 @@ export function createBenchPage(adapter: ChartAdapter, container: HTMLElement): 
       candles = undefined;
       const drawnInFrames = await untilLibraryIdle(adapter);
       const libraryFrames = libraryCallbackCount() - callbacksBefore;
+      await adapter.settle?.();
       const idleCallbacksBefore = libraryCallbackCount();
       takeLibraryFrameMs();
       for (let frame = 0; frame < IDLE_WATCH_FRAMES; frame++) await nextFrame();

@@ -42,6 +42,12 @@ export class ChartKitAdapter implements ChartAdapter {
     engine.renderNow();
   }
 
+  async settle(): Promise<void> {
+    // A large series is handed to WebGL right after its first frame: pan and zoom are measured
+    // on the renderer that stays.
+    await this.engine?.rendererSettled();
+  }
+
   show(range: IndexRange): void {
     this.engine?.setViewport({ fromIndex: range.from, toIndex: range.to });
   }

@@ -111,7 +111,8 @@ export class ChartEngine {
   /** Set once WebGL is loading, has taken over, or has failed: it is tried once per chart. */
   private webglAttempted = false;
   private readonly frameCosts: number[] = [];
-  private swapTimer: ReturnType<typeof setTimeout> | undefined;
+  /** Set while WebGL is loading to take over; settles once it has (or has failed). */
+  private handover: Promise<void> | undefined;
   private readonly scheduler: RedrawScheduler;
   private readonly resizeObserver: ResizeObserver;
   private readonly accessibility: ChartAccessibility;
@@ -174,7 +175,6 @@ export class ChartEngine {
       undo(() => {
         this.scheduler.cancel();
         this.levelBuilder.cancel();
-        if (this.swapTimer !== undefined) clearTimeout(this.swapTimer);
       });
       undo(
         this.model.onInvalidate((layers) => {
@@ -318,6 +318,16 @@ export class ChartEngine {
 
   /** What draws the chart now: 'canvas2d', 'webgl' or 'webgpu' (see 'rendererchange'). */
   get rendererName(): SurfaceKind {
+    return this.surface.kind;
+  }
+
+  /**
+   * Resolves with what draws the chart once no renderer is starting to take over: at once on a
+   * chart that stays on Canvas 2D, after the swap on one that moves to WebGL (benchmarks and
+   * tests measuring a steady state wait for this).
+   */
+  async rendererSettled(): Promise<SurfaceKind> {
+    while (this.handover) await this.handover;
     return this.surface.kind;
   }
 
@@ -684,33 +694,31 @@ export class ChartEngine {
     const release = reserveWebGLPlace();
     if (!release) return;
     const { width, height } = this.model.size;
-    startWebGLSurface({ width, height, resolution: this.surface.resolution, theme: this.theme })
-      .then((next) => {
-        if (this.destroyed) {
-          next.destroy();
-          release();
-          return;
-        }
-        this.swapWhenIdle(next, release);
-      })
+    this.handover = startWebGLSurface({
+      width,
+      height,
+      resolution: this.surface.resolution,
+      theme: this.theme,
+    })
+      .then((next) => this.swapWhenIdle(next, release))
       .catch(() => {
         // No WebGL here (or its chunk did not load): Canvas 2D carries on.
         release();
+      })
+      .finally(() => {
+        this.handover = undefined;
       });
   }
 
   /** Swaps surfaces between gestures: a pointer pressed on the chart keeps its canvas. */
-  private swapWhenIdle(next: ChartSurface, release: () => void): void {
+  private async swapWhenIdle(next: ChartSurface, release: () => void): Promise<void> {
+    while (!this.destroyed && (this.input?.pointers.pointersDown ?? 0) > 0) {
+      // Not cancelled on destroy: the loop then frees the surface that was to take over.
+      await new Promise((resolve) => setTimeout(resolve, SWAP_RETRY_MS));
+    }
     if (this.destroyed) {
       next.destroy();
       release();
-      return;
-    }
-    if ((this.input?.pointers.pointersDown ?? 0) > 0) {
-      this.swapTimer = setTimeout(() => {
-        this.swapTimer = undefined;
-        this.swapWhenIdle(next, release);
-      }, SWAP_RETRY_MS);
       return;
     }
     this.adoptSurface(next, release);
