@@ -147,97 +147,102 @@ describe('every chart lesson opens on a zone a beginner can find and mark', () =
     },
   );
 
-  it.each(SCREENS)('on a $name screen', async ({ name, viewport, minimumZonePx }) => {
-    const url = (path: string) => `${product!.url}${path}`;
-    let context: BrowserContext | undefined;
-    try {
-      const opened = await newCoursePage(browser!, { viewport });
-      context = opened.context;
-      const { page, errors } = opened;
-      await registerSubscriber(page, product!.url, 'framing');
+  it.each(SCREENS)(
+    'on a $name screen',
+    async ({ name, viewport, minimumZonePx }) => {
+      const url = (path: string) => `${product!.url}${path}`;
+      let context: BrowserContext | undefined;
+      try {
+        const opened = await newCoursePage(browser!, { viewport });
+        context = opened.context;
+        const { page, errors } = opened;
+        await registerSubscriber(page, product!.url, 'framing');
 
-      expect(lessons.filter((lesson) => lesson.c_num).length).toBeGreaterThanOrEqual(15);
-      const heights: { path: string; px: number }[] = [];
-      for (const lesson of lessons) {
-        if (!lesson.c_num) {
+        expect(lessons.filter((lesson) => lesson.c_num).length).toBeGreaterThanOrEqual(15);
+        const heights: { path: string; px: number }[] = [];
+        for (const lesson of lessons) {
+          if (!lesson.c_num) {
+            await completeLesson(page, lesson.id);
+            continue;
+          }
+          const slug = lesson.path.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-/, '');
+          await page.goto(url(lesson.path));
+          await chartReady(page);
+          const canvas = page.locator('.exercise__chart canvas').first();
+          await canvas.scrollIntoViewIfNeeded();
+          const box = await canvas.boundingBox();
+          expect({ path: lesson.path, width: box?.width, height: box?.height }).toEqual({
+            path: lesson.path,
+            // Plans and decisions share the layout with a panel beside (or under) the chart.
+            ...placementNamed(lesson.exerciseKind === 'zone' ? 'lesson' : 'plan')[name],
+          });
+          // Every exercise opens unsolved, even on a chart an earlier lesson showed.
+          expect({
+            path: lesson.path,
+            answerShown: await page.locator('.exercise__answer').count(),
+          }).toEqual({ path: lesson.path, answerShown: 0 });
+          const perDollar = await pixelsPerDollar(page);
+          await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}.png`) });
+
+          if (lesson.twoseries) {
+            await page.getByRole('button', { name: '1hr' }).click();
+            await page.waitForFunction(() => window.__chartEngine!.timeframe === '1hr');
+            await page.evaluate(() => window.__chartEngine!.settled());
+            // Every hour of the puzzle is in view: the viewport reaches from the first candle to
+            // past the last one.
+            const view = await page.evaluate(() => ({
+              ...window.__chartEngine!.viewport,
+              count: window.__chartEngine!.candleCount,
+            }));
+            expect(view.fromIndex).toBeLessThanOrEqual(0);
+            expect(view.toIndex).toBeGreaterThanOrEqual(view.count - 1);
+            await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-1hr.png`) });
+            await page.getByRole('button', { name: '5min' }).click();
+            await page.waitForFunction(() => window.__chartEngine!.timeframe === '5min');
+          }
+
+          const zone =
+            lesson.exerciseKind === 'plan'
+              ? await missPlanThreeTimes(page, product!.url, lesson)
+              : lesson.exerciseKind === 'decision'
+                ? await decideUntilRevealed(page, product!.url, lesson)
+                : lesson.exerciseKind === 'manage'
+                  ? await manageUntilRevealed(page, product!.url, lesson)
+                  : await revealByThreeMisses(page, lesson.id);
+          heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
+          await page.reload();
+          await chartReady(page);
+          await page.locator('.exercise__answer').waitFor();
+          await page.evaluate(() => window.__chartEngine!.settled());
+          if (lesson.showReturn) {
+            // The chart plays the return by itself: photographed once it has, as a learner sees it.
+            await page.waitForFunction(
+              () => window.__chartEngine!.replayState.status === 'finished',
+              undefined,
+              { timeout: 60_000 },
+            );
+            await page.evaluate(() => window.__chartEngine!.settled());
+          }
+          await page.locator('.exercise__chart').scrollIntoViewIfNeeded();
+          await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-revealed.png`) });
+          // The explanation under the chart, which the revealed view above may leave below the fold.
+          await page.locator('.exercise__answer').screenshot({
+            path: join(SHOTS_DIR, `${slug}-${name}-explanation.png`),
+          });
           await completeLesson(page, lesson.id);
-          continue;
         }
-        const slug = lesson.path.replace(/[^A-Za-z0-9-]+/g, '-').replace(/^-/, '');
-        await page.goto(url(lesson.path));
-        await chartReady(page);
-        const canvas = page.locator('.exercise__chart canvas').first();
-        await canvas.scrollIntoViewIfNeeded();
-        const box = await canvas.boundingBox();
-        expect({ path: lesson.path, width: box?.width, height: box?.height }).toEqual({
-          path: lesson.path,
-          // Plans and decisions share the layout with a panel beside (or under) the chart.
-          ...placementNamed(lesson.exerciseKind === 'zone' ? 'lesson' : 'plan')[name],
-        });
-        // Every exercise opens unsolved, even on a chart an earlier lesson showed.
-        expect({
-          path: lesson.path,
-          answerShown: await page.locator('.exercise__answer').count(),
-        }).toEqual({ path: lesson.path, answerShown: 0 });
-        const perDollar = await pixelsPerDollar(page);
-        await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}.png`) });
-
-        if (lesson.twoseries) {
-          await page.getByRole('button', { name: '1hr' }).click();
-          await page.waitForFunction(() => window.__chartEngine!.timeframe === '1hr');
-          await page.evaluate(() => window.__chartEngine!.settled());
-          // Every hour of the puzzle is in view: the viewport reaches from the first candle to
-          // past the last one.
-          const view = await page.evaluate(() => ({
-            ...window.__chartEngine!.viewport,
-            count: window.__chartEngine!.candleCount,
-          }));
-          expect(view.fromIndex).toBeLessThanOrEqual(0);
-          expect(view.toIndex).toBeGreaterThanOrEqual(view.count - 1);
-          await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-1hr.png`) });
-          await page.getByRole('button', { name: '5min' }).click();
-          await page.waitForFunction(() => window.__chartEngine!.timeframe === '5min');
+        for (const height of heights) {
+          expect({ ...height, tallEnough: height.px >= minimumZonePx }).toEqual({
+            ...height,
+            tallEnough: true,
+          });
         }
-
-        const zone =
-          lesson.exerciseKind === 'plan'
-            ? await missPlanThreeTimes(page, product!.url, lesson)
-            : lesson.exerciseKind === 'decision'
-              ? await decideUntilRevealed(page, product!.url, lesson)
-              : lesson.exerciseKind === 'manage'
-                ? await manageUntilRevealed(page, product!.url, lesson)
-                : await revealByThreeMisses(page, lesson.id);
-        heights.push({ path: lesson.path, px: (zone.upper - zone.lower) * perDollar });
-        await page.reload();
-        await chartReady(page);
-        await page.locator('.exercise__answer').waitFor();
-        await page.evaluate(() => window.__chartEngine!.settled());
-        if (lesson.showReturn) {
-          // The chart plays the return by itself: photographed once it has, as a learner sees it.
-          await page.waitForFunction(
-            () => window.__chartEngine!.replayState.status === 'finished',
-            undefined,
-            { timeout: 60_000 },
-          );
-          await page.evaluate(() => window.__chartEngine!.settled());
-        }
-        await page.locator('.exercise__chart').scrollIntoViewIfNeeded();
-        await page.screenshot({ path: join(SHOTS_DIR, `${slug}-${name}-revealed.png`) });
-        // The explanation under the chart, which the revealed view above may leave below the fold.
-        await page.locator('.exercise__answer').screenshot({
-          path: join(SHOTS_DIR, `${slug}-${name}-explanation.png`),
-        });
-        await completeLesson(page, lesson.id);
+        expect(errors).toEqual([]);
+      } finally {
+        await context?.close();
       }
-      for (const height of heights) {
-        expect({ ...height, tallEnough: height.px >= minimumZonePx }).toEqual({
-          ...height,
-          tallEnough: true,
-        });
-      }
-      expect(errors).toEqual([]);
-    } finally {
-      await context?.close();
-    }
-  });
+      // Every chart lesson of the course in one walk: minutes on a busy machine; a hang is still caught.
+    },
+    360_000,
+  );
 });
