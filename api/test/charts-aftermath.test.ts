@@ -2,7 +2,7 @@ import { DECISION_CHECKS, type TradeOutcome } from 'chart-kit/core';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import { readReaction, type ZoneReaction } from '../src/charts/scenario/reaction.js';
 import { expectReactionShares } from './support/reaction-shares.js';
-import type { ZoneScenario } from '../src/charts/zone-scenario.js';
+import type { ZoneScenario } from '../src/charts/scenario/scenario-types.js';
 import type { PracticeOutcome } from './support/native/practice-outcomes.js';
 import { runNative } from './support/native/run-native.js';
 

@@ -1,12 +1,12 @@
 import { CANDLES_PER_SESSION, deriveSeed } from 'chart-kit/core';
 import fc from 'fast-check';
 import {
-  generateZoneScenario,
   ScenarioError,
   type Concept,
   type ZoneScenario,
   type ZoneScenarioRequest,
-} from '../src/charts/zone-scenario.js';
+} from '../src/charts/scenario/scenario-types.js';
+import { generateZoneScenario } from '../src/charts/zone-scenario.js';
 import { explainZone } from '../src/charts/zone-explanation.js';
 import { expectReactionShares } from './support/reaction-shares.js';
 import { fairExerciseProblems } from './support/fair-exercise.js';

@@ -2,7 +2,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ZoneType } from 'chart-kit/core';
 import { parse, YAMLParseError } from 'yaml';
-import { CONCEPTS, type Aftermath, type Concept, type ScenarioStyle } from './zone-scenario.js';
+import {
+  CONCEPTS,
+  type Aftermath,
+  type Concept,
+  type ScenarioStyle,
+} from './scenario/scenario-types.js';
 
 /** One hand-numbered exercise chart, as `charts.yaml` declares it. */
 export interface ChartDefinition {

@@ -1,6 +1,6 @@
 import { newYorkUtcOffset, periodStart, TIMEFRAMES, type Candle } from 'chart-kit/core';
 import { TEXTBOOK_BOUNCE_IN_RANGES } from './scenario/reaction.js';
-import type { ZoneScenario } from './zone-scenario.js';
+import type { ZoneScenario } from './scenario/scenario-types.js';
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];

@@ -7,6 +7,7 @@ import {
 } from './scenario/scenario-types.js';
 import { tryScenario } from './scenario/try-scenario.js';
 
+// The generator's public shapes, for the importers of the generator.
 export {
   CONCEPTS,
   ScenarioError,

@@ -12,7 +12,10 @@ import {
   openingTimeWindow,
   placement,
 } from '../../src/charts/scenario/framing.js';
-import type { ZoneScenario, ZoneScenarioRequest } from '../../src/charts/zone-scenario.js';
+import type {
+  ZoneScenario,
+  ZoneScenarioRequest,
+} from '../../src/charts/scenario/scenario-types.js';
 
 // What makes an exercise fair, checked on a scenario's data with chart-kit's own rules. A list
 // of problems rather than assertions, so that the same checks run in jest and in the plain Node

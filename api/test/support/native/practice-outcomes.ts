@@ -9,7 +9,8 @@ import {
   type TradeOutcome,
 } from 'chart-kit/core';
 import { readReaction, type ZoneReaction } from '../../../src/charts/scenario/reaction.js';
-import { generateZoneScenario, type ZoneScenario } from '../../../src/charts/zone-scenario.js';
+import type { ZoneScenario } from '../../../src/charts/scenario/scenario-types.js';
+import { generateZoneScenario } from '../../../src/charts/zone-scenario.js';
 import {
   practiceGenerationRequest,
   practiceScenarioRequest,
