@@ -9,7 +9,8 @@ import {
   type Candle,
 } from 'chart-kit/core';
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
-import type { Concept } from '../src/charts/zone-scenario.js';
+import { levelVisits } from '../src/charts/scenario/checks/level-reading.js';
+import type { Concept } from '../src/charts/scenario/scenario-types.js';
 import { loadCourseContent } from '../src/lessons/course-content.js';
 import { openingWindow } from './support/opening-view.js';
 
@@ -63,48 +64,6 @@ const range = (candle: Candle) => candle.high - candle.low;
 const indexOfTime = (candles: readonly Candle[], time: number) =>
   candles.findIndex((candle) => candle.time === time);
 
-/** The New York trading day of a candle (every session opens and closes the same US day). */
-const tradingDay = (candle: Candle) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(candle.time * 1000);
-
-/** Separate visits of price to a band: runs of candles trading in it, split by a real move away. */
-function visits(
-  candles: readonly Candle[],
-  band: { upper: number; lower: number },
-  holds: 'from-above' | 'from-below',
-  from: number,
-  to: number,
-): number[][] {
-  const groups: number[][] = [];
-  let current: number[] = [];
-  let awaySince = true;
-  for (let index = from; index <= to; index++) {
-    const candle = candles[index]!;
-    const yardstick = averageRange(candles, index, 20);
-    const inside = holds === 'from-above' ? candle.low <= band.upper : candle.high >= band.lower;
-    const farAway =
-      holds === 'from-above'
-        ? candle.close > band.upper + 1.5 * yardstick
-        : candle.close < band.lower - 1.5 * yardstick;
-    // Pushed away in the touch's own session: an overnight gap is no answer from the level.
-    const lastTouch = current.at(-1);
-    const sameSession =
-      lastTouch === undefined || tradingDay(candles[lastTouch]!) === tradingDay(candle);
-    if (inside) {
-      if (awaySince && current.length > 0) {
-        groups.push(current);
-        current = [];
-      }
-      current.push(index);
-      awaySince = false;
-    } else if (farAway && sameSession) {
-      awaySince = true;
-    }
-  }
-  if (current.length > 0) groups.push(current);
-  return groups;
-}
-
 describe('every chart lesson shows what it teaches', () => {
   const chartLessons = content.lessons().filter((lesson) => lesson.c_num !== null);
 
@@ -150,7 +109,8 @@ describe('support and resistance (charts 15 and 20)', () => {
       const exercise = chart(number);
       const puzzle = puzzleOf(exercise);
       const window = openingWindow(exercise);
-      const groups = visits(puzzle, exercise.zone, holds, window.from, puzzle.length - 1);
+      expect(exercise.zone.type).toBe(holds === 'from-above' ? 'demand' : 'supply');
+      const groups = levelVisits(puzzle, exercise.zone, window.from);
       expect(groups.length).toBeGreaterThanOrEqual(3);
       // The extreme of each touch; the band's far edge is the most extreme of them, its near edge
       // the farthest body edge of the touching candles.
@@ -200,12 +160,11 @@ describe('role reversal (chart 21)', () => {
         candle.close > upper + 0.8 * averageRange(puzzle, index, 20),
     );
     expect(breakIndex).toBeGreaterThan(0);
-    const before = visits(
-      puzzle,
-      exercise.zone,
-      'from-below',
+    // Before the break, the old level was a resistance, visited from below.
+    const before = levelVisits(
+      puzzle.slice(0, breakIndex),
+      { ...exercise.zone, type: 'supply' },
       scenario.patternStart,
-      breakIndex - 1,
     );
     expect(before.length).toBeGreaterThanOrEqual(2);
     // No close back under the old level before the retest.
