@@ -27,6 +27,7 @@ export interface LeadIn {
   context: ContextKind | null;
   /** First candle of the answer's context. */
   contextStart: number;
+  /** The shape the zone forms in; null for a level, a flip or a 1-hour zone. */
   family: ShapeFamily | null;
 }
 
