@@ -70,9 +70,13 @@ const LEVEL_SLICE_COLUMNS = 32_768;
  * through levels of detail every frame, where the GPU path keeps its frames short.
  */
 const LARGE_SERIES_CANDLES = 100_000;
-/** Canvas 2D frames slower than this (median of the last few) hand the chart to WebGL. */
-const SLOW_FRAME_MS = 8;
-const FRAME_SAMPLES = 7;
+/**
+ * Canvas 2D frames of an animation or a gesture slower than this (median of the last few: a
+ * missed frame at 60 Hz) hand the chart to WebGL. Frames drawn while a page loads are not
+ * counted: on a slow CPU they are slow anyway, and starting pixi.js then would only add to them.
+ */
+const SLOW_FRAME_MS = 16;
+const FRAME_SAMPLES = 9;
 /** How often a surface ready to take over checks that no pointer is pressed on the chart. */
 const SWAP_RETRY_MS = 50;
 
@@ -657,11 +661,14 @@ export class ChartEngine {
     if (this.destroyed || this.contextLost) return;
     const started = performance.now();
     this.surface.draw(this.model, dirty, this.theme);
-    if (this.surface.kind === 'canvas2d') this.noteFrameCost(performance.now() - started);
+    const moving = this.model.animations.active || (this.input?.pointers.pointersDown ?? 0) > 0;
+    if (this.surface.kind === 'canvas2d' && moving) {
+      this.noteFrameCost(performance.now() - started);
+    }
     if (this.model.animations.active) this.scheduler.schedule();
   }
 
-  /** Hands the chart to WebGL when Canvas 2D frames have become slow (median of the last few). */
+  /** Hands the chart to WebGL when moving Canvas 2D frames are slow (median of the last few). */
   private noteFrameCost(ms: number): void {
     const costs = this.frameCosts;
     costs.push(ms);
