@@ -270,16 +270,7 @@ describe('ChartEngine failures and context loss in Chromium', () => {
       engine.on('contextrestored', () => events.push('contextrestored'));
       // The whole picture, read back right after drawing.
       const sample = () => {
-        engine.renderNow();
-        const copy = document.createElement('canvas');
-        copy.width = engine.canvas.width;
-        copy.height = engine.canvas.height;
-        const context = copy.getContext('2d');
-        if (!context) throw new Error('no 2D context');
-        context.drawImage(engine.canvas, 0, 0);
-        const pixels = new Uint32Array(
-          context.getImageData(0, 0, copy.width, copy.height).data.buffer,
-        );
+        const pixels = window.chartKit.pictureOf(engine);
         return { picture: pixels.join(','), colours: new Set(pixels).size };
       };
       const before = sample();
@@ -350,16 +341,7 @@ describe('ChartEngine failures and context loss in Chromium', () => {
         initialBars: 60,
       });
       const firstFrameOn = engine.rendererName;
-      const sample = () => {
-        engine.renderNow();
-        const copy = document.createElement('canvas');
-        copy.width = engine.canvas.width;
-        copy.height = engine.canvas.height;
-        const context = copy.getContext('2d');
-        if (!context) throw new Error('no 2D context');
-        context.drawImage(engine.canvas, 0, 0);
-        return new Uint32Array(context.getImageData(0, 0, copy.width, copy.height).data.buffer);
-      };
+      const sample = () => window.chartKit.pictureOf(engine);
       // Pixels that differ between two pictures (anti-aliased text may differ by renderer).
       const differing = (a: Uint32Array, b: Uint32Array) =>
         a.reduce((count, value, i) => count + (value === b[i] ? 0 : 1), 0) / a.length;
