@@ -224,6 +224,7 @@ describe('OpenAPI document and the live answers', () => {
 
   it('documents the catalogue, lessons, chart data and progress, refusals included', async () => {
     const learner = await registerLearner(testApp.http, dataSource);
+    await call('get', '/api/course');
     await call('get', '/api/lessons');
     await call('get', '/api/lessons', { cookies: learner.cookies });
     expect((await call('get', '/api/lessons/welcome', { cookies: learner.cookies })).status).toBe(

@@ -10,6 +10,11 @@ function renderAt(path: string) {
     'POST /api/auth/': unauthorized,
     'POST /api/login/refresh/': unauthorized,
     'GET /api/lessons': () => ({ subscribed: false, completed: [], modules: [] }),
+    'GET /api/course': () => ({
+      landingDemo: { charts: [30, 31, 32, 33, 34] },
+      practice: { round: 10, charts: 100, plans: 50, decisions: 50, free: 1 },
+      triesBeforeReveal: { zone: 3, plan: 3, decision: 1, manage: 1 },
+    }),
     'GET /chart-data/30': () => ({
       chart_number: 30,
       type: 'demand',

@@ -76,6 +76,7 @@ export function lessonBody(
     showReturn: false,
     prev_chart: null,
     sub_req: false,
+    practicePortal: false,
     takeaway: 'Plan before you trade.',
     module: 'risk',
     exerciseKind: 'zone',

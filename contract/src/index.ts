@@ -2,6 +2,7 @@ export type * from './analytics.js';
 export type * from './attempts.js';
 export type * from './billing.js';
 export type * from './charts.js';
+export type * from './course.js';
 export type * from './decisions.js';
 export type * from './errors.js';
 export type * from './exercise-standing.js';

@@ -52,6 +52,8 @@ export interface LessonDescriptor {
   showReturn: boolean;
   prev_chart: number | null;
   sub_req: boolean;
+  /** The lesson sends the learner on to the Practice Portal (a button beside Next). */
+  practicePortal: boolean;
   takeaway: string;
   module: ModuleKey;
   exerciseKind: ExerciseKind;

@@ -2,6 +2,7 @@ import type { EventBatch, EventsAccepted } from './analytics.js';
 import type { AttemptRequest, AttemptResult } from './attempts.js';
 import type { BillingPlan, CheckoutRequest, CheckoutUrl, SubscriptionStatus } from './billing.js';
 import type { ChartDataBody, ChartDataQuery } from './charts.js';
+import type { CourseRules } from './course.js';
 import type { DecisionRequest, DecisionResult } from './decisions.js';
 import type { LivenessReport, ReadinessReport } from './health.js';
 import type { IdempotentRequestHeaders } from './idempotency.js';
@@ -25,6 +26,7 @@ import type {
  */
 export interface ApiGetRoutes {
   '/users/get-progress': { response: ProgressBody };
+  '/api/course': { response: CourseRules };
   '/api/lessons': { response: Catalogue };
   '/api/lessons/{path}': { response: LessonPageBody };
   '/chart-data/{id}': { response: ChartDataBody; query: ChartDataQuery };

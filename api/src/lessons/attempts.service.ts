@@ -4,7 +4,7 @@ import { gradeZone, type GradeResult } from 'chart-kit/core';
 import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { type ExerciseChart, gradedChartNumber } from './chart-catalogue.provider.js';
-import { TRIES_BEFORE_REVEAL } from './exercise-rules.js';
+import { TRIES_BEFORE_REVEAL_BY_KIND } from './exercise-rules.js';
 import type { Lesson } from './lesson.js';
 import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';
 
@@ -37,17 +37,15 @@ const ANSWERED_AT: Record<ExerciseKind, string> = {
 };
 
 /**
- * The standing after `tries` failed tries, passed or not: the three-tries rule lives here. A
- * take-or-skip answer is shown after one try: with two choices a second try is no test. So is a
- * trade-management answer: its answer plays every rule out, so a second try would be chosen
- * knowing how each one ended.
+ * The standing after `tries` failed tries, passed or not: the tries rule (three for zones and
+ * plans, one for decisions and management, see TRIES_BEFORE_REVEAL_BY_KIND) is applied here.
  */
 export function standingOf(
   passed: boolean,
   tries: number,
   kind: ExerciseKind = 'zone',
 ): ExerciseStanding {
-  const before = kind === 'decision' || kind === 'manage' ? 1 : TRIES_BEFORE_REVEAL;
+  const before = TRIES_BEFORE_REVEAL_BY_KIND[kind];
   const revealed = passed || tries >= before;
   return { passed, tries, triesLeft: revealed ? 0 : before - tries, revealed };
 }

@@ -164,6 +164,10 @@ export class LessonFrontMatter {
   @IsBoolean()
   sub_req!: boolean;
 
+  /** The lesson sends the learner on to the Practice Portal (a button beside Next). */
+  @IsBoolean()
+  practicePortal!: boolean;
+
   @IsString()
   @MinLength(10)
   @MaxLength(240)
@@ -202,6 +206,7 @@ export const FRONT_MATTER_DEFAULTS = {
   pullLine: false,
   showReturn: false,
   prev_chart: null,
+  practicePortal: false,
   exerciseKind: 'zone',
   plan: null,
   manageRule: null,

@@ -11,6 +11,7 @@ import { chartCatalogueProvider } from './chart-catalogue.provider.js';
 import { ChartDataController } from './chart-data.controller.js';
 import { ChartDataService } from './chart-data.service.js';
 import { CourseAccess } from './course-access.js';
+import { CourseController } from './course.controller.js';
 import { DecisionsController } from './decisions.controller.js';
 import { DecisionsService } from './decisions.service.js';
 import { courseContentProvider } from './course-content.provider.js';
@@ -41,6 +42,7 @@ import { PracticeWorkers } from './practice/workers.js';
     ProgressModule,
   ],
   controllers: [
+    CourseController,
     LessonsController,
     ChartDataController,
     AttemptsController,

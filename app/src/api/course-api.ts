@@ -82,6 +82,10 @@ export function createCourseApi(
         token,
       }),
 
+    // ---- the course ----
+    /** The course's counts and limits (demo charts, practice counts, tries): public. */
+    courseRules: () => http.get('/api/course'),
+
     // ---- progress and lessons ----
     progress: () => withSession(() => http.get('/users/get-progress')),
     completeLesson: (lessonId: number) =>

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PRACTICE_CHART_COUNT } from '../practice/practice-counter.js';
+import { useCourseRules } from '../course/course-rules.js';
+import { practiceChartsOffer } from '../course/practice-offer.js';
 import { Modal } from './Modal.js';
 
 export const SUBSCRIPTION_WALL_MESSAGE =
@@ -10,6 +11,7 @@ export const SUBSCRIPTION_WALL_MESSAGE =
  * sends no content, so a placeholder sits beneath.
  */
 export function SubscriptionWall({ title }: { title?: string }) {
+  const { rules } = useCourseRules();
   return (
     <>
       <div className="lesson-placeholder" aria-hidden="true">
@@ -20,10 +22,7 @@ export function SubscriptionWall({ title }: { title?: string }) {
         <div className="lesson-placeholder__chart" />
       </div>
       <Modal open title={SUBSCRIPTION_WALL_MESSAGE}>
-        <p>
-          The Pro Plan opens every lesson and chart exercise, and all {PRACTICE_CHART_COUNT} of your
-          own practice charts in the Practice Portal (the first one is free).
-        </p>
+        <p>The Pro Plan opens every lesson and chart exercise, and {practiceChartsOffer(rules)}.</p>
         <div className="modal__actions">
           <Link to="/pricing" className="button button--primary">
             Continue Learning

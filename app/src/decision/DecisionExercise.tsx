@@ -102,7 +102,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
         content: (
           <DecisionPanel
             long={long}
-            answered={Boolean(result)}
+            answered={Boolean(result?.revealed)}
             submitting={state.submitting}
             onDecide={(take, reasons) => void submit(take, reasons)}
           />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { DecisionCheck } from '../api/index.js';
+import { useCourseRules } from '../course/course-rules.js';
 import { SubmitButton } from '../exercise/ChartTools.js';
 
 const CHECK_LABELS: Record<DecisionCheck, string> = {
@@ -11,7 +12,7 @@ const CHECK_LABELS: Record<DecisionCheck, string> = {
 interface DecisionPanelProps {
   /** A long trade at demand, a short one at supply. */
   long: boolean;
-  /** The server has the answer: the choices close and Decide goes away. */
+  /** The server has shown its decision: the choices close and Decide goes away. */
   answered: boolean;
   submitting: boolean;
   onDecide: (take: boolean, reasons: DecisionCheck[]) => void;
@@ -29,6 +30,7 @@ export function DecisionPanel({ long, answered, submitting, onDecide }: Decision
       current.includes(check) ? current.filter((entry) => entry !== check) : [...current, check],
     );
   const ready = take === true || (take === false && reasons.length > 0);
+  const tries = useCourseRules().rules?.triesBeforeReveal.decision;
 
   return (
     <>
@@ -75,7 +77,12 @@ export function DecisionPanel({ long, answered, submitting, onDecide }: Decision
           onSubmit={() => take !== undefined && onDecide(take, reasons)}
         />
       )}
-      <p className="muted">One answer: with two choices a second try would be a guess.</p>
+      {tries === 1 && (
+        <p className="muted">One answer: with two choices a second try would be a guess.</p>
+      )}
+      {tries !== undefined && tries > 1 && (
+        <p className="muted">The course’s decision shows after {tries} tries.</p>
+      )}
     </>
   );
 }

@@ -179,7 +179,7 @@ describe('the zone exercise of a lesson', () => {
     placeLine(99.5);
     const skip = screen.getByRole('button', { name: 'Skip' });
     expect(skip.hasAttribute('disabled')).toBe(true);
-    expect(skip.getAttribute('title')).toBe('Pass the exercise (or use three tries) first');
+    expect(skip.getAttribute('title')).toBe('Pass the exercise (or use up your tries) first');
 
     fireEvent.click(tryButton());
     await waitFor(() => {

@@ -5,7 +5,7 @@ import type { useLessonNavigation } from './use-lesson-navigation.js';
 
 /**
  * An exercise lesson's page navigation: Back, the page label and the forward button the
- * exercise's standing allows (Next, Skip, or a disabled Skip until passed or three tries used).
+ * exercise's standing allows (Next, Skip, or a disabled Skip until passed or the tries used up).
  */
 export function ExerciseLessonNav({
   navigation,
@@ -27,7 +27,7 @@ export function ExerciseLessonNav({
             type="button"
             className={`button ${forward.enabled ? 'button--primary' : 'button--disabled'}`}
             disabled={!forward.enabled || navigation.saving}
-            title={forward.enabled ? undefined : 'Pass the exercise (or use three tries) first'}
+            title={forward.enabled ? undefined : 'Pass the exercise (or use up your tries) first'}
             onClick={() => void navigation.next()}
           >
             {forward.label}

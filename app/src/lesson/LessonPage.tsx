@@ -17,9 +17,6 @@ import { IllustrationChart } from './IllustrationChart.js';
 import { LessonNav } from './LessonNav.js';
 import { useLessonNavigation } from './use-lesson-navigation.js';
 
-/** Lessons that send the learner to the Practice Portal. */
-const PRACTICE_LESSONS = new Set(['/pracFind', '/S&D-conc']);
-
 type LoadState =
   | { kind: 'loading' }
   | { kind: 'loaded'; lesson: LessonPageBody }
@@ -37,7 +34,7 @@ function TextLessonFooter({ lesson }: { lesson: LessonPageBody }) {
         pageLabel={lesson.page}
         onBack={navigation.back}
         extra={
-          PRACTICE_LESSONS.has(lesson.path) && (
+          lesson.practicePortal && (
             <Link to="/practice" className="button button--ghost">
               Practice Portal
             </Link>

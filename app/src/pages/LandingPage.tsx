@@ -1,8 +1,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SiteHeader } from '../components/SiteHeader.js';
+import { useCourseRules } from '../course/course-rules.js';
+import { INITIAL_EXERCISE } from '../exercise/exercise-state.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
-import { useChartExercise } from '../exercise/use-chart-exercise.js';
+import { type ChartExercise, useChartExercise } from '../exercise/use-chart-exercise.js';
 import { AnimatedBackground } from '../landing/AnimatedBackground.js';
 import { HintBubble } from '../landing/HintBubble.js';
 import { usePointerKind } from '../components/pointer-words.js';
@@ -20,10 +22,7 @@ import { useApi, useSession } from '../session/session-context.js';
 const DEMO_WIDTH = 800;
 const DEMO_HEIGHT = 703;
 
-function LandingDemo({ chartNumber, onNext }: { chartNumber: number; onNext: () => void }) {
-  const api = useApi();
-  const target = useMemo(() => ({ chart: chartNumber }), [chartNumber]);
-  const exercise = useChartExercise({ api, target, chartNumber });
+function LandingDemoFrame({ exercise, onNext }: { exercise: ChartExercise; onNext: () => void }) {
   const { state } = exercise;
   const hints = landingHints(usePointerKind());
   let hint = hints.first;
@@ -57,10 +56,44 @@ function LandingDemo({ chartNumber, onNext }: { chartNumber: number; onNext: () 
   );
 }
 
+function LandingDemo({ chartNumber, onNext }: { chartNumber: number; onNext: () => void }) {
+  const api = useApi();
+  const target = useMemo(() => ({ chart: chartNumber }), [chartNumber]);
+  const exercise = useChartExercise({ api, target, chartNumber });
+  return <LandingDemoFrame exercise={exercise} onNext={onNext} />;
+}
+
+/**
+ * The demo before the API has said which charts it shows: the same frame, loading (or offering
+ * the request again), so nothing moves when the chart comes.
+ */
+function WaitingLandingDemo({ error, onRetry }: { error?: string; onRetry: () => void }) {
+  const exercise = useMemo(
+    (): ChartExercise => ({
+      charts: undefined,
+      loadError: error,
+      gated: false,
+      state: INITIAL_EXERCISE,
+      // Never reported: analytics names an exercise only once its chart is shown.
+      subject: { chartNumber: 0 },
+      submit: () => Promise.resolve(),
+      reload: onRetry,
+    }),
+    [error, onRetry],
+  );
+  return <LandingDemoFrame exercise={exercise} onNext={() => undefined} />;
+}
+
 export function LandingPage() {
   const { status } = useSession();
-  const [chartId, setChartId] = useState(() => readLandingChartId(window.localStorage));
-  const chartNumber = landingChartNumber(chartId);
+  const { rules, error, retry } = useCourseRules();
+  const demo = rules?.landingDemo;
+  // Undefined until Next is pressed: the stored id (read once the API has listed the charts).
+  const [nextChartId, setNextChartId] = useState<number>();
+  const chartId = useMemo(
+    () => demo && (nextChartId ?? readLandingChartId(window.localStorage, demo.charts.length)),
+    [demo, nextChartId],
+  );
 
   return (
     <>
@@ -97,11 +130,17 @@ export function LandingPage() {
         </section>
         <section className="landing__demo" aria-labelledby="demo-title">
           <h2 id="demo-title">Try it: find the zone</h2>
-          <LandingDemo
-            key={chartNumber}
-            chartNumber={chartNumber}
-            onNext={() => setChartId(advanceLandingChartId(window.localStorage))}
-          />
+          {demo && chartId ? (
+            <LandingDemo
+              key={chartId}
+              chartNumber={landingChartNumber(demo, chartId)}
+              onNext={() =>
+                setNextChartId(advanceLandingChartId(window.localStorage, demo.charts.length))
+              }
+            />
+          ) : (
+            <WaitingLandingDemo error={error} onRetry={retry} />
+          )}
         </section>
         <PrivacyNote />
       </main>

@@ -3,7 +3,9 @@ import { Link } from 'react-router-dom';
 import { SiteHeader } from '../components/SiteHeader.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
 import { useChartExercise } from '../exercise/use-chart-exercise.js';
-import { LANDING_CHART_COUNT, landingChartNumber } from '../landing/landing-demo.js';
+import type { LandingDemoRules } from '../api/index.js';
+import { WithCourseRules } from '../course/WithCourseRules.js';
+import { landingChartNumber } from '../landing/landing-demo.js';
 import { useApi } from '../session/session-context.js';
 
 function TestChart({ chartNumber }: { chartNumber: number }) {
@@ -13,10 +15,32 @@ function TestChart({ chartNumber }: { chartNumber: number }) {
   return <ExerciseChart exercise={exercise} height={460} label={`Test chart ${chartNumber}`} />;
 }
 
+/** The open demo charts, one at a time, as the API lists them. */
+function TestCharts({ demo }: { demo: LandingDemoRules }) {
+  const [chartId, setChartId] = useState(1);
+  const chartNumber = landingChartNumber(demo, chartId);
+  return (
+    <>
+      <div className="segmented" role="group" aria-label="Test chart">
+        {demo.charts.map((_, index) => (
+          <button
+            key={index + 1}
+            type="button"
+            className="segmented__option"
+            aria-pressed={index + 1 === chartId}
+            onClick={() => setChartId(index + 1)}
+          >
+            Chart {index + 1}
+          </button>
+        ))}
+      </div>
+      <TestChart key={chartNumber} chartNumber={chartNumber} />
+    </>
+  );
+}
+
 /** The spec's test practice screen: the open demo charts, to try the drawing tools freely. */
 export function PracticeTestEnvPage() {
-  const [chartId, setChartId] = useState(1);
-  const chartNumber = landingChartNumber(chartId);
   return (
     <>
       <SiteHeader>
@@ -29,20 +53,7 @@ export function PracticeTestEnvPage() {
         <p className="muted">
           A sandbox with the open demo charts: draw, try and replay without an account.
         </p>
-        <div className="segmented" role="group" aria-label="Test chart">
-          {Array.from({ length: LANDING_CHART_COUNT }, (_, index) => index + 1).map((id) => (
-            <button
-              key={id}
-              type="button"
-              className="segmented__option"
-              aria-pressed={id === chartId}
-              onClick={() => setChartId(id)}
-            >
-              Chart {id}
-            </button>
-          ))}
-        </div>
-        <TestChart key={chartNumber} chartNumber={chartNumber} />
+        <WithCourseRules>{(rules) => <TestCharts demo={rules.landingDemo} />}</WithCourseRules>
       </main>
     </>
   );

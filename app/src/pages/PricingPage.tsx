@@ -6,7 +6,8 @@ import { LoadingState } from '../components/LoadingState.js';
 import { Modal } from '../components/Modal.js';
 import { Notice } from '../components/Notice.js';
 import { useAsyncAction } from '../components/use-async-action.js';
-import { PRACTICE_CHART_COUNT } from '../practice/practice-counter.js';
+import { useCourseRules } from '../course/course-rules.js';
+import { practiceChartsOffer } from '../course/practice-offer.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
@@ -28,10 +29,13 @@ export function formatPlanPrice(plan: Pick<BillingPlan, 'amount' | 'currency'>):
   return `${(plan.amount / 100).toFixed(2)} ${plan.currency.toUpperCase()}`;
 }
 
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function PricingPage() {
   const api = useApi();
   const location = useLocation();
   const { subscribed, endsOn, recheck } = useSubscription();
+  const { rules } = useCourseRules();
   const [plan, setPlan] = useState<BillingPlan>();
   const [notice, setNotice] = useState<string>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
@@ -102,10 +106,7 @@ export function PricingPage() {
             <ul className="plan-card__features">
               <li>Every lesson of the six modules</li>
               <li>Graded chart exercises with explanations and replays</li>
-              <li>
-                {PRACTICE_CHART_COUNT} practice charts of your own in the Practice Portal (the first
-                is free)
-              </li>
+              <li>{capitalized(practiceChartsOffer(rules))}</li>
             </ul>
             {subscribed && endsOn ? (
               <>

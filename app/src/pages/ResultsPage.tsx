@@ -4,6 +4,7 @@ import { useElementWidth } from '../components/use-element-width.js';
 import { Link } from 'react-router-dom';
 import { errorMessage, type PlanResults } from '../api/index.js';
 import { AppHeader } from '../components/AppHeader.js';
+import { useCourseRules } from '../course/course-rules.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
 import { dollarsText, rText } from '../plan/plan-numbers.js';
@@ -22,6 +23,8 @@ export function ResultsPage() {
   const [results, setResults] = useState<PlanResults>();
   const [error, setError] = useState<string>();
   const [loads, setLoads] = useState(0);
+  const planTries = useCourseRules().rules?.triesBeforeReveal.plan;
+  const yourTries = planTries === undefined ? 'your tries' : `your ${planTries} tries`;
 
   useEffect(() => {
     let current = true;
@@ -41,10 +44,10 @@ export function ResultsPage() {
         <h1>Your trade plans</h1>
         <p className="muted">
           Each trade-plan exercise counts with your last plan, played out on the candles after the
-          exercise once you passed it or used your three tries. Results are in R, multiples of the
-          money you planned to risk: a stopped trade is −1R, a target twice as far as the stop is
-          +2R. When price jumps past the stop between two candles (a gap), the trade leaves at the
-          next price there is, and the loss is usually more than 1R.
+          exercise once you passed it or used {yourTries}. Results are in R, multiples of the money
+          you planned to risk: a stopped trade is −1R, a target twice as far as the stop is +2R.
+          When price jumps past the stop between two candles (a gap), the trade leaves at the next
+          price there is, and the loss is usually more than 1R.
         </p>
         {error && (
           <RetryNotice
@@ -180,7 +183,7 @@ function ExerciseRow({ exercise, number }: { exercise: Exercise; number: number 
             <span className="muted results__grade">{outcome.summary}</span>
           </>
         ) : (
-          <span className="muted">Shown once you pass or use your three tries</span>
+          <span className="muted">Shown once you pass or use up your tries</span>
         )}
       </td>
     </tr>

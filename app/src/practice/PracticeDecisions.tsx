@@ -5,7 +5,12 @@ import { useApi } from '../session/session-context.js';
 import { PracticeTrack } from './PracticeTrack.js';
 
 /** The Practice Portal's take-or-skip decisions: zones of the learner's own, to take or skip. */
-export function PracticeDecisions(props: { position: number; onMove: (position: number) => void }) {
+export function PracticeDecisions(props: {
+  position: number;
+  /** How many there are, as the API states. */
+  count: number;
+  onMove: (position: number) => void;
+}) {
   const api = useApi();
   return (
     <PracticeTrack name="Practice decision" load={api.practiceDecision} {...props}>

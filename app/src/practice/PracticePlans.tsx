@@ -8,7 +8,12 @@ import { PracticeTrack } from './PracticeTrack.js';
  * The Practice Portal's trade plans: a chart of the learner's own with its zone given, a trade
  * to plan at it, graded like the Managing Risk exercises and played out by Replay.
  */
-export function PracticePlans(props: { position: number; onMove: (position: number) => void }) {
+export function PracticePlans(props: {
+  position: number;
+  /** How many there are, as the API states. */
+  count: number;
+  onMove: (position: number) => void;
+}) {
   const api = useApi();
   return (
     <PracticeTrack name="Practice plan" load={api.practicePlan} {...props}>

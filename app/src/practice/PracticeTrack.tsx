@@ -4,13 +4,12 @@ import { RetryNotice } from '../components/RetryNotice.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { useChartLoad } from '../exercise/use-chart-load.js';
 
-/** Each learner's practice plans and decisions (the API's 1 to 50 of each). */
-export const PRACTICE_TRACK_COUNT = 50;
-
 interface PracticeTrackProps<Body> {
   /** What one chart is called: "Practice plan", "Practice decision". */
   name: string;
   position: number;
+  /** How many charts the track has (the API's practice rules). */
+  count: number;
   onMove: (position: number) => void;
   load: (position: number) => Promise<Body>;
   children: (body: Body, label: string) => ReactNode;
@@ -23,13 +22,14 @@ interface PracticeTrackProps<Body> {
 export function PracticeTrack<Body>({
   name,
   position,
+  count,
   onMove,
   load,
   children,
 }: PracticeTrackProps<Body>) {
   const loadHere = useCallback(() => load(position), [load, position]);
   const { data: body, loadError, gated, reload } = useChartLoad(loadHere);
-  const label = `${name} ${position} of ${PRACTICE_TRACK_COUNT}`;
+  const label = `${name} ${position} of ${count}`;
   return (
     <>
       <div className="practice__bar">
@@ -42,10 +42,10 @@ export function PracticeTrack<Body>({
           Back
         </button>
         <span className="practice__counter" aria-label={name}>
-          {position}/{PRACTICE_TRACK_COUNT}
+          {position}/{count}
         </span>
         <span className="practice__forward">
-          {position < PRACTICE_TRACK_COUNT && !gated && (
+          {position < count && !gated && (
             <button
               type="button"
               className="button button--ghost"

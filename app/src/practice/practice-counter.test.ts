@@ -3,19 +3,27 @@ import {
   canGoOn,
   canLeave,
   counterText,
+  freeTasterText,
   INITIAL_PRACTICE,
-  PRACTICE_CHART_COUNT,
   practiceReducer,
   type PracticeAction,
+  type PracticeLimits,
   type PracticeState,
 } from './practice-counter.js';
 
+/** The spec's round of 10, and the API's 100 charts. */
+const LIMITS: PracticeLimits = { round: 10, charts: 100 };
+
+function act(type: PracticeAction['type']): PracticeAction {
+  return type === 'next' ? { type, charts: LIMITS.charts } : { type };
+}
+
 const run = (...actions: PracticeAction['type'][]) =>
-  actions.reduce((state, type) => practiceReducer(state, { type }), INITIAL_PRACTICE);
+  actions.reduce((state, type) => practiceReducer(state, act(type)), INITIAL_PRACTICE);
 
 describe('practice counter', () => {
   it('starts at 1/10 with the modal open', () => {
-    expect(counterText(INITIAL_PRACTICE.position)).toBe('1/10');
+    expect(counterText(INITIAL_PRACTICE.position, LIMITS)).toBe('1/10');
     expect(INITIAL_PRACTICE.modalOpen).toBe(true);
   });
 
@@ -40,14 +48,26 @@ describe('practice counter', () => {
 
   it('offers Leave from the tenth chart and extra charts after it, up to the last one', () => {
     const nine = run(...Array<'next'>(8).fill('next'));
-    expect(canLeave(nine)).toBe(false);
-    const ten = practiceReducer(nine, { type: 'next' });
-    expect(counterText(ten.position)).toBe('10/10');
-    expect(canLeave(ten)).toBe(true);
-    expect(counterText(11)).toBe('Extra chart 1');
-    const last: PracticeState = { position: PRACTICE_CHART_COUNT, pass: false, modalOpen: false };
-    expect(canGoOn(last)).toBe(false);
-    expect(practiceReducer(last, { type: 'next' })).toBe(last);
-    expect(counterText(PRACTICE_CHART_COUNT)).toBe('Extra chart 90');
+    expect(canLeave(nine, LIMITS)).toBe(false);
+    const ten = practiceReducer(nine, act('next'));
+    expect(counterText(ten.position, LIMITS)).toBe('10/10');
+    expect(canLeave(ten, LIMITS)).toBe(true);
+    expect(counterText(11, LIMITS)).toBe('Extra chart 1');
+    const last: PracticeState = { position: LIMITS.charts, pass: false, modalOpen: false };
+    expect(canGoOn(last, LIMITS)).toBe(false);
+    expect(practiceReducer(last, act('next'))).toBe(last);
+    expect(counterText(LIMITS.charts, LIMITS)).toBe('Extra chart 90');
+  });
+
+  it('follows the limits the API states', () => {
+    const short: PracticeLimits = { round: 3, charts: 4 };
+    expect(counterText(3, short)).toBe('3/3');
+    expect(canLeave({ ...INITIAL_PRACTICE, position: 3 }, short)).toBe(true);
+    expect(canGoOn({ ...INITIAL_PRACTICE, position: 4 }, short)).toBe(false);
+  });
+
+  it('words the free taster as the API counts it', () => {
+    expect(freeTasterText(1, 'chart', 'charts')).toBe('Your first chart is free');
+    expect(freeTasterText(3, 'plan', 'plans')).toBe('Your first 3 plans are free');
   });
 });

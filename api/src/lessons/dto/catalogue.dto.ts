@@ -114,6 +114,12 @@ export class LessonSummaryDto implements LessonSummary {
   sub_req!: boolean;
 
   @ApiProperty({
+    description: 'The lesson sends the learner on to the Practice Portal (a button beside Next)',
+    example: false,
+  })
+  practicePortal!: boolean;
+
+  @ApiProperty({
     description: 'The one sentence to remember',
     example:
       'A zone is a band of prices you mark with two lines, and both lines must sit inside it.',
