@@ -168,10 +168,9 @@ export function ExercisePanel({
   return (
     <div className={className ? `exercise ${className}` : 'exercise'}>
       {side ? (
-        // The side-panel layout the plan exercise introduced; every exercise with one uses it.
-        <div className="plan__layout">
-          <div className="plan__chart">{chart}</div>
-          <aside className="plan__panel" aria-label={side.label}>
+        <div className="exercise__layout">
+          <div className="exercise__main">{chart}</div>
+          <aside className="exercise__side" aria-label={side.label}>
             {side.content}
           </aside>
         </div>

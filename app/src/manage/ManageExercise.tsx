@@ -1,13 +1,9 @@
-import type { ChartEngine, ChartMarker } from 'chart-kit';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ChartMarker } from 'chart-kit';
+import { useEffect, useState } from 'react';
 import type { ManagedRuleOutcome, ManagementRule, ManageSetup } from '../api/index.js';
-import { Notice } from '../components/Notice.js';
-import { ExerciseChartBox, ToolbarEnd } from '../exercise/ChartTools.js';
-import { exerciseHomeViews, exerciseSeries, zoneLabel } from '../exercise/chart-series.js';
-import { exposeEngineForTests } from '../exercise/chart-test-hook.js';
-import { LazyChart } from '../exercise/LazyChart.js';
-import { ReplayButton } from '../exercise/ReplayButton.js';
-import { useExerciseTime } from '../analytics/analytics-context.js';
+import { zoneLabel } from '../exercise/chart-series.js';
+import { ExercisePanel } from '../exercise/ExercisePanel.js';
+import { useExerciseChart } from '../exercise/use-exercise-chart.js';
 import { rText } from '../plan/plan-numbers.js';
 import {
   ENTRY_COLOR,
@@ -17,9 +13,9 @@ import {
   USER_MARK_COLOR,
   useTradeReplay,
 } from '../plan/trade-replay.js';
+import { ManagePanel } from './ManagePanel.js';
 import type { useManageExercise } from './use-manage-exercise.js';
 
-const MARKET_TIME_ZONE = 'America/New_York';
 /** The next opposing zone's lines, in the colour the course uses for walls. */
 const WALL_COLOR = 0xce93d8;
 /** The +1R level every rule acts at. */
@@ -62,20 +58,10 @@ function exitMarker(outcome: ManagedRuleOutcome | undefined, color: number): Cha
 export function ManageExercise({ exercise, setup, label }: ManageExerciseProps) {
   const { state, submit, reload } = exercise;
   const { chart, result } = state;
-  useExerciseTime(chart ? exercise.subject : undefined);
-  const [engine, setEngine] = useState<ChartEngine>();
+  const frame = useExerciseChart(chart, undefined, exercise.subject);
+  const { engine } = frame;
   const [rule, setRule] = useState<ManagementRule | undefined>(result?.answer.rule);
   const long = setup.zone.type === 'demand';
-
-  const onEngine = useCallback((next: ChartEngine | undefined) => {
-    setEngine(next);
-    exposeEngineForTests(next);
-  }, []);
-  const series = useMemo(() => (chart ? exerciseSeries(chart, undefined) : undefined), [chart]);
-  const homeViews = useMemo(
-    () => (chart ? exerciseHomeViews(chart, undefined) : undefined),
-    [chart],
-  );
 
   useEffect(() => {
     if (!engine) return;
@@ -113,115 +99,83 @@ export function ManageExercise({ exercise, setup, label }: ManageExerciseProps) 
   }, [engine, course, result, finished]);
 
   return (
-    <div className="exercise plan manage">
-      <div className="plan__layout">
-        <div className="plan__chart">
-          <ExerciseChartBox
-            style={{ height: 440 }}
-            loaded={series !== undefined}
-            loadError={state.loadError}
-            onRetry={reload}
-          >
-            {series && (
-              <LazyChart
-                series={series}
-                height="100%"
-                maxLines={0}
-                timeZone={MARKET_TIME_ZONE}
-                homeViews={homeViews}
-                label={label}
-                onEngine={onEngine}
-              />
-            )}
-          </ExerciseChartBox>
-          <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
-            <ToolbarEnd engine={engine} />
-          </div>
-          <p className="exercise__status">
-            A {long ? 'long' : 'short'} trade at the {setup.zone.type} zone: entry{' '}
-            {setup.plan.entry.toFixed(2)}, stop {setup.plan.stop.toFixed(2)}, target{' '}
-            {setup.plan.target.toFixed(2)}. +1R is {setup.oneR.toFixed(2)}.
-          </p>
-        </div>
-
-        <aside className="plan__panel" aria-label="Your management rule">
-          <h3>Price has reached +1R. What does this lesson’s rule do now?</h3>
-          <div className="manage__choices" role="radiogroup" aria-label="Management rules">
-            {setup.choices.map((choice) => (
-              <button
-                key={choice.rule}
-                type="button"
-                role="radio"
-                aria-checked={rule === choice.rule}
-                className={`button ${rule === choice.rule ? 'button--active' : 'button--ghost'}`}
-                onClick={() => setRule(choice.rule)}
-                disabled={Boolean(result)}
-              >
-                {choice.label}
-              </button>
-            ))}
-          </div>
-          {!result && (
-            <button
-              type="button"
-              className="button button--primary"
-              onClick={() => rule !== undefined && void submit(rule)}
-              disabled={rule === undefined || state.submitting}
-            >
-              {state.submitting ? 'Checking…' : 'Try'}
-            </button>
-          )}
-          <p className="muted">
-            One answer: the replay shows every rule’s result, so a second try would not be a test.
-          </p>
-        </aside>
-      </div>
-
-      {state.error && <Notice tone="error">{state.error}</Notice>}
-      {result && (
-        <Notice tone={result.pass ? 'success' : 'info'}>
-          <div data-testid="manage-verdict">
-            {result.feedback.map((sentence) => (
-              <p key={sentence}>{sentence}</p>
-            ))}
-          </div>
-        </Notice>
-      )}
-      {course && (
-        <section className="exercise__answer" aria-label="Every rule on this trade">
-          <h3>Every rule on this trade</h3>
-          {finished ? (
+    <ExercisePanel
+      frame={frame}
+      label={label}
+      className="plan manage"
+      boxStyle={{ height: 440 }}
+      loadError={state.loadError}
+      onRetry={reload}
+      status={
+        <>
+          A {long ? 'long' : 'short'} trade at the {setup.zone.type} zone: entry{' '}
+          {setup.plan.entry.toFixed(2)}, stop {setup.plan.stop.toFixed(2)}, target{' '}
+          {setup.plan.target.toFixed(2)}. +1R is {setup.oneR.toFixed(2)}.
+        </>
+      }
+      side={{
+        label: 'Your management rule',
+        content: (
+          <ManagePanel
+            choices={setup.choices}
+            rule={rule}
+            onChoose={setRule}
+            answered={Boolean(result?.revealed)}
+            submitting={state.submitting}
+            onTry={() => rule !== undefined && void submit(rule)}
+          />
+        ),
+      }}
+      error={state.error}
+      grade={
+        result && {
+          pass: result.pass,
+          content: (
+            <div data-testid="manage-verdict">
+              {result.feedback.map((sentence) => (
+                <p key={sentence}>{sentence}</p>
+              ))}
+            </div>
+          ),
+        }
+      }
+      answer={
+        course && {
+          label: 'Every rule on this trade',
+          content: (
             <>
-              <dl className="trade-outcomes" data-testid="manage-outcomes">
-                {course.outcomes.map((outcome) => (
-                  <div key={outcome.rule} className="manage__outcome">
-                    <dt>
-                      {outcome.label.split(':')[0]}{' '}
-                      <span className={outcome.resultR < 0 ? 'results__loss' : 'results__win'}>
-                        {rText(outcome.resultR)}
-                      </span>
-                      {outcome.rule === result?.answer.rule && ' (your choice)'}
-                      {outcome.rule === course.rule && ' (this lesson’s rule)'}
-                    </dt>
-                    <dd>{outcome.summary}</dd>
-                  </div>
-                ))}
-              </dl>
-              <p data-testid="manage-lesson">{course.lesson}</p>
+              <h3>Every rule on this trade</h3>
+              {finished ? (
+                <>
+                  <dl className="trade-outcomes" data-testid="manage-outcomes">
+                    {course.outcomes.map((outcome) => (
+                      <div key={outcome.rule} className="manage__outcome">
+                        <dt>
+                          {outcome.label.split(':')[0]}{' '}
+                          <span className={outcome.resultR < 0 ? 'results__loss' : 'results__win'}>
+                            {rText(outcome.resultR)}
+                          </span>
+                          {outcome.rule === result?.answer.rule && ' (your choice)'}
+                          {outcome.rule === course.rule && ' (this lesson’s rule)'}
+                        </dt>
+                        <dd>{outcome.summary}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                  <p data-testid="manage-lesson">{course.lesson}</p>
+                </>
+              ) : (
+                <p className="muted">Replay the trade to see what each rule made of it.</p>
+              )}
             </>
-          ) : (
-            <p className="muted">Replay the trade to see what each rule made of it.</p>
-          )}
-          {chart?.next && (
-            <ReplayButton
-              state={replay.state}
-              onStart={startReplay}
-              subject={exercise.subject}
-              label="Replay: watch the trade and every rule"
-            />
-          )}
-        </section>
-      )}
-    </div>
+          ),
+          replay: {
+            label: 'Replay: watch the trade and every rule',
+            state: replay.state,
+            onStart: startReplay,
+          },
+        }
+      }
+    />
   );
 }
