@@ -26,7 +26,7 @@ import {
   practiceKey,
   standingOf,
 } from './attempts.service.js';
-import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import { DemoStanding } from './demo-standing.js';

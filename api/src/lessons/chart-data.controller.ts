@@ -11,7 +11,7 @@ import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import { AttemptsService, catalogueKey, lessonKey, standingOf } from './attempts.service.js';
-import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
 import { sendChartData } from './chart-data-response.js';
 import { WholeNumberPath, WholeNumberQuery } from '../common/whole-number-param.js';

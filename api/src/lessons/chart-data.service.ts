@@ -1,6 +1,6 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { chartDataBody, encodeChartData, type EncodedChartData } from './chart-data.js';
 import { CourseAccess } from './course-access.js';
 

@@ -14,7 +14,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
-import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseAccess } from './course-access.js';
 import { CourseContent } from './course-content.js';
 import {

@@ -2,12 +2,12 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
+import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { ProgressModule } from '../progress/progress.module.js';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsController } from './attempts.controller.js';
 import { AttemptsService } from './attempts.service.js';
-import { chartCatalogueProvider } from './chart-catalogue.provider.js';
 import { ChartDataController } from './chart-data.controller.js';
 import { ChartDataService } from './chart-data.service.js';
 import { CourseAccess } from './course-access.js';
@@ -38,6 +38,7 @@ import { PracticeWorkers } from './practice/workers.js';
     TypeOrmModule.forFeature([Attempt, PracticeChart]),
     AuthModule,
     BillingModule,
+    ChartCatalogueModule,
     IdempotencyModule,
     ProgressModule,
   ],
@@ -52,7 +53,6 @@ import { PracticeWorkers } from './practice/workers.js';
     PracticeController,
   ],
   providers: [
-    chartCatalogueProvider,
     courseContentProvider,
     AttemptsService,
     ChartDataService,

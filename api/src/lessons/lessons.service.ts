@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import { AttemptsService, lessonExerciseKey } from './attempts.service.js';
 import { CourseAccess, lessonStatus } from './course-access.js';
-import { ChartCatalogue } from './chart-catalogue.provider.js';
+import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
 import { DecisionsService, lessonDecisionExercise } from './decisions.service.js';
 import { lessonManageExercise, ManageService } from './manage.service.js';

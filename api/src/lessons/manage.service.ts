@@ -10,7 +10,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey } from './attempts.service.js';
-import type { ExerciseChart } from './chart-catalogue.provider.js';
+import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
 import type { Lesson } from './lesson.js';
 import { managedOutcomeWords, managementLessonWords, ruleLabel } from './manage-outcome-words.js';
 import type { ManagedRuleOutcome, ManageResult, ManageSetup } from '@course/contract';
