@@ -11,7 +11,7 @@ import {
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
 import { levelVisits } from '../src/charts/scenario/checks/level-reading.js';
 import type { Concept } from '../src/charts/scenario/scenario-types.js';
-import { loadCourseContent } from '../src/lessons/course-content.js';
+import { loadCourseContent } from '../src/catalogue/course-content.js';
 import { openingWindow } from './support/opening-view.js';
 
 /**

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
-import { loadCourseContent, splitFrontMatter } from '../src/lessons/course-content.js';
-import type { Lesson } from '../src/lessons/lesson.js';
+import { loadCourseContent, splitFrontMatter } from '../src/catalogue/course-content.js';
+import type { Lesson } from '../src/catalogue/lesson.js';
 
 const CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
 const charts = ChartCatalogue.load(CONTENT_DIR);

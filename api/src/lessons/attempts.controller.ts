@@ -27,14 +27,14 @@ import {
   standingOf,
 } from './attempts.service.js';
 import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseAccess } from './course-access.js';
-import { CourseContent } from './course-content.js';
+import { CourseAccess } from '../catalogue/course-access.js';
+import { CourseContent } from '../catalogue/course-content.js';
 import { DemoStanding } from './demo-standing.js';
 import { AttemptDto } from './dto/attempt.dto.js';
 import { AttemptResultDto } from './dto/attempt-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { SessionOptional } from '../auth/session-decorators.js';
-import { CourseGateResponses } from './course-gate-responses.js';
+import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { AttemptResult, ExerciseKind } from '@course/contract';
 import type { EntityManager } from 'typeorm';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';

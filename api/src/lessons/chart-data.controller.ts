@@ -15,14 +15,14 @@ import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
 import { sendChartData } from './chart-data-response.js';
 import { WholeNumberPath, WholeNumberQuery } from '../common/whole-number-param.js';
-import { CHART_ID, LESSON_ID } from './route-numbers.js';
-import { CourseAccess } from './course-access.js';
-import { CourseContent } from './course-content.js';
+import { CHART_ID, LESSON_ID } from '../catalogue/route-numbers.js';
+import { CourseAccess } from '../catalogue/course-access.js';
+import { CourseContent } from '../catalogue/course-content.js';
 import { DemoStanding } from './demo-standing.js';
-import type { Lesson } from './lesson.js';
+import type { Lesson } from '../catalogue/lesson.js';
 import { ChartDataDto } from './dto/chart-data.dto.js';
 import { SessionOptional } from '../auth/session-decorators.js';
-import { CourseGateResponses } from './course-gate-responses.js';
+import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 
 /**
  * The spec's chart call. Open to visitors for the landing demo and free lessons' charts; the

@@ -2,7 +2,7 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { chartDataBody, encodeChartData, type EncodedChartData } from './chart-data.js';
-import { CourseAccess } from './course-access.js';
+import { CourseAccess } from '../catalogue/course-access.js';
 
 /** Encoded answers kept in memory: a hot chart costs one lookup, not a serialisation. */
 const MAX_CACHED_VARIANTS = 512;

@@ -15,8 +15,8 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseAccess } from './course-access.js';
-import { CourseContent } from './course-content.js';
+import { CourseAccess } from '../catalogue/course-access.js';
+import { CourseContent } from '../catalogue/course-content.js';
 import {
   type DecisionExercise,
   DecisionsService,
@@ -27,7 +27,7 @@ import { DecisionDto } from './dto/decision.dto.js';
 import { DecisionResultDto } from './dto/decision-result.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseGateResponses } from './course-gate-responses.js';
+import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { DecisionResult } from '@course/contract';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';

@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
-import type { Lesson } from './lesson.js';
+import type { Lesson } from '../catalogue/lesson.js';
 import { playedOutAfterExercise } from './plans.service.js';
 import type { TradeRole } from './trade-outcome-words.js';
 import type { DecisionResult, DecisionSetup } from '@course/contract';

@@ -17,7 +17,7 @@ import { CatalogueDto } from './dto/catalogue.dto.js';
 import { LessonPageDto } from './dto/lesson-page.dto.js';
 import { LessonsService } from './lessons.service.js';
 import { RequiresSession, SessionOptional } from '../auth/session-decorators.js';
-import { CourseGateResponses } from './course-gate-responses.js';
+import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { LessonPageBody } from '@course/contract';
 
 /** Visitors' catalogue: it changes only when the course content is deployed. */

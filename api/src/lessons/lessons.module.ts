@@ -2,19 +2,17 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
+import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
-import { ProgressModule } from '../progress/progress.module.js';
+import { ProgressRecordsModule } from '../progress/progress-records.module.js';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsController } from './attempts.controller.js';
 import { AttemptsService } from './attempts.service.js';
 import { ChartDataController } from './chart-data.controller.js';
 import { ChartDataService } from './chart-data.service.js';
-import { CourseAccess } from './course-access.js';
-import { CourseController } from './course.controller.js';
 import { DecisionsController } from './decisions.controller.js';
 import { DecisionsService } from './decisions.service.js';
-import { courseContentProvider } from './course-content.provider.js';
 import { DemoStanding } from './demo-standing.js';
 import { LessonsController } from './lessons.controller.js';
 import { LessonsService } from './lessons.service.js';
@@ -38,12 +36,12 @@ import { PracticeWorkers } from './practice/workers.js';
     TypeOrmModule.forFeature([Attempt, PracticeChart]),
     AuthModule,
     BillingModule,
+    CatalogueModule,
     ChartCatalogueModule,
     IdempotencyModule,
-    ProgressModule,
+    ProgressRecordsModule,
   ],
   controllers: [
-    CourseController,
     LessonsController,
     ChartDataController,
     AttemptsController,
@@ -53,10 +51,8 @@ import { PracticeWorkers } from './practice/workers.js';
     PracticeController,
   ],
   providers: [
-    courseContentProvider,
     AttemptsService,
     ChartDataService,
-    CourseAccess,
     DecisionsService,
     DemoStanding,
     LessonsService,
@@ -67,6 +63,6 @@ import { PracticeWorkers } from './practice/workers.js';
     PracticeChartStore,
     PracticeWorkers,
   ],
-  exports: [AttemptsService, CourseAccess, LessonsService, courseContentProvider],
+  exports: [AttemptsService, LessonsService],
 })
 export class LessonsModule {}

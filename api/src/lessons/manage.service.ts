@@ -11,7 +11,7 @@ import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey } from './attempts.service.js';
 import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
-import type { Lesson } from './lesson.js';
+import type { Lesson } from '../catalogue/lesson.js';
 import { managedOutcomeWords, managementLessonWords, ruleLabel } from './manage-outcome-words.js';
 import type { ManagedRuleOutcome, ManageResult, ManageSetup } from '@course/contract';
 

@@ -16,8 +16,8 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
 import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseAccess } from './course-access.js';
-import { CourseContent } from './course-content.js';
+import { CourseAccess } from '../catalogue/course-access.js';
+import { CourseContent } from '../catalogue/course-content.js';
 import { PlanResultDto, PlanResultsDto } from './dto/plan-result.dto.js';
 import { TradePlanDto } from './dto/trade-plan.dto.js';
 import {
@@ -28,7 +28,7 @@ import {
 } from './plans.service.js';
 import { PracticeCharts } from './practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseGateResponses } from './course-gate-responses.js';
+import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { PlanResult, PlanResults } from '@course/contract';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';

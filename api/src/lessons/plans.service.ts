@@ -18,8 +18,8 @@ import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
 import { ChartCatalogue, type ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseContent } from './course-content.js';
-import type { Lesson } from './lesson.js';
+import { CourseContent } from '../catalogue/course-content.js';
+import type { Lesson } from '../catalogue/lesson.js';
 import { PracticeCharts } from './practice-charts.js';
 import { type TradeRole, tradeOutcomeSummary } from './trade-outcome-words.js';
 import type {

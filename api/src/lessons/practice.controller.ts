@@ -11,15 +11,15 @@ import {
   PRACTICE_CHART_COUNT,
   PRACTICE_PLAN_COUNT,
   PRACTICE_ROUND,
-} from './course-access.js';
+} from '../catalogue/course-access.js';
 import { PlansService, practicePlanExercise } from './plans.service.js';
 import { DecisionsService, practiceDecisionExercise } from './decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from './practice-charts.js';
 import { PracticeGenerationResponses } from './practice/generation-responses.js';
-import { PRACTICE_INDEX } from './route-numbers.js';
+import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseGateResponses } from './course-gate-responses.js';
+import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type {
   ChartDataBody,
   ExerciseChartData,

@@ -10,7 +10,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { PRACTICE_CHART_COUNT } from '../course-access.js';
+import { PRACTICE_CHART_COUNT } from '../../catalogue/course-access.js';
 
 /** One answer to a chart exercise: the prices of the lines drawn, in the order drawn. */
 export class AttemptDto {
