@@ -23,7 +23,7 @@ import { publicChartDataRoute } from './lessons/chart-data-response.js';
 import { ChartDataService } from './lessons/chart-data.service.js';
 import { visitorCatalogueRoute } from './lessons/lessons.controller.js';
 import { LessonsService } from './lessons/lessons.service.js';
-import { PracticeWorkers } from './lessons/practice/workers.js';
+import { PracticeWorkers } from './practice-charts/workers.js';
 import { createStdoutLog } from './logging/log.js';
 import type { StartupSteps } from './logging/startup-steps.js';
 import { PinoNestLogger } from './logging/pino-nest-logger.js';

@@ -2,10 +2,10 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DEFAULT_RATE_LIMITS } from '../src/config/config.js';
 import { BUSY_MESSAGE } from '../src/database/database-errors.js';
-import { PracticeCharts } from '../src/lessons/practice-charts.js';
-import { PracticeBudget } from '../src/lessons/practice/budget.js';
-import { PracticeChartStore } from '../src/lessons/practice/chart-store.js';
-import { PracticeWorkers } from '../src/lessons/practice/workers.js';
+import { PracticeCharts } from '../src/practice-charts/practice-charts.js';
+import { PracticeBudget } from '../src/practice-charts/budget.js';
+import { PracticeChartStore } from '../src/practice-charts/chart-store.js';
+import { PracticeWorkers } from '../src/practice-charts/workers.js';
 import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,10 +1,10 @@
 import { loadConfig } from '../src/config/config.js';
 import { ServerBusyException } from '../src/database/database-errors.js';
-import { PracticeBudgetExceededException } from '../src/lessons/practice/budget.js';
-import { decodePracticePair } from '../src/lessons/practice/chart-store.js';
-import { generatePracticePair, type PracticeTask } from '../src/lessons/practice/generation.js';
-import { LearnerTurns } from '../src/lessons/practice/learner-turns.js';
-import { PracticeWorkers } from '../src/lessons/practice/workers.js';
+import { PracticeBudgetExceededException } from '../src/practice-charts/budget.js';
+import { decodePracticePair } from '../src/practice-charts/chart-store.js';
+import { generatePracticePair, type PracticeTask } from '../src/practice-charts/generation.js';
+import { LearnerTurns } from '../src/practice-charts/learner-turns.js';
+import { PracticeWorkers } from '../src/practice-charts/workers.js';
 import { SOURCE_EXEC_ARGV } from './support/native/source-exec-argv.js';
 
 function workers(threads: number, queue: number, maxWaitMs = 10_000): PracticeWorkers {

@@ -8,7 +8,7 @@ import { ProcessedWebhookEvent } from '../billing/processed-webhook-event.entity
 import { Subscription } from '../billing/subscription.entity.js';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { Attempt } from '../lessons/attempt.entity.js';
-import { PracticeChart } from '../lessons/practice/practice-chart.entity.js';
+import { PracticeChart } from '../practice-charts/practice-chart.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
 import { User } from '../users/user.entity.js';

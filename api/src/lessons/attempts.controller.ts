@@ -32,7 +32,7 @@ import { CourseContent } from '../catalogue/course-content.js';
 import { DemoStanding } from './demo-standing.js';
 import { AttemptDto } from './dto/attempt.dto.js';
 import { AttemptResultDto } from './dto/attempt-result.dto.js';
-import { PracticeCharts } from './practice-charts.js';
+import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { AttemptResult, ExerciseKind } from '@course/contract';

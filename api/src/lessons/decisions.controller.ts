@@ -25,7 +25,7 @@ import {
 } from './decisions.service.js';
 import { DecisionDto } from './dto/decision.dto.js';
 import { DecisionResultDto } from './dto/decision-result.dto.js';
-import { PracticeCharts } from './practice-charts.js';
+import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { DecisionResult } from '@course/contract';

@@ -5,6 +5,7 @@ import { BillingModule } from '../billing/billing.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
+import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
 import { ProgressRecordsModule } from '../progress/progress-records.module.js';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsController } from './attempts.controller.js';
@@ -20,12 +21,7 @@ import { ManageController } from './manage.controller.js';
 import { ManageService } from './manage.service.js';
 import { PlansController } from './plans.controller.js';
 import { PlansService } from './plans.service.js';
-import { PracticeCharts } from './practice-charts.js';
 import { PracticeController } from './practice.controller.js';
-import { PracticeBudget } from './practice/budget.js';
-import { PracticeChartStore } from './practice/chart-store.js';
-import { PracticeChart } from './practice/practice-chart.entity.js';
-import { PracticeWorkers } from './practice/workers.js';
 
 /**
  * Lesson descriptors and content, exercise charts (the catalogue's and every learner's own
@@ -33,12 +29,13 @@ import { PracticeWorkers } from './practice/workers.js';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Attempt, PracticeChart]),
+    TypeOrmModule.forFeature([Attempt]),
     AuthModule,
     BillingModule,
     CatalogueModule,
     ChartCatalogueModule,
     IdempotencyModule,
+    PracticeChartsModule,
     ProgressRecordsModule,
   ],
   controllers: [
@@ -58,10 +55,6 @@ import { PracticeWorkers } from './practice/workers.js';
     LessonsService,
     ManageService,
     PlansService,
-    PracticeCharts,
-    PracticeBudget,
-    PracticeChartStore,
-    PracticeWorkers,
   ],
   exports: [AttemptsService, LessonsService],
 })

@@ -26,7 +26,7 @@ import {
   PlansService,
   practicePlanExercise,
 } from './plans.service.js';
-import { PracticeCharts } from './practice-charts.js';
+import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { PlanResult, PlanResults } from '@course/contract';

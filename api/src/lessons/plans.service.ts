@@ -20,7 +20,7 @@ import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './att
 import { ChartCatalogue, type ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseContent } from '../catalogue/course-content.js';
 import type { Lesson } from '../catalogue/lesson.js';
-import { PracticeCharts } from './practice-charts.js';
+import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { type TradeRole, tradeOutcomeSummary } from './trade-outcome-words.js';
 import type {
   ModelPlan,

@@ -15,8 +15,8 @@ import {
 import { PlansService, practicePlanExercise } from './plans.service.js';
 import { DecisionsService, practiceDecisionExercise } from './decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
-import { PracticeCharts } from './practice-charts.js';
-import { PracticeGenerationResponses } from './practice/generation-responses.js';
+import { PracticeCharts } from '../practice-charts/practice-charts.js';
+import { PracticeGenerationResponses } from '../practice/generation-responses.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';

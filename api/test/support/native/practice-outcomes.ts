@@ -14,7 +14,7 @@ import { generateZoneScenario } from '../../../src/charts/zone-scenario.js';
 import {
   practiceGenerationRequest,
   practiceScenarioRequest,
-} from '../../../src/lessons/practice-charts.js';
+} from '../../../src/practice-charts/practice-charts.js';
 
 /** One practice exercise after its reveal. */
 export interface PracticeOutcome {

@@ -1,4 +1,4 @@
-import { Admission, AdmissionRefused } from '../../database/admission.js';
+import { Admission, AdmissionRefused } from '../database/admission.js';
 import { PracticeBudgetExceededException } from './budget.js';
 
 /** Generations of one learner that may wait behind theirs; more are refused 429. */

@@ -5,11 +5,11 @@ import {
   Injectable,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import type { AppConfig } from '../../config/config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import { FailoverStore } from '../../redis/failover-store.js';
-import { SHARED_REDIS } from '../../redis/redis.module.js';
-import type { SharedRedis } from '../../redis/shared-redis.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { FailoverStore } from '../redis/failover-store.js';
+import { SHARED_REDIS } from '../redis/redis.module.js';
+import type { SharedRedis } from '../redis/shared-redis.js';
 
 /** A learner over their budget of new practice charts: 429, with Retry-After. */
 export class PracticeBudgetExceededException extends HttpException {

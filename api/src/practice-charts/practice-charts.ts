@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { ChartPair } from '../charts/chart-catalogue.js';
-import { PracticeBudget } from './practice/budget.js';
-import { decodePracticePair, PracticeChartStore } from './practice/chart-store.js';
-import { type PracticeKind, practiceScenarioRequest } from './practice/generation.js';
-import { LearnerTurns } from './practice/learner-turns.js';
-import { PracticeWorkers } from './practice/workers.js';
+import { PracticeBudget } from './budget.js';
+import { decodePracticePair, PracticeChartStore } from './chart-store.js';
+import { type PracticeKind, practiceScenarioRequest } from './generation.js';
+import { LearnerTurns } from './learner-turns.js';
+import { PracticeWorkers } from './workers.js';
 
-export { practiceGenerationRequest, practiceScenarioRequest } from './practice/generation.js';
+export { practiceGenerationRequest, practiceScenarioRequest } from './generation.js';
 
 /**
  * Practice charts kept parsed in each instance: about 100 kB each with its 1-hour twin, so a

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { AppConfig } from '../../config/config.js';
-import { APP_CONFIG } from '../../config/config.module.js';
-import { Admission, AdmissionRefused, type AdmissionStats } from '../../database/admission.js';
-import { ServerBusyException } from '../../database/database-errors.js';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
+import { Admission, AdmissionRefused, type AdmissionStats } from '../database/admission.js';
+import { ServerBusyException } from '../database/database-errors.js';
 import type { PracticeTask } from './generation.js';
 
 /**
