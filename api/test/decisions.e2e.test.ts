@@ -1,15 +1,10 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
+import { contentWithRiskLessons } from './support/risk-lessons.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-
-const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
-const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));
 
 /** A free take-or-skip exercise on the real chart 43, a supply zone to skip for lack of room. */
 const DECISION_LESSON = `---
@@ -55,11 +50,7 @@ describe('POST api/decisions: take-or-skip exercises', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    contentDir = mkdtempSync(join(tmpdir(), 'decisions-content-'));
-    cpSync(FIXTURE_LESSONS, join(contentDir, 'lessons'), { recursive: true });
-    mkdirSync(join(contentDir, 'lessons', 'risk'));
-    writeFileSync(join(contentDir, 'lessons', 'risk', '01-decide.md'), DECISION_LESSON);
-    cpSync(join(REAL_CONTENT, 'charts.yaml'), join(contentDir, 'charts.yaml'));
+    contentDir = contentWithRiskLessons('decisions', { '01-decide.md': DECISION_LESSON });
     testApp = await startTestApp({ contentDir });
     dataSource = testApp.app.get(DataSource);
   });

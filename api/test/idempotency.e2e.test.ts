@@ -1,19 +1,14 @@
 import { jest } from '@jest/globals';
 import { ServiceUnavailableException } from '@nestjs/common';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { IdempotentAnswers } from '../src/idempotency/idempotent-answers.js';
-import { AttemptsService } from '../src/lessons/attempts.service.js';
+import { AttemptsService } from '../src/exercises/attempts.service.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner } from './support/learners.js';
+import { contentWithRiskLessons } from './support/risk-lessons.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-
-const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
-const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));
 
 /** A free trade-management exercise on the real chart 44 (as in manage.e2e). */
 const MANAGE_LESSON = `---
@@ -53,11 +48,7 @@ describe('Idempotency-Key on answers', () => {
   let keyCounter = 0;
 
   beforeAll(async () => {
-    contentDir = mkdtempSync(join(tmpdir(), 'idempotency-content-'));
-    cpSync(FIXTURE_LESSONS, join(contentDir, 'lessons'), { recursive: true });
-    mkdirSync(join(contentDir, 'lessons', 'risk'));
-    writeFileSync(join(contentDir, 'lessons', 'risk', '01-manage.md'), MANAGE_LESSON);
-    cpSync(join(REAL_CONTENT, 'charts.yaml'), join(contentDir, 'charts.yaml'));
+    contentDir = contentWithRiskLessons('idempotency', { '01-manage.md': MANAGE_LESSON });
     testApp = await startTestApp({ contentDir });
     dataSource = testApp.app.get(DataSource);
   });

@@ -1,17 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { MANAGEMENT_RULES, playOutTrade, SHARES } from 'chart-kit/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner } from './support/learners.js';
+import { contentWithRiskLessons } from './support/risk-lessons.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-
-const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
-const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));
 
 /** A free trade-management exercise on the real chart 44, a long at a demand zone. */
 const MANAGE_LESSON = `---
@@ -75,11 +70,7 @@ describe('POST api/manage: trade-management exercises', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    contentDir = mkdtempSync(join(tmpdir(), 'manage-content-'));
-    cpSync(FIXTURE_LESSONS, join(contentDir, 'lessons'), { recursive: true });
-    mkdirSync(join(contentDir, 'lessons', 'risk'));
-    writeFileSync(join(contentDir, 'lessons', 'risk', '01-manage.md'), MANAGE_LESSON);
-    cpSync(join(REAL_CONTENT, 'charts.yaml'), join(contentDir, 'charts.yaml'));
+    contentDir = contentWithRiskLessons('manage', { '01-manage.md': MANAGE_LESSON });
     testApp = await startTestApp({ contentDir });
     dataSource = testApp.app.get(DataSource);
   });

@@ -1,17 +1,12 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { playOutTrade, positionSize, SHARES, type TradeOutcome } from 'chart-kit/core';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
+import { contentWithRiskLessons } from './support/risk-lessons.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
-
-const FIXTURE_LESSONS = fileURLToPath(new URL('./fixtures/content/lessons', import.meta.url));
-const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));
 
 /** A free plan exercise on the real trade-plan chart 40, opening its own module. */
 const PLAN_LESSON = `---
@@ -88,18 +83,13 @@ describe('POST api/plans: trade-plan exercises', () => {
   let dataSource: DataSource;
 
   beforeAll(async () => {
-    contentDir = mkdtempSync(join(tmpdir(), 'plans-content-'));
-    cpSync(FIXTURE_LESSONS, join(contentDir, 'lessons'), { recursive: true });
-    mkdirSync(join(contentDir, 'lessons', 'risk'));
-    writeFileSync(
-      join(contentDir, 'lessons', 'risk', '01-plan.md'),
-      PLAN_LESSON.replace('page: 1/1', 'page: 1/2').replace(
+    contentDir = contentWithRiskLessons('plans', {
+      '01-plan.md': PLAN_LESSON.replace('page: 1/1', 'page: 1/2').replace(
         'linkNext: /home',
         'linkNext: /plan-a-short',
       ),
-    );
-    writeFileSync(join(contentDir, 'lessons', 'risk', '02-plan-short.md'), GATED_PLAN_LESSON);
-    cpSync(join(REAL_CONTENT, 'charts.yaml'), join(contentDir, 'charts.yaml'));
+      '02-plan-short.md': GATED_PLAN_LESSON,
+    });
     chart = ChartCatalogue.load(contentDir).get(40)!;
     testApp = await startTestApp({ contentDir });
     dataSource = testApp.app.get(DataSource);

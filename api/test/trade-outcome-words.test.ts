@@ -1,5 +1,9 @@
 import { type Candle, playOutTrade, SHARES, type TradeOutcome } from 'chart-kit/core';
-import { rWords, type TradeRole, tradeOutcomeSummary } from '../src/lessons/trade-outcome-words.js';
+import {
+  rWords,
+  type TradeRole,
+  tradeOutcomeSummary,
+} from '../src/exercises/trade-outcome-words.js';
 
 const candle = (open: number, high: number, low: number, close: number): Candle => ({
   time: 0,

@@ -7,7 +7,7 @@ import { LocalCheckoutSession } from '../billing/local-checkout-session.entity.j
 import { ProcessedWebhookEvent } from '../billing/processed-webhook-event.entity.js';
 import { Subscription } from '../billing/subscription.entity.js';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
-import { Attempt } from '../lessons/attempt.entity.js';
+import { Attempt } from '../exercises/attempt.entity.js';
 import { PracticeChart } from '../practice-charts/practice-chart.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';

@@ -10,7 +10,12 @@ import type { Request, Response } from 'express';
 import { MaybeUser } from '../auth/optional-auth.guard.js';
 import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
-import { AttemptsService, catalogueKey, lessonKey, standingOf } from './attempts.service.js';
+import {
+  AttemptsService,
+  catalogueKey,
+  lessonKey,
+  standingOf,
+} from '../exercises/attempts.service.js';
 import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
 import { sendChartData } from './chart-data-response.js';
@@ -18,7 +23,7 @@ import { WholeNumberPath, WholeNumberQuery } from '../common/whole-number-param.
 import { CHART_ID, LESSON_ID } from '../catalogue/route-numbers.js';
 import { CourseAccess } from '../catalogue/course-access.js';
 import { CourseContent } from '../catalogue/course-content.js';
-import { DemoStanding } from './demo-standing.js';
+import { DemoStanding } from '../exercises/demo-standing.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import { ChartDataDto } from './dto/chart-data.dto.js';
 import { SessionOptional } from '../auth/session-decorators.js';

@@ -1,12 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
-import { AttemptsService, lessonExerciseKey } from './attempts.service.js';
+import { AttemptsService, lessonExerciseKey } from '../exercises/attempts.service.js';
 import { CourseAccess, lessonStatus } from '../catalogue/course-access.js';
 import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseContent } from '../catalogue/course-content.js';
-import { DecisionsService, lessonDecisionExercise } from './decisions.service.js';
-import { lessonManageExercise, ManageService } from './manage.service.js';
-import { lessonPlanExercise, PlansService } from './plans.service.js';
+import { DecisionsService, lessonDecisionExercise } from '../exercises/decisions.service.js';
+import { lessonManageExercise, ManageService } from '../exercises/manage.service.js';
+import { lessonPlanExercise, PlansService } from '../exercises/plans.service.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import type { Catalogue, LessonDescriptor, LessonPageBody, LessonStatus } from '@course/contract';
 

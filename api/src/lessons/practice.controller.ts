@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { WholeNumberPath } from '../common/whole-number-param.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
-import { AttemptsService, practiceKey } from './attempts.service.js';
+import { AttemptsService, practiceKey } from '../exercises/attempts.service.js';
 import { chartDataBody } from './chart-data.js';
 import {
   CourseAccess,
@@ -12,8 +12,8 @@ import {
   PRACTICE_PLAN_COUNT,
   PRACTICE_ROUND,
 } from '../catalogue/course-access.js';
-import { PlansService, practicePlanExercise } from './plans.service.js';
-import { DecisionsService, practiceDecisionExercise } from './decisions.service.js';
+import { PlansService, practicePlanExercise } from '../exercises/plans.service.js';
+import { DecisionsService, practiceDecisionExercise } from '../exercises/decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { PracticeGenerationResponses } from '../practice/generation-responses.js';

@@ -13,7 +13,7 @@ import { ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import type { Request } from 'express';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
-import { AttemptsService, lessonExerciseKey } from '../lessons/attempts.service.js';
+import { AttemptsService, lessonExerciseKey } from '../exercises/attempts.service.js';
 import { CourseAccess } from '../catalogue/course-access.js';
 import { CourseContent } from '../catalogue/course-content.js';
 import { ProgressService } from '../progress/progress.service.js';

@@ -1,5 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type { CourseRules, LandingDemoRules, PracticeRules, TriesBeforeReveal } from '@course/contract';
+import type {
+  CourseRules,
+  LandingDemoRules,
+  PracticeRules,
+  TriesBeforeReveal,
+} from '@course/contract';
 
 export class LandingDemoRulesDto implements LandingDemoRules {
   @ApiProperty({

@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ExerciseStandingDto } from './attempt-result.dto.js';
+import { ExerciseStandingDto } from '../../exercises/dto/attempt-result.dto.js';
 import { LessonSummaryDto } from './catalogue.dto.js';
-import { DecisionResultDto, DecisionSetupDto } from './decision-result.dto.js';
-import { ManageResultDto, ManageSetupDto } from './manage-result.dto.js';
-import { PlanReviewDto, PlanSetupDto } from './plan-result.dto.js';
+import { DecisionResultDto, DecisionSetupDto } from '../../exercises/dto/decision-result.dto.js';
+import { ManageResultDto, ManageSetupDto } from '../../exercises/dto/manage-result.dto.js';
+import { PlanReviewDto, PlanSetupDto } from '../../exercises/dto/plan-result.dto.js';
 import type { Illustration, IllustrationFrame, LessonPageBody } from '@course/contract';
 
 /** One illustration frame: a few candles chart-kit draws, with optional marks. */

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ExerciseStandingDto } from './attempt-result.dto.js';
+import { ExerciseStandingDto } from '../../exercises/dto/attempt-result.dto.js';
 import { UnnumberedChartDataDto } from './chart-data.dto.js';
-import { DecisionResultDto, DecisionSetupDto } from './decision-result.dto.js';
-import { PlanReviewDto, PlanSetupDto } from './plan-result.dto.js';
+import { DecisionResultDto, DecisionSetupDto } from '../../exercises/dto/decision-result.dto.js';
+import { PlanReviewDto, PlanSetupDto } from '../../exercises/dto/plan-result.dto.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from '@course/contract';
 
 /** The answer of GET api/practice/{index}: one of the learner's own charts, and its 1-hour twin. */

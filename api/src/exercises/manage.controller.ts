@@ -1,24 +1,13 @@
 import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
 import { recordAnswer } from '../analytics/answer-events.js';
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  HttpCode,
-  HttpStatus,
-  Post,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseAccess } from '../catalogue/course-access.js';
-import { CourseContent } from '../catalogue/course-content.js';
 import { ManageDto } from './dto/manage.dto.js';
 import { ManageResultDto } from './dto/manage-result.dto.js';
+import { ExerciseTargets } from './exercise-targets.js';
 import { lessonManageExercise, ManageService } from './manage.service.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
@@ -32,9 +21,7 @@ import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
 export class ManageController {
   constructor(
     private readonly manage: ManageService,
-    private readonly access: CourseAccess,
-    private readonly content: CourseContent,
-    private readonly charts: ChartCatalogue,
+    private readonly targets: ExerciseTargets,
     private readonly analytics: AnalyticsRecorder,
     private readonly idempotent: IdempotentAnswers,
   ) {}
@@ -60,15 +47,7 @@ export class ManageController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ManageResult> {
-    const lesson = this.content.byId(body.lesson);
-    if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
-    if (lesson.exerciseKind !== 'manage' || lesson.c_num === null) {
-      throw new BadRequestException(`Lesson ${lesson.id} has no trade-management exercise.`);
-    }
-    this.access.requireLesson(await this.access.learner(user.id), lesson);
-    const chart = this.charts.get(lesson.c_num);
-    if (!chart)
-      throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
+    const { lesson, chart } = await this.targets.lessonChart(user.id, body.lesson, 'manage');
     const exercise = lessonManageExercise(lesson, chart);
     const { answer, replayed } = await this.idempotent.answer(
       { userId: user.id, key: idempotencyKey, operation: 'manage', body },

@@ -3,7 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { gradeZone, type GradeResult } from 'chart-kit/core';
 import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
-import { type ExerciseChart, gradedChartNumber } from '../chart-catalogue/chart-catalogue.provider.js';
+import {
+  type ExerciseChart,
+  gradedChartNumber,
+} from '../chart-catalogue/chart-catalogue.provider.js';
 import { TRIES_BEFORE_REVEAL_BY_KIND } from '../catalogue/exercise-rules.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';

@@ -1,32 +1,24 @@
 import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
-import { type AnsweredExercise, recordAnswer } from '../analytics/answer-events.js';
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  HttpCode,
-  HttpStatus,
-  Post,
-  Req,
-  Res,
-} from '@nestjs/common';
+import { recordAnswer } from '../analytics/answer-events.js';
+import { Body, Controller, Get, HttpCode, HttpStatus, Post, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseAccess } from '../catalogue/course-access.js';
-import { CourseContent } from '../catalogue/course-content.js';
 import { PlanResultDto, PlanResultsDto } from './dto/plan-result.dto.js';
 import { TradePlanDto } from './dto/trade-plan.dto.js';
+import {
+  answeredExercise,
+  type ExerciseTarget,
+  exerciseTarget,
+  ExerciseTargets,
+} from './exercise-targets.js';
 import {
   lessonPlanExercise,
   type PlanExercise,
   PlansService,
   practicePlanExercise,
 } from './plans.service.js';
-import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { PlanResult, PlanResults } from '@course/contract';
@@ -39,10 +31,7 @@ import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
 export class PlansController {
   constructor(
     private readonly plans: PlansService,
-    private readonly access: CourseAccess,
-    private readonly content: CourseContent,
-    private readonly charts: ChartCatalogue,
-    private readonly practice: PracticeCharts,
+    private readonly targets: ExerciseTargets,
     private readonly analytics: AnalyticsRecorder,
     private readonly idempotent: IdempotentAnswers,
   ) {}
@@ -87,7 +76,8 @@ export class PlansController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<PlanResult> {
-    const exercise = await this.exerciseOf(user, body);
+    const answered = exerciseTarget(body);
+    const exercise = await this.exerciseOf(user, answered);
     const { entry, stop, target, account, riskPercent, size } = body;
     const plan = { entry, stop, target, account, riskPercent, size };
     const { answer, replayed } = await this.idempotent.answer(
@@ -95,35 +85,18 @@ export class PlansController {
       response,
       (store) => this.plans.gradeAndRecord(user.id, exercise, plan, store),
     );
-    if (!replayed) recordAnswer(this.analytics, request, user.id, answered(body), answer);
+    if (!replayed)
+      recordAnswer(this.analytics, request, user.id, answeredExercise(answered), answer);
     return answer;
   }
 
   /** The exercise a plan answers: a lesson's, or one of the learner's practice plans. */
-  private async exerciseOf(user: User, body: TradePlanDto): Promise<PlanExercise> {
-    if ((body.lesson === undefined) === (body.practice === undefined)) {
-      throw new BadRequestException('Send exactly one of lesson and practice.');
+  private async exerciseOf(user: User, target: ExerciseTarget): Promise<PlanExercise> {
+    if ('practice' in target) {
+      const chart = await this.targets.practicePlan(user.id, target.practice);
+      return practicePlanExercise(target.practice, chart);
     }
-    if (body.practice !== undefined) {
-      await this.access.requirePractice(user.id, body.practice);
-      return practicePlanExercise(body.practice, await this.practice.plan(user.id, body.practice));
-    }
-    const lesson = this.content.byId(body.lesson ?? 0);
-    if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
-    if (lesson.exerciseKind !== 'plan' || lesson.c_num === null) {
-      throw new BadRequestException(`Lesson ${lesson.id} has no trade-plan exercise.`);
-    }
-    this.access.requireLesson(await this.access.learner(user.id), lesson);
-    const chart = this.charts.get(lesson.c_num);
-    if (!chart)
-      throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
+    const { lesson, chart } = await this.targets.lessonChart(user.id, target.lesson, 'plan');
     return lessonPlanExercise(lesson, chart);
   }
-}
-
-/** What the answer was given to, as analytics names it. */
-function answered(body: { lesson?: number; practice?: number }): AnsweredExercise {
-  return body.practice !== undefined
-    ? { practiceIndex: body.practice }
-    : { lessonId: body.lesson ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
-import { type AnsweredExercise, recordAnswer } from '../analytics/answer-events.js';
+import { recordAnswer } from '../analytics/answer-events.js';
 import {
   BadRequestException,
   Body,
@@ -14,9 +14,6 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { Request, Response } from 'express';
 import type { User } from '../users/user.entity.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseAccess } from '../catalogue/course-access.js';
-import { CourseContent } from '../catalogue/course-content.js';
 import {
   type DecisionExercise,
   DecisionsService,
@@ -25,7 +22,12 @@ import {
 } from './decisions.service.js';
 import { DecisionDto } from './dto/decision.dto.js';
 import { DecisionResultDto } from './dto/decision-result.dto.js';
-import { PracticeCharts } from '../practice-charts/practice-charts.js';
+import {
+  answeredExercise,
+  type ExerciseTarget,
+  exerciseTarget,
+  ExerciseTargets,
+} from './exercise-targets.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type { DecisionResult } from '@course/contract';
@@ -38,10 +40,7 @@ import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
 export class DecisionsController {
   constructor(
     private readonly decisions: DecisionsService,
-    private readonly access: CourseAccess,
-    private readonly content: CourseContent,
-    private readonly charts: ChartCatalogue,
-    private readonly practice: PracticeCharts,
+    private readonly targets: ExerciseTargets,
     private readonly analytics: AnalyticsRecorder,
     private readonly idempotent: IdempotentAnswers,
   ) {}
@@ -69,7 +68,8 @@ export class DecisionsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DecisionResult> {
-    const exercise = await this.exerciseOf(user, body);
+    const answered = exerciseTarget(body);
+    const exercise = await this.exerciseOf(user, answered);
     if (body.take && body.reasons.length > 0) {
       throw new BadRequestException('A trade that is taken has no reasons to skip it.');
     }
@@ -82,37 +82,18 @@ export class DecisionsController {
       response,
       (store) => this.decisions.gradeAndRecord(user.id, exercise, choice, store),
     );
-    if (!replayed) recordAnswer(this.analytics, request, user.id, answered(body), answer);
+    if (!replayed)
+      recordAnswer(this.analytics, request, user.id, answeredExercise(answered), answer);
     return answer;
   }
 
-  private async exerciseOf(user: User, body: DecisionDto): Promise<DecisionExercise> {
-    if ((body.lesson === undefined) === (body.practice === undefined)) {
-      throw new BadRequestException('Send exactly one of lesson and practice.');
+  /** The exercise a decision answers: a lesson's, or one of the learner's practice decisions. */
+  private async exerciseOf(user: User, target: ExerciseTarget): Promise<DecisionExercise> {
+    if ('practice' in target) {
+      const chart = await this.targets.practiceDecision(user.id, target.practice);
+      return practiceDecisionExercise(target.practice, chart);
     }
-    if (body.practice !== undefined) {
-      await this.access.requirePractice(user.id, body.practice);
-      return practiceDecisionExercise(
-        body.practice,
-        (await this.practice.decision(user.id, body.practice)).fiveMinute,
-      );
-    }
-    const lesson = this.content.byId(body.lesson ?? 0);
-    if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
-    if (lesson.exerciseKind !== 'decision' || lesson.c_num === null) {
-      throw new BadRequestException(`Lesson ${lesson.id} has no take-or-skip exercise.`);
-    }
-    this.access.requireLesson(await this.access.learner(user.id), lesson);
-    const chart = this.charts.get(lesson.c_num);
-    if (!chart)
-      throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
+    const { lesson, chart } = await this.targets.lessonChart(user.id, target.lesson, 'decision');
     return lessonDecisionExercise(lesson, chart);
   }
-}
-
-/** What the answer was given to, as analytics names it. */
-function answered(body: { lesson?: number; practice?: number }): AnsweredExercise {
-  return body.practice !== undefined
-    ? { practiceIndex: body.practice }
-    : { lessonId: body.lesson ?? 0 };
 }
