@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { ChartDataModule } from './chart-data/chart-data.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -33,6 +34,7 @@ export class AppModule {
         BillingModule,
         PasswordResetModule,
         LessonsModule,
+        ChartDataModule,
         UsersModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

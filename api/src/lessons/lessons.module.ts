@@ -4,8 +4,6 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { ExercisesModule } from '../exercises/exercises.module.js';
 import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
-import { ChartDataController } from './chart-data.controller.js';
-import { ChartDataService } from './chart-data.service.js';
 import { LessonsController } from './lessons.controller.js';
 import { LessonsService } from './lessons.service.js';
 import { PracticeController } from './practice.controller.js';
@@ -22,8 +20,8 @@ import { PracticeController } from './practice.controller.js';
     ExercisesModule,
     PracticeChartsModule,
   ],
-  controllers: [LessonsController, ChartDataController, PracticeController],
-  providers: [ChartDataService, LessonsService],
+  controllers: [LessonsController, PracticeController],
+  providers: [LessonsService],
   exports: [LessonsService],
 })
 export class LessonsModule {}

@@ -4,7 +4,7 @@ import { WholeNumberPath } from '../common/whole-number-param.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { AttemptsService, practiceKey } from '../exercises/attempts.service.js';
-import { chartDataBody } from './chart-data.js';
+import { chartDataBody } from '../chart-data/chart-data.js';
 import {
   CourseAccess,
   FREE_PRACTICE_CHARTS,

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ExerciseStandingDto } from '../../exercises/dto/attempt-result.dto.js';
-import { UnnumberedChartDataDto } from './chart-data.dto.js';
+import { UnnumberedChartDataDto } from '../../chart-data/dto/chart-data.dto.js';
 import { DecisionResultDto, DecisionSetupDto } from '../../exercises/dto/decision-result.dto.js';
 import { PlanReviewDto, PlanSetupDto } from '../../exercises/dto/plan-result.dto.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from '@course/contract';
