@@ -43,6 +43,29 @@ describe('formatTimeLabel', () => {
     expect(formatTimeLabel(utc(2024, 3, 5, 1), utc(2024, 3, 4, 23), NEW_YORK)).toBe('20:00');
   });
 
+  it('writes every quarter-hour of a day with an offset change as Intl does', () => {
+    // The offset is looked up once a day except on days it changes: check those days whole,
+    // for New York (spring and fall) and Lord Howe Island (a half-hour change, at 02:00 local).
+    const cases = [
+      { timeZone: 'America/New_York', day: utc(2024, 3, 10) },
+      { timeZone: 'America/New_York', day: utc(2024, 11, 3) },
+      { timeZone: 'Australia/Lord_Howe', day: utc(2024, 4, 6) },
+    ];
+    for (const { timeZone, day } of cases) {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
+      // Two UTC days, so the change falls inside the window wherever the zone is.
+      for (let time = day - 86_400; time < day + 86_400; time += 900) {
+        const shown = formatCrosshairTime(time, { timeZone }).slice(-5);
+        expect({ time, shown }).toEqual({ time, shown: intl.format(time * 1000) });
+      }
+    }
+  });
+
   it('rejects an unknown time zone', () => {
     expect(() => formatTimeLabel(0, undefined, { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
   });

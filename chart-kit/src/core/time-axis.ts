@@ -295,13 +295,35 @@ function utcSeconds(local: number, timeZone: string): number {
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const offsetCache = new Map<string, number>();
+/** Per zone and UTC day: the day's one offset, or null for a day with a change of offset in it. */
+const dayOffsetCache = new Map<string, number | null>();
 const OFFSET_CACHE_LIMIT = 50_000;
 // Time zone offsets change only at quarter-hour boundaries, so one lookup serves 15 minutes.
 const OFFSET_GRANULARITY = 15 * MINUTE;
 
-/** Offset of `timeZone` from UTC at `time`, in seconds (e.g. -14400 for New York in summer). */
+/**
+ * Offset of `timeZone` from UTC at `time`, in seconds (e.g. -14400 for New York in summer). A
+ * zone changes its offset at most once a day, so a day whose first and last quarter-hours have
+ * the same offset has it throughout: two lookups serve the day, and only the few days of a change
+ * are looked up quarter-hour by quarter-hour (each lookup costs tens of microseconds of Intl).
+ */
 function offsetSeconds(time: number, timeZone: string): number {
   if (timeZone === 'UTC') return 0;
+  const day = Math.floor(time / DAY);
+  const dayKey = `${timeZone}|${day}`;
+  let dayOffset = dayOffsetCache.get(dayKey);
+  if (dayOffset === undefined) {
+    const first = slotOffset(day * DAY, timeZone);
+    const last = slotOffset((day + 1) * DAY - OFFSET_GRANULARITY, timeZone);
+    dayOffset = first === last ? first : null;
+    if (dayOffsetCache.size >= OFFSET_CACHE_LIMIT) dayOffsetCache.clear();
+    dayOffsetCache.set(dayKey, dayOffset);
+  }
+  return dayOffset ?? slotOffset(time, timeZone);
+}
+
+/** The offset of `timeZone` in the quarter-hour holding `time`, looked up once per quarter-hour. */
+function slotOffset(time: number, timeZone: string): number {
   const slot = Math.floor(time / OFFSET_GRANULARITY);
   const key = `${timeZone}|${slot}`;
   const cached = offsetCache.get(key);

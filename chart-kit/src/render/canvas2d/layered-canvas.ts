@@ -41,6 +41,10 @@ export function rasterEdge(position: number, devicePixelRatio: number): number {
   return Math.ceil(position * devicePixelRatio - 0.5) / devicePixelRatio;
 }
 
+/** Widths of texts in the label font, by text (the font is one constant). */
+const labelWidths = new Map<string, number>();
+const LABEL_WIDTHS_KEPT = 4_096;
+
 /**
  * One layer of a {@link LayeredCanvas}: rectangles and texts in the order written. Consecutive
  * rectangles of one colour become one path and one fill (candles of a colour, dashes of a line).
@@ -84,8 +88,16 @@ export class CanvasLayer {
 
   /** Width of `value` in the label font, in CSS pixels. */
   measure(value: string): number {
-    this.measureContext.font = LABEL_FONT;
-    return this.measureContext.measureText(value).width;
+    // Labels repeat from frame to frame (prices, times), and setting a context's font parses it
+    // each time: a frame measures each text once in the page's life.
+    let width = labelWidths.get(value);
+    if (width === undefined) {
+      this.measureContext.font = LABEL_FONT;
+      width = this.measureContext.measureText(value).width;
+      if (labelWidths.size >= LABEL_WIDTHS_KEPT) labelWidths.clear();
+      labelWidths.set(value, width);
+    }
+    return width;
   }
 
   /** Writes `value` with its anchor point at (x, y); returns its width. */
