@@ -12,6 +12,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LessonsModule } from './lessons/lessons.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
+import { PracticeModule } from './practice/practice.module.js';
 import { RedisModule } from './redis/redis.module.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -35,6 +36,7 @@ export class AppModule {
         PasswordResetModule,
         LessonsModule,
         ChartDataModule,
+        PracticeModule,
         UsersModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],

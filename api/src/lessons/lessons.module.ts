@@ -3,25 +3,16 @@ import { AuthModule } from '../auth/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { ExercisesModule } from '../exercises/exercises.module.js';
-import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
 import { LessonsController } from './lessons.controller.js';
 import { LessonsService } from './lessons.service.js';
-import { PracticeController } from './practice.controller.js';
 
 /**
- * Lesson descriptors and content, exercise charts (the catalogue's and every learner's own
- * practice charts), the access rules, and server-side grading.
+ * GET api/lessons and api/lessons/{path}: the course's lesson descriptors and each lesson's page,
+ * with where the learner stands on its exercise.
  */
 @Module({
-  imports: [
-    AuthModule,
-    CatalogueModule,
-    ChartCatalogueModule,
-    ExercisesModule,
-    PracticeChartsModule,
-  ],
-  controllers: [LessonsController, PracticeController],
+  imports: [AuthModule, CatalogueModule, ChartCatalogueModule, ExercisesModule],
+  controllers: [LessonsController],
   providers: [LessonsService],
-  exports: [LessonsService],
 })
 export class LessonsModule {}

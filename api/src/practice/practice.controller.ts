@@ -16,7 +16,7 @@ import { PlansService, practicePlanExercise } from '../exercises/plans.service.j
 import { DecisionsService, practiceDecisionExercise } from '../exercises/decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
-import { PracticeGenerationResponses } from '../practice/generation-responses.js';
+import { PracticeGenerationResponses } from './generation-responses.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
