@@ -13,8 +13,8 @@ import { HealthModule } from './health/health.module.js';
 import { LessonsModule } from './lessons/lessons.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
 import { PracticeModule } from './practice/practice.module.js';
+import { ProgressModule } from './progress/progress.module.js';
 import { RedisModule } from './redis/redis.module.js';
-import { UsersModule } from './users/users.module.js';
 
 @Module({})
 export class AppModule {
@@ -37,7 +37,7 @@ export class AppModule {
         LessonsModule,
         ChartDataModule,
         PracticeModule,
-        UsersModule,
+        ProgressModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };
