@@ -70,9 +70,10 @@ describe('chart-kit packed and installed in a consumer project', () => {
     work = await mkdtemp(join(tmpdir(), 'chart-kit-package-'));
     packed = await packChartKit(work);
     consumer = join(work, 'consumer');
-    const [pixi, react, reactTypes, typescript] = await Promise.all([
+    const [pixi, react, reactDom, reactTypes, typescript] = await Promise.all([
       monorepoVersion('pixi.js'),
       monorepoVersion('react'),
+      monorepoVersion('react-dom'),
       monorepoVersion('@types/react'),
       monorepoVersion('typescript'),
     ]);
@@ -87,6 +88,7 @@ describe('chart-kit packed and installed in a consumer project', () => {
             'chart-kit': `file:../${basename(packed.tarball)}`,
             'pixi.js': pixi,
             react,
+            'react-dom': reactDom,
           },
           devDependencies: { '@types/react': reactTypes, typescript },
         },
@@ -103,6 +105,10 @@ describe('chart-kit packed and installed in a consumer project', () => {
     await copyFile(
       join(CHART_KIT_DIR, 'test/package/core-in-node.mjs'),
       join(consumer, 'core.mjs'),
+    );
+    await copyFile(
+      join(CHART_KIT_DIR, 'test/package/engine-in-node.mjs'),
+      join(consumer, 'engine.mjs'),
     );
   }, 120_000);
 
@@ -172,6 +178,11 @@ describe('chart-kit packed and installed in a consumer project', () => {
       console.log(gradeZone([1.5, 1.2], { upper: 1.6, lower: 1.1 }).reason);`;
     const required = await run(process.execPath, ['-e', script], consumer);
     expect(required.stdout.trim()).toBe('pass');
+  });
+
+  it('imports the engine and the React bindings in Node and renders a <Chart> on the server', async () => {
+    const { stdout } = await run(process.execPath, ['engine.mjs'], consumer);
+    expect(JSON.parse(stdout)).toEqual({ heading: true, box: true, canvas: false });
   });
 
   it('ships source maps that carry the TypeScript, and declaration maps onto it', async () => {
