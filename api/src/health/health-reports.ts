@@ -31,7 +31,7 @@ export class HealthReports {
   private stopping = false;
   /** The limit in front of the framework (made with the web middleware, after this). */
   private eventLoop: EventLoopLimit | undefined;
-  /** The practice charts' worker threads (in the lessons module, wired at start). */
+  /** The practice charts' worker threads (in the practice charts module, wired at start). */
   private practiceGeneration: PracticeGenerationLoad | undefined;
 
   constructor(
