@@ -3,12 +3,14 @@ import { APP_FILTER } from '@nestjs/core';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
+import { CatalogueModule } from './catalogue/catalogue.module.js';
 import { ChartDataModule } from './chart-data/chart-data.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import type { DatabaseKind } from './database/database-options.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ExercisesModule } from './exercises/exercises.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LessonsModule } from './lessons/lessons.module.js';
 import { PasswordResetModule } from './password-reset/password-reset.module.js';
@@ -34,8 +36,11 @@ export class AppModule {
         AuthModule,
         BillingModule,
         PasswordResetModule,
+        // In the order of the OpenAPI document's paths: Nest lists controllers module by module.
+        CatalogueModule,
         LessonsModule,
         ChartDataModule,
+        ExercisesModule,
         PracticeModule,
         ProgressModule,
       ],
