@@ -135,5 +135,7 @@ describe('the database gone', () => {
       await server.close().catch(() => undefined);
       await embedded.stop();
     }
-  });
+    // A private database made from nothing, then a whole instance: on a busy machine this
+    // outlasts the default minute; a hang is still caught.
+  }, 180_000);
 });

@@ -17,7 +17,7 @@ export const chartCatalogueProvider: Provider = {
   provide: ChartCatalogue,
   inject: [APP_CONFIG],
   useFactory: async (config: AppConfig) => {
-    const logger = new Logger('Content');
+    const logger = new Logger('ChartCatalogue');
     const started = performance.now();
     const cacheFile = config.catalogueCacheFile ?? CATALOGUE_CACHE_FILE;
     const prepared = await prepareCatalogue({
