@@ -668,6 +668,12 @@ export class ChartEngine {
     if (this.model.animations.active) this.scheduler.schedule();
   }
 
+  /** What a surface taking over from the current one starts with: its size, pixels and theme. */
+  private surfaceSettings(): SurfaceSettings {
+    const { width, height } = this.model.size;
+    return { width, height, resolution: this.surface.resolution, theme: this.theme };
+  }
+
   /** Hands the chart to WebGL when moving Canvas 2D frames are slow (median of the last few). */
   private noteFrameCost(ms: number): void {
     const costs = this.frameCosts;
@@ -700,13 +706,7 @@ export class ChartEngine {
     this.webglAttempted = true;
     const release = reserveWebGLPlace();
     if (!release) return;
-    const { width, height } = this.model.size;
-    this.handover = startWebGLSurface({
-      width,
-      height,
-      resolution: this.surface.resolution,
-      theme: this.theme,
-    })
+    this.handover = startWebGLSurface(this.surfaceSettings())
       .then((next) => this.swapWhenIdle(next, release))
       .catch(() => {
         // No WebGL here (or its chunk did not load): Canvas 2D carries on.
@@ -796,15 +796,8 @@ export class ChartEngine {
     this.scheduler.cancel();
     this.model.events.emit('contextlost', undefined);
     if (this.preference === 'auto' && this.surface.kind !== 'canvas2d') {
-      const { width, height } = this.model.size;
       try {
-        const fallback = new Canvas2DSurface({
-          width,
-          height,
-          resolution: this.surface.resolution,
-          theme: this.theme,
-        });
-        this.adoptSurface(fallback, undefined);
+        this.adoptSurface(new Canvas2DSurface(this.surfaceSettings()), undefined);
         return;
       } catch {
         // No Canvas 2D either: wait for the context like a chart that asked for WebGL.
