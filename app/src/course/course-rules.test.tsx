@@ -7,7 +7,7 @@ import { chartBody, lessonBody } from '../../test/exercise-fixtures.js';
 import { fakeHttp, type Handler, unauthorized } from '../../test/fake-http.js';
 import { StubChart } from '../../test/stub-chart.js';
 
-// chart-kit's chart needs WebGL; the stub runs the library's model and lists the lines.
+// jsdom draws no canvas; the stub runs the library's model and lists the lines.
 jest.unstable_mockModule('../exercise/LazyChart.js', () => ({ LazyChart: StubChart }));
 const { LandingPage } = await import('../pages/LandingPage.js');
 const { PracticeTestEnvPage } = await import('../pages/PracticeTestEnvPage.js');

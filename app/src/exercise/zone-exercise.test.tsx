@@ -10,7 +10,7 @@ import {
 } from '../../test/exercise-fixtures.js';
 import { StubChart } from '../../test/stub-chart.js';
 
-// chart-kit's chart needs WebGL; the stub runs the library's model and lists the lines.
+// jsdom draws no canvas; the stub runs the library's model and lists the lines.
 jest.unstable_mockModule('./LazyChart.js', () => ({ LazyChart: StubChart }));
 const { ChartLessonExercise } = await import('../lesson/ChartLessonExercise.js');
 

@@ -15,7 +15,7 @@ import {
 } from '../../test/exercise-fixtures.js';
 import { StubChart } from '../../test/stub-chart.js';
 
-// chart-kit's chart needs WebGL; the stub runs the library's model.
+// jsdom draws no canvas; the stub runs the library's model.
 jest.unstable_mockModule('../exercise/LazyChart.js', () => ({ LazyChart: StubChart }));
 const { ManageLessonExercise } = await import('./ManageLessonExercise.js');
 

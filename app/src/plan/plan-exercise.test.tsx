@@ -9,7 +9,7 @@ import {
 } from '../../test/exercise-fixtures.js';
 import { StubChart } from '../../test/stub-chart.js';
 
-// chart-kit's chart needs WebGL; the stub runs the library's model and lists the lines.
+// jsdom draws no canvas; the stub runs the library's model and lists the lines.
 jest.unstable_mockModule('../exercise/LazyChart.js', () => ({ LazyChart: StubChart }));
 const { PlanLessonExercise } = await import('./PlanLessonExercise.js');
 
