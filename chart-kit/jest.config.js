@@ -10,5 +10,7 @@ export default {
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   // Browser tests start Vite and Chromium.
   testTimeout: 120_000,
+  // @chart-kit/core from its TypeScript source, as the app and Storybook read it.
+  testEnvironmentOptions: { customExportConditions: ['source', 'node'] },
   transformIgnorePatterns: ['/node_modules/(?!(d3-.*|internmap)/)'],
 };

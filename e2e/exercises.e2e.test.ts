@@ -11,7 +11,7 @@ import {
   type CourseProduct,
   registerSubscriber,
 } from './support/course.js';
-import { PLACEMENTS, type PlacementName } from '../api/src/charts/scenario/framing.js';
+import { PLACEMENTS, type PlacementName } from '@course/rules';
 import { TEST_OUTPUT_DIR } from './support/product.js';
 
 /**

@@ -1,8 +1,12 @@
-import { DECISION_CHECKS, type TradeOutcome } from 'chart-kit/core';
+import {
+  DECISION_CHECKS,
+  type TradeOutcome,
+  readReaction,
+  type ZoneReaction,
+  type ZoneScenario,
+} from '@course/rules';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
-import { readReaction, type ZoneReaction } from '../src/charts/scenario/reaction.js';
 import { expectReactionShares } from './support/reaction-shares.js';
-import type { ZoneScenario } from '../src/charts/scenario/scenario-types.js';
 import type { PracticeOutcome } from './support/native/practice-outcomes.js';
 import { runNative } from './support/native/run-native.js';
 

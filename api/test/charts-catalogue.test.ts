@@ -1,11 +1,5 @@
-import {
-  aggregateCandles,
-  assessClarity,
-  gradeZone,
-  periodStart,
-  TIMEFRAMES,
-  validateSeries,
-} from 'chart-kit/core';
+import { aggregateCandles, periodStart, TIMEFRAMES, validateSeries } from '@chart-kit/core';
+import { assessClarity, gradeZone, newYorkClock } from '@course/rules';
 import {
   ChartCatalogue,
   generatedChartType,
@@ -14,7 +8,6 @@ import {
   type ExerciseChart,
 } from '../src/charts/chart-catalogue.js';
 import { readChartDefinitions } from '../src/charts/chart-definitions.js';
-import { newYorkClock } from '../src/charts/zone-explanation.js';
 import { openingWindow, zoneHeightsAtOpening } from './support/opening-view.js';
 
 const catalogue = ChartCatalogue.load();

@@ -1,16 +1,14 @@
+import { aggregateCandles, TIMEFRAMES, type Candle } from '@chart-kit/core';
 import {
-  aggregateCandles,
   averageRange,
   decideTrade,
   playOutTrade,
   SHARES,
   detectZones,
-  TIMEFRAMES,
-  type Candle,
-} from 'chart-kit/core';
+  levelVisits,
+  type Concept,
+} from '@course/rules';
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
-import { levelVisits } from '../src/charts/scenario/checks/level-reading.js';
-import type { Concept } from '../src/charts/scenario/scenario-types.js';
 import { loadCourseContent } from '../src/catalogue/course-content.js';
 import { openingWindow } from './support/opening-view.js';
 

@@ -1,13 +1,14 @@
-import { CANDLES_PER_SESSION, deriveSeed } from 'chart-kit/core';
-import fc from 'fast-check';
 import {
+  CANDLES_PER_SESSION,
+  deriveSeed,
   ScenarioError,
   type Concept,
   type ZoneScenario,
   type ZoneScenarioRequest,
-} from '../src/charts/scenario/scenario-types.js';
-import { generateZoneScenario } from '../src/charts/zone-scenario.js';
-import { explainZone } from '../src/charts/zone-explanation.js';
+  generateZoneScenario,
+  explainZone,
+} from '@course/rules';
+import fc from 'fast-check';
 import { expectReactionShares } from './support/reaction-shares.js';
 import { fairExerciseProblems } from './support/fair-exercise.js';
 import type { PracticeFairness } from './support/native/practice-fairness.js';

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { MANAGEMENT_RULES, playOutTrade, SHARES } from 'chart-kit/core';
+import { MANAGEMENT_RULES, playOutTrade, SHARES } from '@course/rules';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';

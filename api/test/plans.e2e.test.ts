@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { playOutTrade, positionSize, SHARES, type TradeOutcome } from 'chart-kit/core';
+import { playOutTrade, positionSize, SHARES, type TradeOutcome } from '@course/rules';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';

@@ -1,4 +1,5 @@
-import { type Candle, playOutTrade, SHARES, type TradeOutcome } from 'chart-kit/core';
+import type { Candle } from '@chart-kit/core';
+import { playOutTrade, SHARES, type TradeOutcome } from '@course/rules';
 import {
   rWords,
   type TradeRole,

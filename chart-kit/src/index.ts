@@ -33,8 +33,12 @@ export { DARK_THEME, LIGHT_THEME } from './render/themes.js';
 export type { ChartTheme } from './render/themes.js';
 export type { ChartLine, LineRole } from './model/user-lines.js';
 export type { ReplayState, ReplayStatus } from './model/replay.js';
-export type { Candle } from './core/candle.js';
-export type { Timeframe } from './core/aggregate.js';
-export type { PlotFrame, TimeWindow, ViewTarget } from './core/index.js';
-export type { PriceZone } from './core/grade.js';
-export type { IndexViewport } from './core/scales.js';
+export type {
+  Candle,
+  Timeframe,
+  PlotFrame,
+  TimeWindow,
+  ViewTarget,
+  PriceZone,
+  IndexViewport,
+} from '@chart-kit/core';

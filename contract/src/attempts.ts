@@ -1,4 +1,4 @@
-import type { GradeReason } from 'chart-kit/core';
+import type { GradeReason } from '@course/rules';
 import type { RevealedZone } from './zones.js';
 
 /** Which exercise an answer counts for: a catalogue chart, a lesson's, or a practice chart's. */

@@ -1,4 +1,4 @@
-import type { Candle } from 'chart-kit/core';
+import type { Candle } from '@course/rules';
 import type { ZoneType } from './zones.js';
 
 export type ChartTimeframe = '5min' | '1hr';

@@ -1,4 +1,4 @@
-import type { CheckResult, DecisionCheck } from 'chart-kit/core';
+import type { CheckResult, DecisionCheck } from '@course/rules';
 import type { PlanOutcome, LessonOrPractice } from './plans.js';
 import type { RevealedZone, ZoneBounds } from './zones.js';
 

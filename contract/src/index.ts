@@ -17,7 +17,7 @@ export type * from './routes.js';
 export type * from './session.js';
 export type * from './zones.js';
 
-// The shapes chart-kit's grading gives, which the answers carry as they are.
+// The shapes the course's grading gives, which the answers carry as they are.
 export type {
   Candle,
   CheckResult,
@@ -29,4 +29,4 @@ export type {
   PlanRule,
   TradeOutcome,
   TradeRecord,
-} from 'chart-kit/core';
+} from '@course/rules';

@@ -1,4 +1,4 @@
-import type { ManagedExitReason, ManagementRule } from 'chart-kit/core';
+import type { ManagedExitReason, ManagementRule } from '@course/rules';
 import type { RevealedZone, ZoneBounds } from './zones.js';
 
 /** A trade-management answer: the rule the learner would manage the planned trade by. */

@@ -1,4 +1,4 @@
-import type { PlanGrade, TradeOutcome, TradeRecord } from 'chart-kit/core';
+import type { PlanGrade, TradeOutcome, TradeRecord } from '@course/rules';
 import type { PlanSettings } from './lessons.js';
 import type { RevealedZone, ZoneBounds } from './zones.js';
 

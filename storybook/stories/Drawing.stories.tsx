@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { type GradeResult, gradeZone } from 'chart-kit/core';
+import { type GradeResult, gradeZone } from '@course/rules';
 import { Chart, type ChartProps, useLines } from 'chart-kit/react';
 import { useEffect, useState } from 'react';
 import { creationKey, suppliedByStory } from './support/args.js';

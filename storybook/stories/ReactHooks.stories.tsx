@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { ChartEngine } from 'chart-kit';
-import { type Candle, gradeZone } from 'chart-kit/core';
+import type { Candle } from 'chart-kit/core';
+import { gradeZone } from '@course/rules';
 import {
   Chart,
   useChart,

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { LineRole } from 'chart-kit';
-import { gradeTradePlan, type PlanGrade, plannedSize, SHARES } from 'chart-kit/core';
+import { gradeTradePlan, type PlanGrade, plannedSize, SHARES } from '@course/rules';
 import { Chart, type ChartProps, useLines } from 'chart-kit/react';
 import { useEffect, useState } from 'react';
 import { creationKey, suppliedByStory } from './support/args.js';

@@ -1,7 +1,7 @@
 // class-transformer's @Type reads design-time metadata through this polyfill.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { MANAGEMENT_RULES, type ManagementRule } from 'chart-kit/core';
+import { MANAGEMENT_RULES, type ManagementRule } from '@course/rules';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -67,7 +67,7 @@ export class IllustrationSchema {
   frames!: IllustrationFrameSchema[];
 }
 
-/** The instruments a trade-plan exercise can be sized in (see chart-kit's trade-plan.ts). */
+/** The instruments a trade-plan exercise can be sized in (see the course's trade-plan.ts). */
 export const PLAN_INSTRUMENTS = ['shares', 'micro-e-mini', 'forex'] as const;
 export type PlanInstrumentName = (typeof PLAN_INSTRUMENTS)[number];
 

@@ -1,4 +1,4 @@
-import type { ManagementRule } from 'chart-kit/core';
+import type { ManagementRule } from '@course/rules';
 import type { Illustration, LessonDescriptor, ModuleKey } from '@course/contract';
 
 /** The modules of the course, in the order a learner takes them. */

@@ -1,4 +1,4 @@
-import type { Candle } from 'chart-kit/core';
+import type { Candle } from '@chart-kit/core';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
 import type { ChartDataBody, ChartDataCandle } from '@course/contract';

@@ -14,7 +14,7 @@ import type { ChartDefinition } from './chart-definitions.js';
  * build` writes every hand-numbered chart beside the built code; an instance reads them at
  * start. Each chart is kept under a key of everything it is made from (its definition, and the
  * definitions of the charts it continues), and the file under a fingerprint of the code that
- * simulates (this folder and chart-kit's core): a chart is taken only when both still match,
+ * simulates (this folder, the course's rules and the chart maths): a chart is taken only when both still match,
  * and any other is made in worker threads before the instance is ready (catalogue-preparation.ts).
  */
 interface CacheFile {
@@ -66,15 +66,15 @@ function codeFiles(folder: string, extension: string): [name: string, path: stri
 }
 
 /**
- * The simulating code's fingerprint: the files of this folder and of chart-kit's core, as this
- * process loads them (sources, or the built JavaScript), wherever the project is.
+ * The simulating code's fingerprint: the files of this folder, of the course's rules and of the
+ * chart maths that frames an exercise, as this process loads them (sources, or the built
+ * JavaScript), wherever the project is.
  */
 function codeFingerprint(): string {
-  const here = fileURLToPath(import.meta.url);
-  const chartKitCore = fileURLToPath(import.meta.resolve('chart-kit/core'));
   const folders: [label: string, entry: string][] = [
-    ['charts', here],
-    ['chart-kit/core', chartKitCore],
+    ['charts', fileURLToPath(import.meta.url)],
+    ['@course/rules', fileURLToPath(import.meta.resolve('@course/rules'))],
+    ['@chart-kit/core', fileURLToPath(import.meta.resolve('@chart-kit/core'))],
   ];
   const hash = createHash('sha256');
   for (const [label, entry] of folders) {

@@ -1,11 +1,17 @@
 import { resolve } from 'node:path';
+import { aggregateCandles, TIMEFRAMES, type Candle } from '@chart-kit/core';
 import {
-  aggregateCandles,
   deriveSeed,
   type HigherTimeframeTrend,
-  TIMEFRAMES,
-  type Candle,
-} from 'chart-kit/core';
+  baseShowsOnHourly,
+  explainHourlyZone,
+  explainZone,
+  hourlyBaseTimes,
+  openingTimeWindow,
+  type PlacementName,
+  generateZoneScenario,
+  type ZoneScenario,
+} from '@course/rules';
 import { projectRoot } from '../config/config.js';
 import {
   FIRST_GENERATED_CHART,
@@ -13,14 +19,6 @@ import {
   type ChartDefinition,
 } from './chart-definitions.js';
 import { LRUCache } from 'lru-cache';
-import {
-  baseShowsOnHourly,
-  explainHourlyZone,
-  explainZone,
-  hourlyBaseTimes,
-} from './zone-explanation.js';
-import { openingTimeWindow, type PlacementName } from './scenario/framing.js';
-import { generateZoneScenario, type ZoneScenario } from './zone-scenario.js';
 
 /** One chart as an exercise shows it; the zone is the answer and must not reach a client early. */
 export interface ExerciseChart {
@@ -50,7 +48,7 @@ export interface ExerciseChart {
     model: { entry: number; stop: number; target: number };
   };
   /**
-   * A take-or-skip chart's setting for chart-kit's `decideTrade` (see ScenarioDecision): the next
+   * A take-or-skip chart's setting for the course's `decideTrade` (see ScenarioDecision): the next
    * opposing zone, the average range, the zone's returns and the 1-hour trend.
    */
   decision?: {

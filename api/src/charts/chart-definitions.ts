@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ZoneType } from 'chart-kit/core';
-import { parse, YAMLParseError } from 'yaml';
 import {
+  type ZoneType,
   CONCEPTS,
   type Aftermath,
   type Concept,
   type ScenarioStyle,
-} from './scenario/scenario-types.js';
+} from '@course/rules';
+import { parse, YAMLParseError } from 'yaml';
 
 /** One hand-numbered exercise chart, as `charts.yaml` declares it. */
 export interface ChartDefinition {

@@ -70,7 +70,7 @@ export class AttemptsController {
   @ApiOperation({
     summary: 'Grade a zone answer',
     description:
-      'Grades the first two lines with chart-kit gradeZone against the hidden zone and answers ' +
+      'Grades the first two lines with the course’s gradeZone against the hidden zone and answers ' +
       '{pass, reason, feedback, tries, revealed}; zone, explanation and baseTimes come with a ' +
       'pass or from the third failed try. Give one of chart, lesson (its chart) or practice (the ' +
       'learner’s own practice chart). Visitors may answer the landing demo charts only. A gated ' +

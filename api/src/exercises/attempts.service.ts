@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { gradeZone, type GradeResult } from 'chart-kit/core';
+import { gradeZone, type GradeResult } from '@course/rules';
 import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import {
@@ -54,7 +54,7 @@ export function standingOf(
 }
 
 /**
- * Grades zone answers on the server with chart-kit's `gradeZone`. A learner's tries are kept
+ * Grades zone answers on the server with the course's `gradeZone`. A learner's tries are kept
  * (their standing, and a record of every answer); a visitor's are not (see DemoStanding).
  */
 @Injectable()
@@ -71,7 +71,7 @@ export class AttemptsService {
           `exercise: send the answer to ${ANSWERED_AT[kind]}.`,
       );
     }
-    // The course's rule with its slack, thin-box and near-side-wick parts lives in chart-kit.
+    // The course's rule with its slack, thin-box and near-side-wick parts lives in @course/rules.
     const grade = gradeZone(lines, chart.zone);
     if (grade.reason === 'need-two-lines') {
       // Not a real try: nothing is recorded, so a stray click on Try costs the learner nothing.

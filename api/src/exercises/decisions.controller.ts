@@ -51,7 +51,7 @@ export class DecisionsController {
   @ApiOperation({
     summary: 'Take or skip a trade at a zone',
     description:
-      'Grades a take-or-skip answer with chart-kit gradeDecision. The course takes a trade when ' +
+      'Grades a take-or-skip answer with the course’s gradeDecision. The course takes a trade when ' +
       'three checks pass: room (a target short of the next opposing zone pays at least 2R), a ' +
       'fresh zone, and a 1-hour trend not against the trade; a skip passes only when it names ' +
       'exactly the checks that fail. With two choices a second try is no test, so the first ' +

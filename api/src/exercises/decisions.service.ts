@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type DecisionCheck, type DecisionSetting, gradeDecision } from 'chart-kit/core';
+import { type DecisionCheck, type DecisionSetting, gradeDecision } from '@course/rules';
 import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
@@ -25,7 +25,7 @@ export function practiceDecisionExercise(index: number, chart: ExerciseChart): D
 }
 
 /**
- * Grades take-or-skip answers with chart-kit's `gradeDecision` on the checks a decision chart
+ * Grades take-or-skip answers with the course's `gradeDecision` on the checks a decision chart
  * carries (room, freshness, the 1-hour trend), keeps every answer, and shows the course's
  * reasoning and what price did next once the learner has answered.
  */

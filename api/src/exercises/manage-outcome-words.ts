@@ -1,4 +1,4 @@
-import type { ManagedExit, ManagedOutcome, ManagementRule, ZoneType } from 'chart-kit/core';
+import type { ManagedExit, ManagedOutcome, ManagementRule, ZoneType } from '@course/rules';
 import { rWords } from './trade-outcome-words.js';
 
 /** What each rule does, for the trade's direction: the choices' labels and the verdict's words. */

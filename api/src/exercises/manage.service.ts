@@ -6,7 +6,7 @@ import {
   type ManagementRule,
   type ManagementSettings,
   MODEL_STOP_BUFFER_IN_RANGES,
-} from 'chart-kit/core';
+} from '@course/rules';
 import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey } from './attempts.service.js';
@@ -36,7 +36,7 @@ export function lessonManageExercise(lesson: Lesson, chart: ExerciseChart): Mana
 
 /**
  * Grades the choice of a management rule against the one the lesson teaches, keeps every
- * answer, and once answered plays every rule out on the candles after the exercise (chart-kit's
+ * answer, and once answered plays every rule out on the candles after the exercise (the course's
  * `manageTradeEveryWay`), each with its result in R and its words.
  */
 @Injectable()

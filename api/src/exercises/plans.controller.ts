@@ -56,7 +56,7 @@ export class PlansController {
   @ApiOperation({
     summary: 'Grade a trade plan',
     description:
-      'Grades entry, stop, target and size for a lesson’s plan exercise with chart-kit ' +
+      'Grades entry, stop, target and size for a lesson’s plan exercise with the course’s ' +
       'gradeTradePlan: entry at or inside the proximal line, stop beyond the distal line (at ' +
       'most one average range), target short of the next opposing zone, reward-to-risk at least ' +
       'the lesson’s minimum (2:1 by default), size within one unit of account x risk / (entry - ' +

@@ -13,7 +13,7 @@ import {
   rewardToRisk,
   SHARES,
   type TradePlan,
-} from 'chart-kit/core';
+} from '@course/rules';
 import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
@@ -89,7 +89,7 @@ export function practicePlanExercise(index: number, chart: ExerciseChart): PlanE
 }
 
 /**
- * Grades trade plans with chart-kit's `gradeTradePlan` against a plan chart's zone, its next
+ * Grades trade plans with the course's `gradeTradePlan` against a plan chart's zone, its next
  * opposing zone and its average range, keeps every try (three prices in `lines`, the money side
  * in `plan`), and once the plan is passed or three tries are used shows the model plan and how
  * both played out on the candles after the exercise.

@@ -1,4 +1,4 @@
-import type { DecisionCheck, TradeOutcome } from 'chart-kit/core';
+import type { DecisionCheck, TradeOutcome } from '@course/rules';
 
 /**
  * Whose trade an outcome is, which decides how it is told:

@@ -1,13 +1,14 @@
-import { deriveSeed, type ZoneType } from 'chart-kit/core';
-import { createHash } from 'node:crypto';
-import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
-import { drawSkipReason } from '../charts/scenario/aftermath.js';
 import {
+  deriveSeed,
+  type ZoneType,
+  drawSkipReason,
   generateZoneScenario,
   ScenarioError,
   type ZoneScenario,
   type ZoneScenarioRequest,
-} from '../charts/zone-scenario.js';
+} from '@course/rules';
+import { createHash } from 'node:crypto';
+import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
 
 /** The three kinds of practice exercise, each with its own charts. */
 export type PracticeKind = 'zone' | 'plan' | 'decision';

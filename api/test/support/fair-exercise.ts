@@ -4,20 +4,16 @@ import {
   MAX_CONGESTION_CANDLES,
   MAX_HISTORY_CONGESTION_CANDLES,
   newYorkDayNumber,
-  validateSeries,
-} from 'chart-kit/core';
-import {
   bandPixelHeight,
   MIN_ZONE_PX,
   openingTimeWindow,
   placement,
-} from '../../src/charts/scenario/framing.js';
-import type {
-  ZoneScenario,
-  ZoneScenarioRequest,
-} from '../../src/charts/scenario/scenario-types.js';
+  type ZoneScenario,
+  type ZoneScenarioRequest,
+} from '@course/rules';
+import { validateSeries } from '@chart-kit/core';
 
-// What makes an exercise fair, checked on a scenario's data with chart-kit's own rules. A list
+// What makes an exercise fair, checked on a scenario's data with the course's own rules. A list
 // of problems rather than assertions, so that the same checks run in jest and in the plain Node
 // processes that simulate a thousand charts at native speed.
 

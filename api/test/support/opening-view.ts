@@ -1,11 +1,6 @@
-import { viewportOfTimeWindow, TIMEFRAMES } from 'chart-kit/core';
+import { viewportOfTimeWindow, TIMEFRAMES } from '@chart-kit/core';
 import { placementOfChart, type ExerciseChart } from '../../src/charts/chart-catalogue.js';
-import {
-  bandPixelHeight,
-  MIN_ZONE_PX,
-  placement,
-  type IndexWindow,
-} from '../../src/charts/scenario/framing.js';
+import { bandPixelHeight, MIN_ZONE_PX, placement, type IndexWindow } from '@course/rules';
 
 /**
  * The candle indexes (inclusive) an exercise chart opens on: the candles of its time window, among

@@ -1,4 +1,4 @@
-import type { ZoneReaction } from '../../src/charts/scenario/reaction.js';
+import type { ZoneReaction } from '@course/rules';
 
 /** Shares of zones price came back to, by reaction, as a real market gives them. */
 const REACTION_SHARES: Record<ZoneReaction, readonly [number, number]> = {

@@ -1,5 +1,5 @@
 import type { Candle, HomeViews, TimeframeSeries } from 'chart-kit';
-import { firstReturnIndex } from 'chart-kit/core';
+import { firstReturnIndex } from '@course/rules';
 import type { ChartDataCandle, ExerciseChartData, IllustrationFrame } from '../api/index.js';
 
 /** The API's candles carry extra keys on the first one (type, actualpl); the chart wants plain. */

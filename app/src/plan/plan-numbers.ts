@@ -1,4 +1,4 @@
-import { plannedSize, rewardToRisk, type Instrument } from 'chart-kit/core';
+import { plannedSize, rewardToRisk, type Instrument } from '@course/rules';
 import type { PlanSetup } from '../api/index.js';
 
 /** The roles of a plan's lines, in the order they are placed. */

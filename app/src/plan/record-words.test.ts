@@ -1,4 +1,4 @@
-import { tradeRecord } from 'chart-kit/core';
+import { tradeRecord } from '@course/rules';
 import { expectancyFormula, percentText, sampleWords } from './record-words.js';
 
 const win = (resultR: number) => ({ exit: 'target' as const, resultR });

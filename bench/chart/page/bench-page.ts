@@ -1,4 +1,5 @@
-import { type Candle, simulateMarket } from 'chart-kit/core';
+import type { Candle } from '@chart-kit/core';
+import { simulateMarket } from '@course/rules';
 import type { ChartBenchPage, FirstFrame, IndexRange, ScriptRun, StepSample } from '../protocol.js';
 import type { ChartAdapter, Scene } from './adapter.js';
 import {

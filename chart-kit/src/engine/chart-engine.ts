@@ -1,7 +1,4 @@
-import type { Timeframe } from '../core/aggregate.js';
-import type { Candle } from '../core/candle.js';
-import type { ViewTarget } from '../core/frame.js';
-import type { IndexViewport } from '../core/scales.js';
+import type { Timeframe, Candle, ViewTarget, IndexViewport } from '@chart-kit/core';
 import { Announcer } from '../interaction/announcer.js';
 import { ChartInput, type VerticalSwipe } from '../interaction/chart-input.js';
 import { attachDomInput } from '../interaction/dom-input.js';

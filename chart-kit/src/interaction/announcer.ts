@@ -1,5 +1,4 @@
-import { formatPrice } from '../core/scales.js';
-import { formatCrosshairTime } from '../core/time-axis.js';
+import { formatPrice, formatCrosshairTime } from '@chart-kit/core';
 import type { ChartModel } from '../model/chart-model.js';
 import type { ChartNotice } from '../model/events.js';
 

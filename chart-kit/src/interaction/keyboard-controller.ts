@@ -1,4 +1,4 @@
-import { roundToTick } from '../core/scales.js';
+import { roundToTick } from '@chart-kit/core';
 import type { ChartModel, CrosshairTarget } from '../model/chart-model.js';
 import { keyCommand, type KeyCommand, type KeyInput } from './keyboard.js';
 import type { ChartTools } from './tools/chart-tools.js';

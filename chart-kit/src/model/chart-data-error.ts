@@ -1,5 +1,4 @@
-import type { Timeframe } from '../core/aggregate.js';
-import { SeriesError } from '../core/candle.js';
+import { type Timeframe, SeriesError } from '@chart-kit/core';
 
 /**
  * Candles a chart cannot draw: names the first bad candle (its index in the array passed, its

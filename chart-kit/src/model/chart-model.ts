@@ -1,7 +1,8 @@
 import { bisectRight } from 'd3-array';
-import { TIMEFRAMES, type Timeframe } from '../core/aggregate.js';
-import type { Candle } from '../core/candle.js';
 import {
+  TIMEFRAMES,
+  type Timeframe,
+  type Candle,
   type ChartSize,
   fitFrame,
   paddedPriceDomain,
@@ -11,23 +12,20 @@ import {
   resolveViewport,
   unionDomain,
   type ViewTarget,
-} from '../core/frame.js';
-import { candleIndexAtX, hitTestLine } from '../core/hit-test.js';
-import type { VisibleColumns } from '../core/lod.js';
-import {
+  candleIndexAtX,
+  hitTestLine,
+  type VisibleColumns,
   formatPrice,
   type IndexViewport,
   type PriceDomain,
   priceTickSize,
-} from '../core/scales.js';
-import type { SeriesStore } from '../core/series-store.js';
-import {
+  type SeriesStore,
   clampViewport,
   initialViewport,
   maxViewportBars,
   panViewport,
   zoomViewport,
-} from '../core/viewport.js';
+} from '@chart-kit/core';
 import { Animations, easeInOutCubic, easeOutCubic } from './animations.js';
 import { Emitter } from './emitter.js';
 import type {

@@ -1,8 +1,4 @@
-import type { Timeframe } from '../core/aggregate.js';
-import type { Candle } from '../core/candle.js';
-import type { PriceZone } from '../core/grade.js';
-import type { OhlcField } from '../core/hit-test.js';
-import type { IndexViewport } from '../core/scales.js';
+import type { Timeframe, Candle, PriceZone, OhlcField, IndexViewport } from '@chart-kit/core';
 import type { ReplayState } from './replay.js';
 import type { ChartLine } from './user-lines.js';
 

@@ -1,7 +1,10 @@
-import type { PlotFrame } from '../core/frame.js';
-import { candleIndexAtX, snapToCandle } from '../core/hit-test.js';
-import { roundToTick } from '../core/scales.js';
-import type { SeriesStore } from '../core/series-store.js';
+import {
+  type PlotFrame,
+  candleIndexAtX,
+  snapToCandle,
+  roundToTick,
+  type SeriesStore,
+} from '@chart-kit/core';
 import type { LinePlacement } from './events.js';
 
 /** How close (CSS px) a candle's open, high, low or close must be for the magnet to take it. */

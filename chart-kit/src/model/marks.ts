@@ -1,5 +1,5 @@
 import { bisectRight } from 'd3-array';
-import type { PriceDomain } from '../core/scales.js';
+import type { PriceDomain } from '@chart-kit/core';
 import { type Animations, easeOutCubic } from './animations.js';
 import type { ChartMarker, ReferenceLine, RevealedZone } from './events.js';
 

@@ -1,8 +1,12 @@
-import { aggregateCandles, TIMEFRAMES, type Timeframe } from '../core/aggregate.js';
-import type { Candle } from '../core/candle.js';
-import type { ViewTarget } from '../core/frame.js';
-import { SeriesStore } from '../core/series-store.js';
-import { seriesPeriodSeconds } from '../core/time-window.js';
+import {
+  aggregateCandles,
+  TIMEFRAMES,
+  type Timeframe,
+  type Candle,
+  type ViewTarget,
+  SeriesStore,
+  seriesPeriodSeconds,
+} from '@chart-kit/core';
 import { loadingSeries } from './chart-data-error.js';
 
 /** Candles of one market in one or more timeframes; a missing '1hr' is aggregated from '5min'. */

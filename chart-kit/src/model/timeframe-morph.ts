@@ -1,7 +1,5 @@
 import { bisectRight } from 'd3-array';
-import type { IndexViewport } from '../core/scales.js';
-import type { SeriesStore } from '../core/series-store.js';
-import { indexAtTime, timeAtIndex } from '../core/time-window.js';
+import { type IndexViewport, type SeriesStore, indexAtTime, timeAtIndex } from '@chart-kit/core';
 
 /** Fewest candles a switch to a longer timeframe shows, unless the previous view had fewer. */
 const MIN_MORPH_TARGET_BARS = 40;

@@ -1,4 +1,4 @@
-import type { ViewTarget } from '../core/frame.js';
+import type { ViewTarget } from '@chart-kit/core';
 import { ChartModel } from '../model/chart-model.js';
 import type { ChartMarker, ReferenceLine, RevealedZone } from '../model/events.js';
 import type { HomeViews, SeriesSource } from '../model/series-set.js';

@@ -4,5 +4,5 @@ export type { ChartPictureOptions, PictureSize } from './draw-chart-picture.js';
 export { ChartDataError } from '../model/chart-data-error.js';
 export { DARK_THEME, LIGHT_THEME } from '../render/themes.js';
 export type { ChartTheme } from '../render/themes.js';
-export type { Candle } from '../core/candle.js';
+export type { Candle } from '@chart-kit/core';
 export type { ChartMarker, ReferenceLine, RevealedZone } from '../model/events.js';

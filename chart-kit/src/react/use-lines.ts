@@ -1,5 +1,5 @@
 import { useCallback, useEffect } from 'react';
-import type { PriceZone } from '../core/grade.js';
+import type { PriceZone } from '@chart-kit/core';
 import type { ChartEngine } from '../engine/chart-engine.js';
 import type { ChartLine } from '../model/user-lines.js';
 import type { ChartTool } from '../model/events.js';

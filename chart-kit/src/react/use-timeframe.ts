@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Timeframe } from '../core/aggregate.js';
+import type { Timeframe } from '@chart-kit/core';
 import type { ChartEngine } from '../engine/chart-engine.js';
 import { useEngineValue } from './use-engine-value.js';
 

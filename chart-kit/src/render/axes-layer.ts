@@ -1,4 +1,4 @@
-import { AXIS_LABEL_CHAR_PX, type TimeTick } from '../core/time-axis.js';
+import { AXIS_LABEL_CHAR_PX, type TimeTick } from '@chart-kit/core';
 import { AXIS_TICK_LENGTH, PRICE_LABEL_INSET, TIME_LABEL_TOP } from './chart-style.js';
 import type { ChartTheme } from './themes.js';
 import type { ChartMesh } from './draw-order.js';

@@ -1,4 +1,4 @@
-import type { PlotFrame } from '../core/frame.js';
+import type { PlotFrame } from '@chart-kit/core';
 
 /** Everything a layer needs to place a price or a candle on screen this frame. */
 export type FrameGeometry = PlotFrame;

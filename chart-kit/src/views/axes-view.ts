@@ -1,5 +1,4 @@
-import { formatPrice } from '../core/scales.js';
-import { timeAxisTicks, type TimeTick } from '../core/time-axis.js';
+import { formatPrice, timeAxisTicks, type TimeTick } from '@chart-kit/core';
 import type { ChartModel } from '../model/chart-model.js';
 import { PRICE_TAG_HEIGHT, type PriceTag } from '../render/price-tag.js';
 

@@ -1,4 +1,4 @@
-import { AXIS_LABEL_CHAR_PX } from '../core/time-axis.js';
+import { AXIS_LABEL_CHAR_PX } from '@chart-kit/core';
 import type { ChartModel } from '../model/chart-model.js';
 import type { OverlayState } from '../render/overlay-layer.js';
 import { placeLineLabels, TakenBoxes } from './label-layout.js';

@@ -1,4 +1,4 @@
-import { formatPrice } from '../core/scales.js';
+import { formatPrice } from '@chart-kit/core';
 import type { ChartModel } from '../model/chart-model.js';
 import { PRICE_TAG_HEIGHT, type PriceTag, type PriceTagKind } from '../render/price-tag.js';
 import { stackPriceTags } from './price-tag-stack.js';

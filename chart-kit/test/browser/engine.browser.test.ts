@@ -1,4 +1,4 @@
-import type { Candle } from '../../src/core/candle.js';
+import type { Candle } from '@chart-kit/core';
 import { type BrowserFixture, openFixture } from './harness.js';
 
 /** Even candles rise 100 -> 104, odd ones fall 104 -> 100; wicks one unit beyond. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { Candle } from '../../src/core/candle.js';
+import type { Candle } from '@chart-kit/core';
 import type { ChartPictureOptions } from '../../src/picture/index.js';
 import { type BrowserFixture, openFixture } from './harness.js';
 import { hex, type Rgb } from './series.js';

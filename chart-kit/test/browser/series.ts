@@ -1,4 +1,4 @@
-import type { Candle } from '../../src/core/candle.js';
+import type { Candle } from '@chart-kit/core';
 
 /**
  * A deterministic 5-minute series with two-decimal prices: a slow wave with a zigzag on top, so

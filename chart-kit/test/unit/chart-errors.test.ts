@@ -1,7 +1,7 @@
 import { ChartDataError } from '../../src/model/chart-data-error.js';
 import { ChartModel } from '../../src/model/chart-model.js';
 import { ChartStartError, isChartError, toChartError } from '../../src/engine/chart-error.js';
-import type { Candle } from '../../src/core/candle.js';
+import type { Candle } from '@chart-kit/core';
 import { waveSeries } from '../browser/series.js';
 
 const GOOD = waveSeries(50);

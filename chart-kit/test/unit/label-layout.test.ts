@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { type Box, placeLineLabels, TakenBoxes } from '../../src/views/label-layout.js';
 import { overlayView } from '../../src/views/overlay-view.js';
 import { ChartModel } from '../../src/model/chart-model.js';
-import { AXIS_LABEL_CHAR_PX } from '../../src/core/time-axis.js';
+import { AXIS_LABEL_CHAR_PX } from '@chart-kit/core';
 import { waveSeries } from '../browser/series.js';
 
 const LINE = 14;

@@ -1,6 +1,10 @@
-import { aggregateCandles, TIMEFRAMES } from '../../src/core/aggregate.js';
-import { openingFrame, zonePixelHeight } from '../../src/core/frame.js';
-import { clampViewport } from '../../src/core/viewport.js';
+import {
+  aggregateCandles,
+  TIMEFRAMES,
+  openingFrame,
+  zonePixelHeight,
+  clampViewport,
+} from '@chart-kit/core';
 import { viewAfterSwitch } from '../../src/model/timeframe-morph.js';
 import { ChartModel, type InvalidLayer } from '../../src/model/chart-model.js';
 import { waveSeries } from '../browser/series.js';

@@ -1,9 +1,13 @@
 import { jest } from '@jest/globals';
-import { aggregateCandles, TIMEFRAMES } from '../../src/core/aggregate.js';
-import type { Candle } from '../../src/core/candle.js';
+import {
+  aggregateCandles,
+  TIMEFRAMES,
+  type Candle,
+  SeriesStore,
+  indexAtTime,
+  timeAtIndex,
+} from '@chart-kit/core';
 import { ReplayController, type ReplayState } from '../../src/model/replay.js';
-import { SeriesStore } from '../../src/core/series-store.js';
-import { indexAtTime, timeAtIndex } from '../../src/core/time-window.js';
 import { TimeframeMorph, viewAfterSwitch } from '../../src/model/timeframe-morph.js';
 
 const HOUR = 3600;

@@ -1,10 +1,5 @@
-import {
-  type Candle,
-  createRandom,
-  type DetectedZone,
-  detectZones,
-  simulateMarket,
-} from 'chart-kit/core';
+import type { Candle } from 'chart-kit/core';
+import { createRandom, type DetectedZone, detectZones, simulateMarket } from '@course/rules';
 
 const MILLISECONDS_PER_DAY = 86_400_000;
 /** Monday 4 March 2024: the first simulated session. */

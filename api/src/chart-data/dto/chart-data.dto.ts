@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { Candle } from 'chart-kit/core';
+import type { Candle } from '@chart-kit/core';
 import type { ChartDataBody, ChartDataCandle, ExerciseChartData } from '@course/contract';
 
 export class CandleDto implements Candle {

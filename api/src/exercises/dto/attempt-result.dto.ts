@@ -1,9 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { GradeReason } from 'chart-kit/core';
+import type { GradeReason } from '@course/rules';
 import { ZoneDto } from './zone.dto.js';
 import type { AttemptResult, ExerciseStanding } from '@course/contract';
 
-/** Every reason once; a Record, so that a reason chart-kit adds fails to compile here. */
+/** Every reason once; a Record, so that a reason the course's grading adds fails to compile here. */
 const GRADE_REASONS = Object.keys({
   pass: true,
   'need-two-lines': true,
@@ -42,7 +42,7 @@ export class AttemptResultDto implements AttemptResult {
 
   @ApiProperty({
     enum: GRADE_REASONS,
-    description: 'Why the answer passed or missed (chart-kit gradeZone)',
+    description: 'Why the answer passed or missed (the course’s gradeZone)',
     example: 'too-low',
   })
   reason!: GradeReason;

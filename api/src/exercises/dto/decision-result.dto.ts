@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { type CheckResult, DECISION_CHECKS, type DecisionCheck } from 'chart-kit/core';
+import { type CheckResult, DECISION_CHECKS, type DecisionCheck } from '@course/rules';
 import { PlanOutcomeDto } from './plan-result.dto.js';
 import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
 import type {

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { LessonOrPracticeDto } from './exercise-target.dto.js';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn } from 'class-validator';
-import { DECISION_CHECKS } from 'chart-kit/core';
+import { DECISION_CHECKS } from '@course/rules';
 
 const REASONS_MESSAGE = `each reason must be one of ${DECISION_CHECKS.join(', ')}`;
 

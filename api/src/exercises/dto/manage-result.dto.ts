@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { MANAGEMENT_RULES, type ManagedExitReason, type ManagementRule } from 'chart-kit/core';
+import { MANAGEMENT_RULES, type ManagedExitReason, type ManagementRule } from '@course/rules';
 import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
 import type {
   CourseManagement,

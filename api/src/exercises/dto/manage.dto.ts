@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { MANAGEMENT_RULES, type ManagementRule } from 'chart-kit/core';
+import { MANAGEMENT_RULES, type ManagementRule } from '@course/rules';
 import { IsDefined, IsIn, IsInt, Max, Min } from 'class-validator';
 import type { ManageRequest } from '@course/contract';
 

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { PlanRule, TradeOutcome, TradeRecord } from 'chart-kit/core';
+import type { PlanRule, TradeOutcome, TradeRecord } from '@course/rules';
 import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
 import type {
   ModelPlan,

@@ -1,8 +1,7 @@
 // Simulates practice charts as the Practice Portal's catalogue makes them, for seeds argv[2] up
 // to argv[3], checks each is a fair exercise and sends back what the test counts. Run by
 // runNative.
-import type { ZoneReaction } from '../../../src/charts/scenario/reaction.js';
-import { generateZoneScenario } from '../../../src/charts/zone-scenario.js';
+import { type ZoneReaction, generateZoneScenario } from '@course/rules';
 import { fairExerciseProblems } from '../fair-exercise.js';
 
 export interface PracticeFairness {

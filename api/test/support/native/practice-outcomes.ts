@@ -7,10 +7,11 @@ import {
   playOutTrade,
   SHARES,
   type TradeOutcome,
-} from 'chart-kit/core';
-import { readReaction, type ZoneReaction } from '../../../src/charts/scenario/reaction.js';
-import type { ZoneScenario } from '../../../src/charts/scenario/scenario-types.js';
-import { generateZoneScenario } from '../../../src/charts/zone-scenario.js';
+  readReaction,
+  type ZoneReaction,
+  type ZoneScenario,
+  generateZoneScenario,
+} from '@course/rules';
 import {
   practiceGenerationRequest,
   practiceScenarioRequest,

@@ -1,5 +1,5 @@
 import { bisectLeft } from 'd3-array';
-import { AXIS_LABEL_CHAR_PX, type TimeTick } from '../../core/time-axis.js';
+import { AXIS_LABEL_CHAR_PX, type TimeTick } from '@chart-kit/core';
 import { bodyHalfWidth, candleRects, wickWidthFor } from '../candle-geometry.js';
 import type { CandleColumns, CandleLayout, FreeColumns, FreeLayout } from '../candle-layer.js';
 import {

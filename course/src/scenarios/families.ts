@@ -1,0 +1,108 @@
+import type { ZoneType } from '../zones.js';
+import type { Direction, MarketScript } from './market-script.js';
+import { directionOf } from './patterns.js';
+
+/**
+ * What the market did before a zone formed, as traders name the shapes. A practice round that
+ * always shows the same shape teaches the shape, not the idea: the portal draws them all.
+ * - drop-base-rally / rally-base-drop: a trend into the zone, which reverses it;
+ * - rally-base-rally / drop-base-drop: a pause inside a trend, which goes on;
+ * - range: sideways trading, then a drift out of the range into the zone, and back up through it;
+ * - failed-breakout: a range whose low (for demand) is broken by a sharp leg that fails at once:
+ *   the base sits just beyond the range and the move away runs back through it;
+ * - trend-pullbacks: a trend with pullbacks along the way; the zone is the base of a sharp one.
+ */
+export type ShapeFamily =
+  | 'drop-base-rally'
+  | 'rally-base-drop'
+  | 'rally-base-rally'
+  | 'drop-base-drop'
+  | 'range'
+  | 'failed-breakout'
+  | 'trend-pullbacks';
+
+/** How a practice chart's context is drawn, whatever the zone's type. */
+export type ContextKind = 'reversal' | 'continuation' | 'range' | 'failed-breakout' | 'trend';
+
+/** Odds of each context on a practice chart: no family above a quarter of the charts. */
+export const CONTEXT_ODDS: Readonly<Record<ContextKind, number>> = {
+  reversal: 0.26,
+  continuation: 0.2,
+  range: 0.18,
+  'failed-breakout': 0.16,
+  trend: 0.2,
+};
+
+/** The family a context gives at a zone of `type`. */
+export function familyOf(context: ContextKind, type: ZoneType): ShapeFamily {
+  const demand = type === 'demand';
+  switch (context) {
+    case 'reversal':
+      return demand ? 'drop-base-rally' : 'rally-base-drop';
+    case 'continuation':
+      return demand ? 'rally-base-rally' : 'drop-base-drop';
+    case 'trend':
+      return 'trend-pullbacks';
+    default:
+      return context;
+  }
+}
+
+/**
+ * Sideways trading for `candles` candles around the current price, `halfHeight` average ranges
+ * above and below it: quiet swings from one edge to the other.
+ */
+function plantRange(script: MarketScript, candles: number, halfHeight: number): void {
+  const { random } = script;
+  const centre = script.price;
+  const yardstick = script.yardstick();
+  let side: Direction = random.chance(0.5) ? 1 : -1;
+  const end = script.length + candles;
+  while (script.length < end) {
+    const swing = Math.min(end - script.length, random.integer(3, 5));
+    script.steerTo(centre + side * yardstick * halfHeight * random.between(0.6, 1), swing, 0.55);
+    side = -side as Direction;
+  }
+}
+
+/**
+ * Writes the context of a practice zone before its pattern and returns the leg in's direction
+ * relative to the move away (-1: against it, as into a reversal; +1: with it).
+ */
+export function plantContext(
+  script: MarketScript,
+  context: ContextKind,
+  type: ZoneType,
+  contextLength: number,
+): Direction {
+  const { random } = script;
+  const direction = directionOf(type);
+  switch (context) {
+    case 'reversal':
+      script.lean(contextLength, -direction as Direction, 0.1);
+      return -1;
+    case 'continuation':
+      script.lean(contextLength, direction, 0.5);
+      return 1;
+    case 'range':
+      plantRange(script, random.integer(14, 22), random.between(0.9, 1.4));
+      // Out of the range on the side the zone forms, so the range is not the zone's band.
+      script.lean(random.integer(5, 9), -direction as Direction, 0.35);
+      return -1;
+    case 'failed-breakout': {
+      const halfHeight = random.between(0.9, 1.3);
+      plantRange(script, random.integer(12, 18), halfHeight);
+      // The leg in is the breakout: it starts at the range's edge and runs through it.
+      script.steerTo(
+        script.price - direction * script.yardstick() * halfHeight * random.between(0.5, 0.8),
+        random.integer(2, 3),
+        0.5,
+      );
+      return -1;
+    }
+    case 'trend':
+      // A steady trend with its own small pullbacks; the zone is the base of a sharper one.
+      script.lean(contextLength + random.integer(12, 24), direction, 0.3);
+      return -1;
+  }
+}

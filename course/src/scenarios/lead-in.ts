@@ -1,0 +1,147 @@
+import type { ZoneType } from '../zones.js';
+import type { SkipReason } from './aftermath.js';
+import { familyOf, plantContext, type ContextKind, type ShapeFamily } from './families.js';
+import type { Layout } from './layouts.js';
+import type { Direction, MarketScript } from './market-script.js';
+import {
+  directionOf,
+  plantGentleMoveDecoy,
+  plantLongBaseDecoy,
+  plantTestedZoneDecoy,
+  type PlantedDecoy,
+} from './patterns.js';
+import { contextOf } from './request-rules.js';
+import type { Concept, ScenarioStyle, ZoneScenarioRequest } from './scenario-types.js';
+
+type DecoyKind = 'long-base' | 'gentle-move' | 'tested-zone';
+
+/** What leads into the answer's pattern, as planted. */
+export interface LeadIn {
+  /** What in view looks like an answer and is not, on a chart about telling them apart. */
+  decoy: PlantedDecoy | null;
+  /** The steep move's departure (drawn on every chart; used where a gentle move compares). */
+  steepDeparture: number;
+  /** Which way price came into the zone: -1 a reversal, 1 a continuation. */
+  legIn: Direction;
+  /** The context drawn for a practice zone, or null. */
+  context: ContextKind | null;
+  /** First candle of the answer's context. */
+  contextStart: number;
+  /** The shape the zone forms in; null for a level, a flip or a 1-hour zone. */
+  family: ShapeFamily | null;
+}
+
+/**
+ * Everything before the answer's pattern: free market up to where the pattern goes, the decoy
+ * the chart compares the answer with (if any), and the context price drifts in on, so the
+ * answer's band is not tangled up with earlier trading.
+ */
+export function plantLeadIn(
+  script: MarketScript,
+  request: ZoneScenarioRequest,
+  concepts: ReadonlySet<Concept>,
+  layout: Layout,
+  skipBecause: SkipReason | null,
+): LeadIn {
+  const { random } = script;
+  const type = request.zoneType;
+  const style = request.style ?? 'normal';
+  // A decoy already gives the answer its context in view: a shorter approach keeps both in frame.
+  // A 1-hour trend against the trade is most of a session of price running into the zone.
+  const contextLength =
+    skipBecause === 'higher-timeframe'
+      ? random.integer(44, 60)
+      : concepts.has('short-base') || concepts.has('steep-move') || concepts.has('fresh')
+        ? random.integer(6, 12)
+        : random.integer(...layout.context);
+  const patternAt = script.length + random.integer(...layout.patternStart);
+  const decoyKind = decoyKindOf(concepts);
+  // The decoy (if any) sits in view before the answer's context, with a short bridge between.
+  const decoyBudget = decoyKind === null ? 0 : decoyKind === 'gentle-move' ? 40 : 34;
+  script.free(Math.max(0, patternAt - contextLength - decoyBudget - script.length));
+  const steepDeparture = random.between(7, 9.5);
+  const decoy = decoyKind === null ? null : plantDecoy(script, decoyKind, type, steepDeparture);
+
+  // A level is approached from the side it holds (support from above); a flipped level was first
+  // approached from the other side (old resistance from below).
+  const context = contextOf(request, concepts, style);
+  const contextStart = script.length;
+  const legIn =
+    context !== null
+      ? plantContext(script, context, type, contextLength)
+      : driftIntoPattern(script, type, concepts, style, skipBecause, contextLength);
+  const plainZone = !['support', 'resistance', 'flip', 'higher-timeframe'].some((concept) =>
+    concepts.has(concept as Concept),
+  );
+  const family =
+    context !== null
+      ? familyOf(context, type)
+      : plainZone
+        ? familyOf(legIn < 0 ? 'reversal' : 'continuation', type)
+        : null;
+  return { decoy, steepDeparture, legIn, context, contextStart, family };
+}
+
+function decoyKindOf(concepts: ReadonlySet<Concept>): DecoyKind | null {
+  if (concepts.has('short-base')) return 'long-base';
+  if (concepts.has('steep-move')) return 'gentle-move';
+  if (concepts.has('fresh')) return 'tested-zone';
+  return null;
+}
+
+/** Plants the decoy, then the bridge from it towards where the answer forms. */
+function plantDecoy(
+  script: MarketScript,
+  kind: DecoyKind,
+  type: ZoneType,
+  steepDeparture: number,
+): PlantedDecoy {
+  const { random } = script;
+  const direction = directionOf(type);
+  if (kind === 'gentle-move') {
+    const decoy = plantGentleMoveDecoy(script, type, steepDeparture * random.between(0.85, 1.05));
+    // After a gentle rise, price slips back to just beyond where it started, so the steep move
+    // covers the same ground (the chart compares the angles, and one stretch of prices keeps the
+    // zone tall in view).
+    const start = direction > 0 ? decoy.lower : decoy.upper;
+    script.steerTo(
+      start - direction * script.yardstick() * random.between(0.8, 1.6),
+      random.integer(8, 12),
+      0.6,
+    );
+    return decoy;
+  }
+  const decoy =
+    kind === 'long-base' ? plantLongBaseDecoy(script, type) : plantTestedZoneDecoy(script, type);
+  // Away from the decoy towards the answer; a tested zone is left behind the way it was left the
+  // first time, so the answer forms beyond it and the decoy stays intact.
+  const bridge = (kind === 'tested-zone' ? direction : -direction) as Direction;
+  script.lean(random.integer(4, 8), bridge, kind === 'tested-zone' ? 0.45 : 0.25);
+  return decoy;
+}
+
+/** Where no context is drawn: price drifts into the pattern as a reversal or a continuation. */
+function driftIntoPattern(
+  script: MarketScript,
+  type: ZoneType,
+  concepts: ReadonlySet<Concept>,
+  style: ScenarioStyle,
+  skipBecause: SkipReason | null,
+  contextLength: number,
+): Direction {
+  const reversal =
+    concepts.has('flip') || concepts.has('fresh')
+      ? false
+      : concepts.has('support') ||
+        concepts.has('resistance') ||
+        style === 'easy' ||
+        skipBecause === 'higher-timeframe' ||
+        script.random.chance(0.45);
+  // Before a continuation (rally-base-rally, drop-base-drop) the trend is plain to see, so
+  // price in view has been beyond the zone's far edge: the answer is not always the chart's
+  // extreme, which would teach a beginner to mark the lowest low (or highest high) on screen.
+  // Against the 1-hour trend, price has run hard into the zone for hours.
+  const lean = skipBecause === 'higher-timeframe' ? 0.55 : reversal ? 0.1 : 0.5;
+  script.lean(contextLength, (directionOf(type) * (reversal ? -1 : 1)) as Direction, lean);
+  return reversal ? -1 : 1;
+}

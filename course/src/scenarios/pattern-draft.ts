@@ -1,0 +1,171 @@
+import { aggregateCandles, TIMEFRAMES, type Candle } from '@chart-kit/core';
+import { averageRange, type ZoneType } from '../zones.js';
+import { newYorkUtcOffset } from '../market-sim.js';
+import type { Random } from '../random.js';
+import type { Draft } from './candidate.js';
+import { RANGE_LOOKBACK, type Direction, type MarketScript } from './market-script.js';
+import {
+  nearEdge,
+  plantFlip,
+  plantHourlyZone,
+  plantLevel,
+  plantZone,
+  type PlantedBand,
+  type PlantedDecoy,
+  type PlantedLevel,
+  type PlantedZone,
+  type ZoneShape,
+} from './patterns.js';
+import type { Concept, ScenarioStyle } from './scenario-types.js';
+
+const HOUR = TIMEFRAMES['1hr'];
+
+/** What shapes the answer's pattern, decided before it is planted. */
+export interface PatternPlan {
+  type: ZoneType;
+  concepts: ReadonlySet<Concept>;
+  style: ScenarioStyle;
+  /** Which way price came into the zone: -1 a reversal, 1 a continuation. */
+  legIn: Direction;
+  /** The steep move's departure, on a chart comparing it with a gentle one. */
+  steepDeparture: number;
+  /** The zone carried over from the continued chart, on a chart measuring room to it. */
+  pulledZone: PlantedBand | undefined;
+  decoy: PlantedDecoy | null;
+  /** A practice chart: bases and moves of every look (see ZoneShape.varied). */
+  varied: boolean;
+}
+
+/** Plants the chart's main pattern: a level, a flip, a 1-hour zone or a zone of the right shape. */
+export function plantPattern(script: MarketScript, plan: PatternPlan): Draft {
+  const { type, concepts } = plan;
+  if (concepts.has('support') || concepts.has('resistance')) {
+    return touchedDraft(script, plantLevel(script, type, 3, [3.2, 4.2]), null);
+  }
+  if (concepts.has('flip')) {
+    const flip = plantFlip(script, type, 2);
+    return touchedDraft(script, flip, {
+      breakIndex: flip.breakIndex,
+      retestIndex: flip.retestIndex,
+    });
+  }
+  if (concepts.has('higher-timeframe')) return plantHourlyZoneDraft(script, type, plan.pulledZone);
+  return zoneDraft(plantZone(script, type, zoneShapeFor(script.random, plan)), null);
+}
+
+/** A level or a flip, touched by design; its last candle ends the bounce that completes it. */
+function touchedDraft(script: MarketScript, level: PlantedLevel, flip: Draft['flip']): Draft {
+  return {
+    band: level.band,
+    baseIndexes: level.touches,
+    patternStart: level.start,
+    moveEnd: script.length - 1,
+    moveCandles: 4,
+    departure: level.departure,
+    averageRange: level.yardstick,
+    touchedByDesign: true,
+    flip,
+    hourlyZone: null,
+  };
+}
+
+function zoneDraft(zone: PlantedZone, hourlyZone: Draft['hourlyZone']): Draft {
+  return {
+    band: zone.band,
+    baseIndexes: zone.baseIndexes,
+    patternStart: zone.legInStart,
+    moveEnd: zone.moveEnd,
+    moveCandles: zone.moveEnd - zone.moveStart + 1,
+    departure: zone.departure,
+    averageRange: zone.yardstick,
+    touchedByDesign: false,
+    flip: null,
+    hourlyZone,
+  };
+}
+
+/** A 5-minute zone nested in a 1-hour zone, whose hours carry price away. */
+function plantHourlyZoneDraft(
+  script: MarketScript,
+  type: ZoneType,
+  pulledZone: PlantedBand | undefined,
+): Draft {
+  // Room to an opposing zone carried over from an earlier chart: the rally stops short of it.
+  const opposing = pulledZone === undefined ? undefined : nearEdge(pulledZone);
+  const strongHours = opposing === undefined ? 2 : 1;
+  const zone = plantHourlyZone(
+    script,
+    type,
+    strongHours,
+    () => hourlyAverageRange(script.candles),
+    isFullHourToPlant,
+    opposing,
+  );
+  return zoneDraft(zone, { hourStart: zone.hourStart, ...zone.hourlyBand, strongHours });
+}
+
+/** A full hour from 10:00 to 13:00 New York: two more full hours follow it in the session. */
+function isFullHourToPlant(time: number): boolean {
+  const local = time + newYorkUtcOffset(time);
+  const secondsIntoDay = ((local % 86_400) + 86_400) % 86_400;
+  const hour = secondsIntoDay / 3600;
+  return Number.isInteger(hour) && hour >= 10 && hour <= 13;
+}
+
+/** Mean range of the last 20 complete hourly candles of `candles`. */
+function hourlyAverageRange(candles: readonly Candle[]): number {
+  const hours = aggregateCandles(candles, HOUR);
+  // The last hour may still be forming.
+  return averageRange(hours, Math.max(1, hours.length - 1), RANGE_LOOKBACK);
+}
+
+/** The shape of a plain zone's leg in, base and move away, as the chart's concepts ask. */
+function zoneShapeFor(random: Random, plan: PatternPlan): ZoneShape {
+  const { concepts, decoy } = plan;
+  const shape: ZoneShape = {
+    legIn: plan.legIn,
+    legInCandles: random.integer(1, 2),
+    baseCandles: random.integer(1, 3),
+    moveCandles: random.integer(3, 5),
+    departure: Math.exp(random.between(Math.log(4.2), Math.log(8))),
+    varied: plan.varied,
+  };
+  if (plan.style === 'easy') {
+    // The first exercises say "price paused in a few small candles": two or three of them.
+    shape.baseCandles = random.integer(2, 3);
+    shape.moveCandles = random.integer(3, 4);
+    shape.departure = random.between(6.5, 9);
+  }
+  if (concepts.has('short-base')) {
+    shape.baseCandles = random.integer(1, 2);
+    shape.departure = random.between(6, 8);
+  }
+  if (concepts.has('small-base')) shape.baseCandles = random.integer(2, 3);
+  if (concepts.has('steep-move')) {
+    shape.moveCandles = 3;
+    shape.departure = plan.steepDeparture;
+    // As far in dollars as the gentle rise before it went: only the angle tells them apart.
+    if (decoy) shape.moveDistance = (decoy.upper - decoy.lower) * random.between(0.92, 1.08);
+  }
+  if (concepts.has('trade-plan') || concepts.has('take-or-skip')) {
+    // A trade at a zone risks its height plus a buffer and aims short of where the move away
+    // turned: a taller base and a move of just over the three ranges a zone needs keep the
+    // winners near 2R, as most real setups pay, not five or eight.
+    shape.farWick = [0.8, 1.2];
+    shape.departure = random.between(3.1, 3.7);
+  }
+  if (concepts.has('fresh')) {
+    // The view holds an older zone too: a taller base keeps this one easy to mark.
+    shape.farWick = [0.75, 1.1];
+    shape.legInCandles = 1;
+    shape.departure = random.between(4, 5);
+  }
+  // Every move candle must be a strong one (at least 0.7 average ranges), so a short departure
+  // cannot be spread over many candles; and no candle is a tower of three ranges or more, which
+  // a real 5-minute chart shows only on news.
+  shape.moveCandles = Math.max(
+    Math.ceil(shape.departure / 2.6),
+    Math.min(shape.moveCandles, Math.floor(shape.departure / 1.3)),
+  );
+  return shape;
+}
