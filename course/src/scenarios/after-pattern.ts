@@ -1,12 +1,7 @@
 import { modelPlanAt } from '../trade-decision.js';
 import type { ZoneType } from '../zones.js';
 import {
-  plantBreak,
-  plantSkippedAftermath,
-  plantTradeAftermath,
-  plantWeakReaction,
   TRADE_AFTERMATH_ODDS,
-  type PlannedTrade,
   type SkippedAftermath,
   type SkipReason,
   type TradeAftermath,
@@ -15,7 +10,15 @@ import type { Draft } from './candidate.js';
 import type { Layout } from './layouts.js';
 import type { Direction, MarketScript } from './market-script.js';
 import { plantTurningBase, plantWall, turnAfterMove, type OpposingZone } from './opposing-zone.js';
-import { directionOf, nearEdge, plantEarlierReturn, returnAndReact } from './patterns.js';
+import {
+  plantBreak,
+  plantSkippedAftermath,
+  plantTradeAftermath,
+  plantWeakReaction,
+  type PlannedTrade,
+} from './planted-aftermath.js';
+import { directionOf, nearEdge } from './planted-band.js';
+import { plantEarlierReturn, returnAndReact } from './zone-returns.js';
 import type { Aftermath, Concept } from './scenario-types.js';
 
 /** A trade-plan or take-or-skip chart: one whose answer is a trade at the zone. */

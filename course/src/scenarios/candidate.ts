@@ -1,7 +1,7 @@
 import type { Candle } from '@chart-kit/core';
 import type { ShapeFamily } from './families.js';
 import type { OpposingZone } from './opposing-zone.js';
-import type { PlantedDecoy } from './patterns.js';
+import type { PlantedDecoy } from './decoys.js';
 import {
   ScenarioError,
   type Aftermath,

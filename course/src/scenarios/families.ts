@@ -1,6 +1,6 @@
 import type { ZoneType } from '../zones.js';
 import type { Direction, MarketScript } from './market-script.js';
-import { directionOf } from './patterns.js';
+import { directionOf } from './planted-band.js';
 
 /**
  * What the market did before a zone formed, as traders name the shapes. A practice round that

@@ -4,12 +4,12 @@ import { familyOf, plantContext, type ContextKind, type ShapeFamily } from './fa
 import type { Layout } from './layouts.js';
 import type { Direction, MarketScript } from './market-script.js';
 import {
-  directionOf,
   plantGentleMoveDecoy,
   plantLongBaseDecoy,
   plantTestedZoneDecoy,
   type PlantedDecoy,
-} from './patterns.js';
+} from './decoys.js';
+import { directionOf } from './planted-band.js';
 import { contextOf } from './request-rules.js';
 import type { Concept, ScenarioStyle, ZoneScenarioRequest } from './scenario-types.js';
 

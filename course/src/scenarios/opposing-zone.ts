@@ -2,7 +2,7 @@ import { averageRange, zoneBounds, type ZoneType } from '../zones.js';
 import type { Candle } from '@chart-kit/core';
 import { candleAt, type Draft } from './candidate.js';
 import { RANGE_LOOKBACK, type Direction, type MarketScript } from './market-script.js';
-import { directionOf, nearEdge } from './patterns.js';
+import { directionOf, nearEdge } from './planted-band.js';
 
 /** The next opposing zone in a trade's direction, and the candle where price turned there. */
 export interface OpposingZone {

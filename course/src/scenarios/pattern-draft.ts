@@ -3,19 +3,13 @@ import { averageRange, type ZoneType } from '../zones.js';
 import { newYorkUtcOffset } from '../market-sim.js';
 import type { Random } from '../random.js';
 import type { Draft } from './candidate.js';
+import type { PlantedDecoy } from './decoys.js';
 import { RANGE_LOOKBACK, type Direction, type MarketScript } from './market-script.js';
-import {
-  nearEdge,
-  plantFlip,
-  plantHourlyZone,
-  plantLevel,
-  plantZone,
-  type PlantedBand,
-  type PlantedDecoy,
-  type PlantedLevel,
-  type PlantedZone,
-  type ZoneShape,
-} from './patterns.js';
+import { nearEdge, type PlantedBand } from './planted-band.js';
+import { plantFlip } from './planted-flip.js';
+import { plantHourlyZone } from './planted-hourly-zone.js';
+import { plantLevel, type PlantedLevel } from './planted-level.js';
+import { plantZone, type PlantedZone, type ZoneShape } from './planted-zone.js';
 import type { Concept, ScenarioStyle } from './scenario-types.js';
 
 const HOUR = TIMEFRAMES['1hr'];

@@ -2,7 +2,7 @@ import { averageRange } from '../zones.js';
 import { newYorkDayNumber } from '../market-sim.js';
 import type { Candle } from '@chart-kit/core';
 import { RANGE_LOOKBACK } from './market-script.js';
-import { directionOf, nearEdge, type PlantedBand } from './patterns.js';
+import { directionOf, nearEdge, type PlantedBand } from './planted-band.js';
 
 /**
  * What price did when it came back to a zone, as the course's validating lessons read it:

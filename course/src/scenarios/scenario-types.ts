@@ -6,7 +6,8 @@ import type { IndexWindow, PlacementName } from './framing.js';
 import type { SkipReason, SkippedAftermath, TradeAftermath } from './aftermath.js';
 import type { ContextKind, ShapeFamily } from './families.js';
 import type { ReactionReading, ZoneReaction } from './reaction.js';
-import type { PlantedBand, PlantedDecoy } from './patterns.js';
+import type { PlantedDecoy } from './decoys.js';
+import type { PlantedBand } from './planted-band.js';
 
 /** How a scenario is laid out and how obvious its zone is. */
 export type ScenarioStyle = 'normal' | 'easy';

@@ -3,7 +3,7 @@ import { CANDLES_PER_SESSION } from '../../market-sim.js';
 import type { Candle } from '@chart-kit/core';
 import { candleAt, type Candidate } from '../candidate.js';
 import { RANGE_LOOKBACK } from '../market-script.js';
-import { directionOf } from '../patterns.js';
+import { directionOf } from '../planted-band.js';
 import { closesBeyondZone, entersZone } from '../reaction.js';
 import { hourlyNestingProblem } from './hourly-zone-check.js';
 import { roomToPulledZone } from './room-to-pulled-zone.js';

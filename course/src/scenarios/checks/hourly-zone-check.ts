@@ -2,7 +2,7 @@ import { aggregateCandles, TIMEFRAMES, type Candle } from '@chart-kit/core';
 import { averageRange } from '../../zones.js';
 import type { Draft } from '../candidate.js';
 import { RANGE_LOOKBACK } from '../market-script.js';
-import { directionOf } from '../patterns.js';
+import { directionOf } from '../planted-band.js';
 
 const HOUR = TIMEFRAMES['1hr'];
 /**

@@ -3,7 +3,7 @@ import { newYorkDayNumber } from '../../market-sim.js';
 import type { Candle } from '@chart-kit/core';
 import { candleAt, type Candidate } from '../candidate.js';
 import { RANGE_LOOKBACK } from '../market-script.js';
-import type { PlantedBand } from '../patterns.js';
+import type { PlantedBand } from '../planted-band.js';
 import { entersZone } from '../reaction.js';
 
 /** Candles one visit to a support or resistance may last: a touch, not a stall. */

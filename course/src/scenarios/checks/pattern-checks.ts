@@ -3,7 +3,7 @@ import { newYorkDayNumber } from '../../market-sim.js';
 import type { Candle } from '@chart-kit/core';
 import { candleAt, type Candidate } from '../candidate.js';
 import { RANGE_LOOKBACK } from '../market-script.js';
-import { directionOf, nearEdge } from '../patterns.js';
+import { directionOf, nearEdge } from '../planted-band.js';
 import { entersZone } from '../reaction.js';
 import { skipReasonOf } from '../request-rules.js';
 

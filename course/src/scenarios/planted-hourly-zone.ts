@@ -1,0 +1,66 @@
+import type { ZoneType } from '../zones.js';
+import type { Direction, MarketScript } from './market-script.js';
+import { directionOf } from './planted-band.js';
+import { plantZone, type PlantedZone } from './planted-zone.js';
+
+/** A 5-minute zone whose base sits in one small-bodied hourly candle, followed by strong hours. */
+export interface PlantedHourlyZone extends PlantedZone {
+  /** Index of the first 5-minute candle of the base's hour. */
+  hourStart: number;
+  /** The 1-hour zone: the base hour's far wick to its near body edge. */
+  hourlyBand: { upper: number; lower: number };
+}
+
+const CANDLES_PER_HOUR = 12;
+
+/**
+ * A higher-timeframe zone with the 5-minute zone nested inside it. Inside one full hour, price
+ * drops (for demand) into a 5-minute base and climbs back to about where the hour opened, so the
+ * hourly candle is small-bodied with a long lower wick; the next `strongHours` hours each move a
+ * full average hourly range away. `hourUtcOffset` maps a candle time to New York time.
+ */
+export function plantHourlyZone(
+  script: MarketScript,
+  type: ZoneType,
+  strongHours: number,
+  hourlyRangeBefore: () => number,
+  isGoodHourStart: (time: number) => boolean,
+  /** A price the strong hours must not pass (the next opposing zone), if any. */
+  limit?: number,
+): PlantedHourlyZone {
+  const { random } = script;
+  const direction = directionOf(type);
+  while (!isGoodHourStart(script.nextTime)) script.lean(1, -direction as Direction, 0.08);
+  const hourStart = script.length;
+  const hourOpen = script.price;
+  const baseCandles = random.integer(1, 2);
+  const legInCandles = 4;
+  const moveCandles = random.integer(3, 4);
+  const zone = plantZone(script, type, {
+    legIn: -1,
+    legInCandles,
+    legInBody: [0.8, 1.05],
+    baseCandles,
+    moveCandles,
+    departure: 0,
+    moveTo: hourOpen + direction * script.yardstick() * random.between(0.2, 0.5),
+  });
+  const rest = CANDLES_PER_HOUR - (script.length - hourStart);
+  script.lean(rest, direction, 0, 0.4);
+  const hour = script.candles.slice(hourStart, hourStart + CANDLES_PER_HOUR);
+  const open = hour[0]?.open ?? hourOpen;
+  const close = hour[hour.length - 1]?.close ?? hourOpen;
+  const hourlyBand =
+    direction > 0
+      ? { lower: Math.min(...hour.map((candle) => candle.low)), upper: Math.max(open, close) }
+      : { upper: Math.max(...hour.map((candle) => candle.high)), lower: Math.min(open, close) };
+  for (let index = 0; index < strongHours; index++) {
+    let target = script.price + direction * random.between(0.9, 1.2) * hourlyRangeBefore();
+    if (limit !== undefined) {
+      const stop = limit - direction * script.yardstick() * random.between(0.4, 0.8);
+      target = direction > 0 ? Math.min(target, stop) : Math.max(target, stop);
+    }
+    script.steerTo(target, CANDLES_PER_HOUR, 0.8);
+  }
+  return { ...zone, hourStart, hourlyBand };
+}
