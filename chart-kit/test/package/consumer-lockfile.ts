@@ -37,11 +37,20 @@ export interface Manifest {
   peerDependenciesMeta?: Record<string, { optional?: boolean }>;
 }
 
-/** What the consumer project installs: its manifest and the tarball standing in for one dependency. */
+/** A packed package the consumer installs from its tarball: its manifest and the `file:` spec. */
+export interface PackedLibrary {
+  manifest: Manifest;
+  spec: string;
+}
+
+/** What the consumer project installs: its manifest and the tarballs standing in for dependencies. */
 export interface ConsumerLockInput {
   consumer: Manifest;
-  /** The packed library: its manifest and the `file:` spec the consumer depends on it by. */
-  library: { manifest: Manifest; spec: string };
+  /**
+   * The packed libraries (chart-kit and @chart-kit/core, published together). Wherever one of them
+   * is needed, by the consumer or by another, its tarball is used, never the monorepo's workspace.
+   */
+  libraries: readonly PackedLibrary[];
   /** The monorepo's lockfile, where every other package's version and integrity come from. */
   monorepoLock: Lockfile;
 }
@@ -49,12 +58,16 @@ export interface ConsumerLockInput {
 const MODULES = 'node_modules/';
 
 /**
- * The consumer's lockfile: the library from its tarball, and every other package (the consumer's
- * own dependencies, the library's dependencies and required peers, transitively) at the version the
- * monorepo installed, placed where the monorepo placed it. Throws when a package is missing from
- * the monorepo's lockfile, naming who needed it.
+ * The consumer's lockfile: the libraries from their tarballs, at the top of node_modules, and every
+ * other package (the consumer's own dependencies, the libraries' dependencies and required peers,
+ * transitively) at the version the monorepo installed, placed where the monorepo placed it. Throws
+ * when a package is missing from the monorepo's lockfile, naming who needed it.
  */
-export function consumerLockfile({ consumer, library, monorepoLock }: ConsumerLockInput): Lockfile {
+export function consumerLockfile({
+  consumer,
+  libraries,
+  monorepoLock,
+}: ConsumerLockInput): Lockfile {
   const source = monorepoLock.packages;
   const packages: Record<string, LockEntry> = {
     '': {
@@ -65,8 +78,9 @@ export function consumerLockfile({ consumer, library, monorepoLock }: ConsumerLo
     },
   };
 
+  const libraryNames = new Set(libraries.map((library) => library.manifest.name));
   const add = (from: string, name: string, optional: boolean): void => {
-    if (name === library.manifest.name) return;
+    if (libraryNames.has(name)) return;
     const key = locate(source, from, name);
     if (key === undefined) {
       if (optional) return;
@@ -79,19 +93,21 @@ export function consumerLockfile({ consumer, library, monorepoLock }: ConsumerLo
     addEdges(key, entry, add);
   };
 
-  const { manifest } = library;
-  const libraryEntry: LockEntry = {
-    version: manifest.version,
-    resolved: library.spec,
-    dependencies: manifest.dependencies ?? {},
-    peerDependencies: manifest.peerDependencies ?? {},
-    peerDependenciesMeta: manifest.peerDependenciesMeta ?? {},
-  };
-  packages[`${MODULES}${manifest.name}`] = libraryEntry;
+  const libraryEntries = libraries.map(({ manifest, spec }): LockEntry => {
+    const entry: LockEntry = {
+      version: manifest.version,
+      resolved: spec,
+      dependencies: manifest.dependencies ?? {},
+      peerDependencies: manifest.peerDependencies ?? {},
+      peerDependenciesMeta: manifest.peerDependenciesMeta ?? {},
+    };
+    packages[`${MODULES}${manifest.name}`] = entry;
+    return entry;
+  });
   for (const name of Object.keys({ ...consumer.dependencies, ...consumer.devDependencies })) {
     add('', name, false);
   }
-  addEdges('', libraryEntry, add);
+  for (const entry of libraryEntries) addEdges('', entry, add);
 
   return { name: consumer.name, lockfileVersion: 3, requires: true, packages };
 }

@@ -1,6 +1,7 @@
-// Packs the built chart-kit as npm would publish it and installs the tarball into a throwaway
-// consumer project, offline: from the local npm cache with a lockfile cut from the monorepo's, or,
-// when the cache lacks a tarball, by linking the monorepo's installed copies.
+// Packs the built chart-kit and @chart-kit/core (published together) as npm would publish them and
+// installs both tarballs into a throwaway consumer project, offline: from the local npm cache with a
+// lockfile cut from the monorepo's, or, when the cache lacks a tarball, by linking the monorepo's
+// installed copies.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
@@ -13,26 +14,33 @@ const execFileAsync = promisify(execFile);
 
 export const CHART_KIT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const MONOREPO_DIR = resolve(CHART_KIT_DIR, '..');
+/** The workspace of @chart-kit/core, the chart's maths, which chart-kit depends on. */
+export const CHART_CORE_DIR = join(MONOREPO_DIR, 'chart-core');
 
-/** The entry points whose built files the package test needs. */
-const BUILT_ENTRIES = ['dist/index.js', 'dist/core/index.js', 'dist/react/index.js'];
+/** Each packed workspace and the entry points whose built files the package test needs. */
+const BUILT_ENTRIES: readonly { dir: string; entries: readonly string[] }[] = [
+  { dir: CHART_CORE_DIR, entries: ['dist/index.js'] },
+  { dir: CHART_KIT_DIR, entries: ['dist/index.js', 'dist/core/index.js', 'dist/react/index.js'] },
+];
 
 /**
- * Throws unless `dist` holds a build at least as new as every source file: the test packs what
- * is built and does not build it itself (the root `npm test` builds first).
+ * Throws unless each workspace's `dist` holds a build at least as new as every source file: the
+ * test packs what is built and does not build it itself (the root `npm test` builds first).
  */
 export function assertBuilt(): void {
-  const hint = 'build chart-kit first: npm run build -w chart-kit';
-  const builtAt = Math.min(
-    ...BUILT_ENTRIES.map((entry) => {
-      const path = join(CHART_KIT_DIR, entry);
-      if (!existsSync(path)) throw new Error(`${entry} is missing; ${hint}`);
-      return statSync(path).mtimeMs;
-    }),
-  );
-  const newest = newestSource(join(CHART_KIT_DIR, 'src'));
-  if (newest.mtimeMs > builtAt) {
-    throw new Error(`${newest.path} changed after the last build; ${hint}`);
+  const hint = 'build them first: npm run build -w chart-core && npm run build -w chart-kit';
+  for (const { dir, entries } of BUILT_ENTRIES) {
+    const builtAt = Math.min(
+      ...entries.map((entry) => {
+        const path = join(dir, entry);
+        if (!existsSync(path)) throw new Error(`${path} is missing; ${hint}`);
+        return statSync(path).mtimeMs;
+      }),
+    );
+    const newest = newestSource(join(dir, 'src'));
+    if (newest.mtimeMs > builtAt) {
+      throw new Error(`${newest.path} changed after the last build; ${hint}`);
+    }
   }
 }
 
@@ -58,18 +66,18 @@ export interface PackedPackage {
   manifest: Manifest & { exports?: Record<string, unknown>; files?: string[] };
 }
 
-/** `npm pack` of chart-kit as built (its prepack build skipped) into `destination`. */
-export async function packChartKit(destination: string): Promise<PackedPackage> {
+/** `npm pack` of the workspace in `dir` as built (its prepack build skipped) into `destination`. */
+export async function packWorkspace(dir: string, destination: string): Promise<PackedPackage> {
   const { stdout } = await run(
     'npm',
     ['pack', '--json', '--ignore-scripts', '--pack-destination', destination],
-    CHART_KIT_DIR,
+    dir,
   );
   // npm prints the report as a JSON array with one entry per packed package.
   const [report] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
   if (!report) throw new Error(`npm pack reported nothing: ${stdout}`);
   const manifest = JSON.parse(
-    await readFile(join(CHART_KIT_DIR, 'package.json'), 'utf8'),
+    await readFile(join(dir, 'package.json'), 'utf8'),
   ) as PackedPackage['manifest'];
   return {
     tarball: join(destination, report.filename),
@@ -97,12 +105,13 @@ export type InstallMethod = 'npm-offline' | 'linked-from-monorepo';
 
 /**
  * Writes the project with a lockfile cut from the monorepo's and runs `npm install --offline`.
- * If the npm cache lacks a tarball, falls back to unpacking chart-kit and linking every other
- * package from the monorepo's node_modules; any other npm failure (a peer conflict, say) fails.
+ * If the npm cache lacks a tarball, falls back to unpacking the packed packages and linking every
+ * other package from the monorepo's node_modules; any other npm failure (a peer conflict, say)
+ * fails.
  */
 export async function installConsumer(
   project: ConsumerProject,
-  packed: PackedPackage,
+  packed: readonly PackedPackage[],
 ): Promise<InstallMethod> {
   const { dir, manifest } = project;
   await mkdir(dir, { recursive: true });
@@ -113,13 +122,12 @@ export async function installConsumer(
   const monorepoLock = JSON.parse(
     await readFile(join(MONOREPO_DIR, 'package-lock.json'), 'utf8'),
   ) as Lockfile;
-  const spec = manifest.dependencies?.[packed.manifest.name];
-  if (!spec) throw new Error(`the consumer does not depend on ${packed.manifest.name}`);
-  const lock = consumerLockfile({
-    consumer: manifest,
-    library: { manifest: packed.manifest, spec },
-    monorepoLock,
+  const libraries = packed.map((library) => {
+    const spec = manifest.dependencies?.[library.manifest.name];
+    if (!spec) throw new Error(`the consumer does not depend on ${library.manifest.name}`);
+    return { manifest: library.manifest, spec };
   });
+  const lock = consumerLockfile({ consumer: manifest, libraries, monorepoLock });
   await writeFile(join(dir, 'package.json'), JSON.stringify(manifest, null, 2));
   await writeFile(join(dir, 'package-lock.json'), JSON.stringify(lock, null, 2));
   try {
@@ -132,28 +140,36 @@ export async function installConsumer(
   }
 }
 
-/** chart-kit unpacked from its tarball; its dependencies, peers and the consumer's own linked. */
+/** The packed packages unpacked from their tarballs; their dependencies, peers and the consumer's own linked. */
 async function linkFromMonorepo(
   dir: string,
   manifest: Manifest,
-  packed: PackedPackage,
+  packed: readonly PackedPackage[],
 ): Promise<void> {
   const modules = join(dir, 'node_modules');
   await rm(modules, { recursive: true, force: true });
   await mkdir(modules, { recursive: true });
-  await run('tar', ['-xzf', packed.tarball, '-C', modules], dir);
-  await rename(join(modules, 'package'), join(modules, packed.manifest.name));
-  const { peerDependencies = {}, peerDependenciesMeta = {} } = packed.manifest;
-  const requiredPeers = Object.keys(peerDependencies).filter(
-    (name) => peerDependenciesMeta[name]?.optional !== true,
-  );
   const names = new Set([
-    ...Object.keys(packed.manifest.dependencies ?? {}),
-    ...requiredPeers,
     ...Object.keys(manifest.dependencies ?? {}),
     ...Object.keys(manifest.devDependencies ?? {}),
   ]);
-  names.delete(packed.manifest.name);
+  for (const library of packed) {
+    // npm's tarballs unpack into `package/`: one at a time, each moved to its name.
+    await run('tar', ['-xzf', library.tarball, '-C', modules], dir);
+    const target = join(modules, library.manifest.name);
+    await mkdir(dirname(target), { recursive: true });
+    await rename(join(modules, 'package'), target);
+    const {
+      dependencies = {},
+      peerDependencies = {},
+      peerDependenciesMeta = {},
+    } = library.manifest;
+    for (const name of Object.keys(dependencies)) names.add(name);
+    for (const name of Object.keys(peerDependencies)) {
+      if (peerDependenciesMeta[name]?.optional !== true) names.add(name);
+    }
+  }
+  for (const library of packed) names.delete(library.manifest.name);
   for (const name of names) {
     const target = join(MONOREPO_DIR, 'node_modules', name);
     if (!existsSync(target)) throw new Error(`${name} is not installed in the monorepo`);

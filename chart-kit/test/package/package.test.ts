@@ -1,16 +1,18 @@
-// chart-kit as a developer outside this monorepo gets it: `npm pack` of the build, installed into a
-// fresh project beside pixi.js and React. Its declarations must compile there with skipLibCheck
-// off, the README's examples must compile as written, and `chart-kit/core` must run under Node.
-import { existsSync, readFileSync } from 'node:fs';
+// chart-kit as a developer outside this monorepo gets it: `npm pack` of the builds of chart-kit and
+// of @chart-kit/core (its maths, published with it), installed into a fresh project beside pixi.js
+// and React. The declarations must compile there with skipLibCheck off, the README's examples must
+// compile as written, and `chart-kit/core` and `@chart-kit/core` must run under Node.
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   assertBuilt,
+  CHART_CORE_DIR,
   CHART_KIT_DIR,
   installConsumer,
   monorepoVersion,
-  packChartKit,
+  packWorkspace,
   run,
   type InstallMethod,
   type PackedPackage,
@@ -59,16 +61,23 @@ const TSCONFIGS = {
 
 const README = readFileSync(join(CHART_KIT_DIR, 'README.md'), 'utf8');
 
-describe('chart-kit packed and installed in a consumer project', () => {
+/** The heading of the README's example that uses @chart-kit/core alone, as a server would. */
+const CORE_ALONE_HEADING = '### Without a chart: `@chart-kit/core`';
+
+describe('chart-kit and @chart-kit/core packed and installed in a consumer project', () => {
   let work: string | undefined;
   let consumer: string;
-  let packed: PackedPackage;
+  let chartKit: PackedPackage;
+  let chartCore: PackedPackage;
   let installedWith: InstallMethod;
 
   beforeAll(async () => {
     assertBuilt();
     work = await mkdtemp(join(tmpdir(), 'chart-kit-package-'));
-    packed = await packChartKit(work);
+    [chartCore, chartKit] = await Promise.all([
+      packWorkspace(CHART_CORE_DIR, work),
+      packWorkspace(CHART_KIT_DIR, work),
+    ]);
     consumer = join(work, 'consumer');
     const [pixi, react, reactDom, reactTypes, typescript] = await Promise.all([
       monorepoVersion('pixi.js'),
@@ -85,7 +94,8 @@ describe('chart-kit packed and installed in a consumer project', () => {
           version: '1.0.0',
           type: 'module',
           dependencies: {
-            'chart-kit': `file:../${basename(packed.tarball)}`,
+            '@chart-kit/core': `file:../${basename(chartCore.tarball)}`,
+            'chart-kit': `file:../${basename(chartKit.tarball)}`,
             'pixi.js': pixi,
             react,
             'react-dom': reactDom,
@@ -95,12 +105,13 @@ describe('chart-kit packed and installed in a consumer project', () => {
         files: {
           'src/plain.ts': codeBlockUnder(README, '### TypeScript', 'ts'),
           'src/react.tsx': codeBlockUnder(README, '### React', 'tsx'),
+          'src/core-alone.ts': codeBlockUnder(README, CORE_ALONE_HEADING, 'ts'),
           ...Object.fromEntries(
             Object.entries(TSCONFIGS).map(([name, config]) => [name, JSON.stringify(config)]),
           ),
         },
       },
-      packed,
+      [chartCore, chartKit],
     );
     await copyFile(
       join(CHART_KIT_DIR, 'test/package/core-in-node.mjs'),
@@ -117,38 +128,60 @@ describe('chart-kit packed and installed in a consumer project', () => {
   });
 
   it('ships the build, its sources, the README and the licence, and nothing else', () => {
-    for (const path of packed.files) {
-      expect(path).toMatch(
-        /^(dist\/.+\.(js|d\.ts)(\.map)?|src\/.+|README\.md|LICENSE|package\.json)$/,
-      );
-      expect(path).not.toMatch(/\.test\.tsx?$/);
+    for (const { files } of [chartKit, chartCore]) {
+      for (const path of files) {
+        expect(path).toMatch(
+          /^(dist\/.+\.(js|d\.ts)(\.map)?|src\/.+|README\.md|LICENSE|package\.json)$/,
+        );
+        expect(path).not.toMatch(/\.test\.tsx?$/);
+      }
+      expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'src/index.ts']));
     }
-    expect(packed.files).toEqual(
-      expect.arrayContaining(['LICENSE', 'README.md', 'dist/index.js', 'src/index.ts']),
-    );
+    expect(chartKit.files).toEqual(expect.arrayContaining(['LICENSE', 'README.md']));
     expect(README.split('\n').find((line) => line.startsWith('## '))).toBe('## Install');
   });
 
-  it('points every export condition at a file in the tarball', () => {
-    const exportsMap = (packed.manifest.exports ?? {}) as Record<
-      string,
-      string | Record<string, string>
-    >;
-    const targets = Object.values(exportsMap).flatMap((conditions) =>
-      typeof conditions === 'string' ? [conditions] : Object.values(conditions),
-    );
-    expect(targets.length).toBeGreaterThan(8);
-    for (const target of targets) expect(packed.files).toContain(target.replace(/^\.\//, ''));
+  it('points every export condition at a file in its tarball', () => {
+    for (const [packed, least] of [
+      [chartKit, 9],
+      [chartCore, 3],
+    ] as const) {
+      const exportsMap = (packed.manifest.exports ?? {}) as Record<
+        string,
+        string | Record<string, string>
+      >;
+      const targets = Object.values(exportsMap).flatMap((conditions) =>
+        typeof conditions === 'string' ? [conditions] : Object.values(conditions),
+      );
+      expect(targets.length).toBeGreaterThanOrEqual(least);
+      for (const target of targets) expect(packed.files).toContain(target.replace(/^\.\//, ''));
+    }
   });
 
-  it('leaves pixi.js to the app as a peer, installed once', () => {
-    const { dependencies = {}, peerDependencies = {}, peerDependenciesMeta = {} } = packed.manifest;
-    expect(Object.keys(dependencies).sort()).toEqual(['d3-array', 'd3-scale']);
+  it('leaves pixi.js to the app as a peer, installed once, and @chart-kit/core once beside it', () => {
+    const {
+      dependencies = {},
+      peerDependencies = {},
+      peerDependenciesMeta = {},
+    } = chartKit.manifest;
+    expect(Object.keys(dependencies).sort()).toEqual(['@chart-kit/core', 'd3-array']);
+    // Published together: chart-kit accepts the @chart-kit/core packed beside it.
+    expect(dependencies['@chart-kit/core']).toBe(`^${chartCore.manifest.version}`);
     expect(Object.keys(peerDependencies).sort()).toEqual(['pixi.js', 'react']);
     expect(peerDependenciesMeta.react?.optional).toBe(true);
+    expect(Object.keys(chartCore.manifest.dependencies ?? {}).sort()).toEqual([
+      'd3-array',
+      'd3-scale',
+    ]);
+    expect(chartCore.manifest.peerDependencies ?? {}).toEqual({});
+
     const modules = join(consumer, 'node_modules');
     expect(existsSync(join(modules, 'pixi.js/package.json'))).toBe(true);
     expect(existsSync(join(modules, 'chart-kit/node_modules/pixi.js'))).toBe(false);
+    // From its tarball, not a link to the workspace, and not a second copy under chart-kit.
+    expect(lstatSync(join(modules, '@chart-kit/core')).isSymbolicLink()).toBe(false);
+    expect(existsSync(join(modules, '@chart-kit/core/dist/index.js'))).toBe(true);
+    expect(existsSync(join(modules, 'chart-kit/node_modules/@chart-kit/core'))).toBe(false);
     if (installedWith !== 'npm-offline') {
       console.warn('The npm cache lacked a tarball: the consumer linked the monorepo packages.');
     }
@@ -165,19 +198,27 @@ describe('chart-kit packed and installed in a consumer project', () => {
     expect(failures).toEqual([]);
   }, 120_000);
 
-  it('aggregates candles and grades zones with chart-kit/core under plain Node', async () => {
+  it('aggregates candles, maps prices and hit-tests with chart-kit/core under plain Node', async () => {
     const { stdout } = await run(process.execPath, ['core.mjs'], consumer);
     expect(JSON.parse(stdout)).toEqual({
       fiveMinute: 78,
       hourly: 7,
       sessionHigh: expect.any(Number) as number,
-      grades: ['pass', 'too-high', 'one-line-outside'],
+      lineHit: 'zone-top',
+      lineMiss: null,
+      candlesUnderPointer: [0, 77, null],
+      snappedTo: 'high',
     });
-    // A CommonJS caller gets the same module through Node's require() of ES modules.
-    const script = `const { gradeZone } = require('chart-kit/core');
-      console.log(gradeZone([1.5, 1.2], { upper: 1.6, lower: 1.1 }).reason);`;
+    // A CommonJS caller gets the same modules through Node's require() of ES modules.
+    const script = `const core = require('@chart-kit/core');
+      const viaChartKit = require('chart-kit/core');
+      const candles = [0, 300, 3600].map((time) => ({ time, open: 1, high: 2, low: 0.5, close: 1.5 }));
+      console.log(JSON.stringify({
+        same: viaChartKit.aggregateCandles === core.aggregateCandles,
+        hours: core.aggregateCandles(candles, core.TIMEFRAMES['1hr']).length,
+      }));`;
     const required = await run(process.execPath, ['-e', script], consumer);
-    expect(required.stdout.trim()).toBe('pass');
+    expect(JSON.parse(required.stdout)).toEqual({ same: true, hours: 2 });
   });
 
   it('imports the engine and the React bindings in Node and renders a <Chart> on the server', async () => {
@@ -186,18 +227,26 @@ describe('chart-kit packed and installed in a consumer project', () => {
   });
 
   it('ships source maps that carry the TypeScript, and declaration maps onto it', async () => {
-    const installed = join(consumer, 'node_modules/chart-kit');
-    const built = await readFile(join(installed, 'dist/core/aggregate.js'), 'utf8');
-    expect(built).toMatch(/\/\/# sourceMappingURL=aggregate\.js\.map\s*$/);
-    for (const map of ['dist/core/aggregate.js.map', 'dist/core/aggregate.d.ts.map']) {
-      const { sources, sourcesContent } = JSON.parse(
-        await readFile(join(installed, map), 'utf8'),
-      ) as { sources: string[]; sourcesContent?: string[] };
-      const source = resolve(dirname(join(installed, map)), sources[0] ?? '');
-      expect(source).toBe(join(installed, 'src/core/aggregate.ts'));
-      expect(existsSync(source)).toBe(true);
-      if (map.endsWith('.js.map')) {
-        expect(sourcesContent?.[0]).toBe(await readFile(source, 'utf8'));
+    // chart-kit's build embeds its sources in its source maps; @chart-kit/core's maps point at the
+    // sources its tarball ships beside them.
+    const checks = [
+      { name: '@chart-kit/core', file: 'aggregate', embedsSources: false },
+      { name: 'chart-kit', file: 'model/chart-model', embedsSources: true },
+    ];
+    for (const { name, file, embedsSources } of checks) {
+      const installed = join(consumer, 'node_modules', name);
+      const built = await readFile(join(installed, `dist/${file}.js`), 'utf8');
+      expect(built).toMatch(new RegExp(`//# sourceMappingURL=${basename(file)}\\.js\\.map\\s*$`));
+      for (const map of [`dist/${file}.js.map`, `dist/${file}.d.ts.map`]) {
+        const { sources, sourcesContent } = JSON.parse(
+          await readFile(join(installed, map), 'utf8'),
+        ) as { sources: string[]; sourcesContent?: string[] };
+        const source = resolve(dirname(join(installed, map)), sources[0] ?? '');
+        expect(source).toBe(join(installed, `src/${file}.ts`));
+        expect(existsSync(source)).toBe(true);
+        if (embedsSources && map.endsWith('.js.map')) {
+          expect(sourcesContent?.[0]).toBe(await readFile(source, 'utf8'));
+        }
       }
     }
   });
