@@ -26,8 +26,9 @@ const meta = {
           '`<Chart>` from `chart-kit/react` draws candles into a box of the given size (Canvas ' +
           '2D at once, WebGL where it helps; see the `renderer` option). Pass `candles` (one ' +
           'series) or `series` (5min and 1hr). Drag to pan, use ' +
-          'the wheel to zoom at the pointer. The data here is ten New York sessions from ' +
-          "chart-kit's seeded market simulator (`simulateMarket` in `chart-kit/core`).",
+          'the wheel to zoom at the pointer. The data here is ten New York sessions from the ' +
+          "course's seeded market simulator (`simulateMarket` in `@course/rules`, not part of " +
+          'chart-kit): the chart draws whatever candles it is given.',
       },
     },
   },

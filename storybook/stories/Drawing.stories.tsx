@@ -71,7 +71,9 @@ function DrawingExerciseDemo(args: ChartProps) {
         you go. A click or tap always adds a line, even right next to another one (a thin zone); the
         tool turns itself off after <code>maxLines</code>. Drag a line to move it; click one (tool
         off) to select it, then press Delete or Backspace. The box between the first two lines is
-        the answer, graded with <code>gradeZone</code> from <code>chart-kit/core</code>.
+        the answer. chart-kit does not grade it: this story grades it as the course app does, with{' '}
+        <code>gradeZone</code> from the course&apos;s own package (<code>@course/rules</code>), and
+        an app of yours brings its own rule.
       </Note>
     </StoryFrame>
   );

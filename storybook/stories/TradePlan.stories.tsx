@@ -91,7 +91,9 @@ function TradePlanDemo(args: ChartProps) {
         and the target of a trade at the zone, each in its colour with its name; the stop and target
         roles shade the risk and the reward against the entry. The size is worked out with{' '}
         <code>plannedSize</code> (1% of 25,000 dollars over the distance from entry to stop) and the
-        plan graded with <code>gradeTradePlan</code> from <code>chart-kit/core</code>.
+        plan graded with <code>gradeTradePlan</code>, both from the course&apos;s own package (
+        <code>@course/rules</code>), not from chart-kit: the chart places and names the lines, and
+        the app decides what a plan is worth.
       </Note>
     </StoryFrame>
   );

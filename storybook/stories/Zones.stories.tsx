@@ -137,7 +137,8 @@ const meta = {
         component:
           'Marks a lesson puts on a chart through the engine: the revealed answer zone, lines ' +
           'pulled from an earlier chart and highlighted candles. The zone is the clearest one ' +
-          "chart-kit's `detectZones` finds in the seeded market.",
+          "the course's `detectZones` (from `@course/rules`, not part of chart-kit) finds in the " +
+          'seeded market.',
       },
     },
   },

@@ -11,7 +11,7 @@ const MARKET_SEED = 20_240_369;
 let marketCache: Candle[] | undefined;
 
 /**
- * A realistic stock-like 5-minute series from chart-kit's seeded market simulator: the same candles
+ * A realistic stock-like 5-minute series from the course's seeded market simulator: the same candles
  * on every machine and every reload, so screenshots and tests can rely on them.
  */
 export function marketCandles(): Candle[] {
@@ -23,7 +23,7 @@ export function marketCandles(): Candle[] {
 }
 
 /**
- * The clearest zone chart-kit's detector finds in the last part of `marketCandles()`, so it is
+ * The clearest zone the course's detector finds in the last part of `marketCandles()`, so it is
  * in the first view: the answer of the drawing exercise and the box the reveal story shows.
  */
 export function exerciseZone(): DetectedZone {
