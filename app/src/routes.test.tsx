@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createCourseApi } from './api/index.js';
 import { AppRoutes } from './routes.js';
-import { SessionProvider } from './session/session-context.js';
 import { fakeHttp, unauthorized } from '../test/fake-http.js';
+import { withCourse } from '../test/query-client.js';
 
 function renderAt(path: string) {
   const { http } = fakeHttp({
@@ -24,11 +24,12 @@ function renderAt(path: string) {
     }),
   });
   render(
-    <SessionProvider api={createCourseApi(http)}>
+    withCourse(
+      createCourseApi(http),
       <MemoryRouter initialEntries={[path]}>
         <AppRoutes />
-      </MemoryRouter>
-    </SessionProvider>,
+      </MemoryRouter>,
+    ),
   );
 }
 

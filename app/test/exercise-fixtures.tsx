@@ -8,7 +8,7 @@ import type {
   ExerciseChartData,
   LessonPageBody,
 } from '../src/api/index.js';
-import { SessionProvider } from '../src/session/session-context.js';
+import { withCourse } from './query-client.js';
 import { fakeHttp, type Handler } from './fake-http.js';
 
 /** 14:30 New York on a January weekday, in unix seconds. */
@@ -110,14 +110,15 @@ export function renderLessonExercise(
     ...routes,
   });
   render(
-    <SessionProvider api={createCourseApi(http)}>
+    withCourse(
+      createCourseApi(http),
       <MemoryRouter initialEntries={['/risk/lesson-3']}>
         <Routes>
           <Route path="/risk/lesson-3" element={exercise} />
           <Route path="/risk/lesson-4" element={<h1>The next lesson</h1>} />
         </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+      </MemoryRouter>,
+    ),
   );
   return { calls };
 }

@@ -2,9 +2,9 @@ import { jest } from '@jest/globals';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createCourseApi, type CourseRules } from '../api/index.js';
-import { SessionProvider } from '../session/session-context.js';
 import { chartBody, lessonBody } from '../../test/exercise-fixtures.js';
 import { fakeHttp, type Handler, unauthorized } from '../../test/fake-http.js';
+import { withCourse } from '../../test/query-client.js';
 import { StubChart } from '../../test/stub-chart.js';
 
 // jsdom draws no canvas; the stub runs the library's model and lists the lines.
@@ -27,11 +27,7 @@ function renderPage(page: React.ReactNode, routes: Record<string, Handler>) {
     'GET /api/course': () => RULES,
     ...routes,
   });
-  render(
-    <SessionProvider api={createCourseApi(http)}>
-      <MemoryRouter>{page}</MemoryRouter>
-    </SessionProvider>,
-  );
+  render(withCourse(createCourseApi(http), <MemoryRouter>{page}</MemoryRouter>));
   return { calls };
 }
 

@@ -1,33 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { errorMessage, type CourseApi, type CourseRules } from '../api/index.js';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import type { CourseRules } from '../api/index.js';
+import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { useApi } from '../session/session-context.js';
-
-/** One request per API client, shared by every page that needs the rules. */
-const requests = new WeakMap<CourseApi, Promise<CourseRules>>();
-const answers = new WeakMap<CourseApi, CourseRules>();
-
-/**
- * The course's counts and limits from GET api/course, asked once per API client (a failed
- * request is asked again by the next caller). The app starts it with the page's code, so a page
- * that needs the rules rarely waits for them.
- */
-export function loadCourseRules(api: CourseApi): Promise<CourseRules> {
-  let request = requests.get(api);
-  if (!request) {
-    request = api.courseRules().then(
-      (rules) => {
-        answers.set(api, rules);
-        return rules;
-      },
-      (error: unknown) => {
-        requests.delete(api);
-        throw error;
-      },
-    );
-    requests.set(api, request);
-  }
-  return request;
-}
 
 export interface CourseRulesState {
   /** Undefined until the API has answered. */
@@ -37,28 +12,15 @@ export interface CourseRulesState {
   retry: () => void;
 }
 
-/** The course's rules as the API states them; the API decides every count and limit. */
+/**
+ * The course's rules as the API states them (GET api/course); the API decides every count and
+ * limit. Asked once and shared by every page (the app asks while the page's code downloads, so a
+ * page that needs them rarely waits); a failed request is asked again by the next page.
+ */
 export function useCourseRules(): CourseRulesState {
   const api = useApi();
-  const [rules, setRules] = useState(() => answers.get(api));
-  const [error, setError] = useState<string>();
-  const [asks, setAsks] = useState(0);
-
-  useEffect(() => {
-    if (rules) return;
-    let current = true;
-    loadCourseRules(api).then(
-      (answer) => current && setRules(answer),
-      (caught: unknown) => current && setError(errorMessage(caught)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, rules, asks]);
-
-  const retry = useCallback(() => {
-    setError(undefined);
-    setAsks((count) => count + 1);
-  }, []);
-  return { rules, error, retry };
+  const query = useQuery(courseQueries.courseRules(api));
+  const { refetch } = query;
+  const retry = useCallback(() => void refetch(), [refetch]);
+  return { rules: query.data, error: loadErrorOf(query), retry };
 }

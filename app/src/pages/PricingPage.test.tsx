@@ -2,8 +2,8 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { createCourseApi } from '../api/index.js';
 import { RouteGate } from '../session/RouteGate.js';
-import { SessionProvider } from '../session/session-context.js';
 import { fakeHttp } from '../../test/fake-http.js';
+import { withCourse } from '../../test/query-client.js';
 import { CANCELED_NOTICE, PricingPage } from './PricingPage.js';
 
 function renderPricing() {
@@ -25,15 +25,16 @@ function renderPricing() {
     },
   });
   render(
-    <SessionProvider api={createCourseApi(fake.http)}>
+    withCourse(
+      createCourseApi(fake.http),
       <MemoryRouter initialEntries={['/pricing']}>
         <Routes>
           <Route element={<RouteGate />}>
             <Route path="/pricing" element={<PricingPage />} />
           </Route>
         </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+      </MemoryRouter>,
+    ),
   );
   return fake;
 }

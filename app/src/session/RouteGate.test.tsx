@@ -3,7 +3,7 @@ import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom
 import { createCourseApi } from '../api/index.js';
 import { fakeHttp, unauthorized } from '../../test/fake-http.js';
 import { RouteGate, useSubscription } from './RouteGate.js';
-import { SessionProvider } from './session-context.js';
+import { withCourse } from '../../test/query-client.js';
 
 function Guarded({ name }: { name: string }) {
   const { subscribed } = useSubscription();
@@ -24,7 +24,8 @@ function CurrentPath() {
 function renderGate(routes: Parameters<typeof fakeHttp>[0]) {
   const fake = fakeHttp(routes);
   render(
-    <SessionProvider api={createCourseApi(fake.http)}>
+    withCourse(
+      createCourseApi(fake.http),
       <MemoryRouter initialEntries={['/a']}>
         <CurrentPath />
         <Routes>
@@ -34,8 +35,8 @@ function renderGate(routes: Parameters<typeof fakeHttp>[0]) {
             <Route path="/b" element={<Guarded name="Page B" />} />
           </Route>
         </Routes>
-      </MemoryRouter>
-    </SessionProvider>,
+      </MemoryRouter>,
+    ),
   );
   return fake;
 }

@@ -1,5 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { courseQueries, invalidateSubscription } from '../api/queries.js';
 import { PageLoading } from '../components/LoadingState.js';
 import { useSession } from './session-context.js';
 
@@ -35,28 +37,16 @@ interface RouteGateProps {
 export function RouteGate({ children }: RouteGateProps) {
   const { api, status } = useSession();
   const { pathname } = useLocation();
-  const [subscribed, setSubscribed] = useState<boolean>();
-  const [endsOn, setEndsOn] = useState<string | null>(null);
-  const [checks, setChecks] = useState(0);
+  const queryClient = useQueryClient();
+  const check = useQuery({
+    ...courseQueries.subscription(api, pathname),
+    enabled: status === 'logged-in',
+  });
+  // An unknown status is treated as "not subscribed": the server still enforces access.
+  const subscribed = check.data?.subscription ?? (check.isError ? false : undefined);
+  const endsOn = check.data?.endsOn ?? null;
 
-  useEffect(() => {
-    if (status !== 'logged-in') return;
-    let current = true;
-    api.subscriptionStatus().then(
-      (answer) => {
-        if (!current) return;
-        setSubscribed(answer.subscription);
-        setEndsOn(answer.endsOn);
-      },
-      // An unknown status is treated as "not subscribed": the server still enforces access.
-      () => current && setSubscribed(false),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, status, pathname, checks]);
-
-  const recheck = useCallback(() => setChecks((count) => count + 1), []);
+  const recheck = useCallback(() => void invalidateSubscription(queryClient), [queryClient]);
 
   if (status === 'checking' || (status === 'logged-in' && subscribed === undefined)) {
     return <PageLoading />;

@@ -1,12 +1,13 @@
 import { jest } from '@jest/globals';
+import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { act, render, screen } from '@testing-library/react';
 import { ApiError, createCourseApi } from '../api/index.js';
 import { fakeHttp, unauthorized } from '../../test/fake-http.js';
+import { withCourse } from '../../test/query-client.js';
 import {
   SESSION_CHECK_RETRY_MS,
   SESSION_REFRESH_MS,
   SESSION_RETRY_MS,
-  SessionProvider,
   useSession,
 } from './session-context.js';
 
@@ -20,11 +21,7 @@ function unavailable(): never {
 
 function renderSession(routes: Parameters<typeof fakeHttp>[0]) {
   const fake = fakeHttp(routes);
-  render(
-    <SessionProvider api={createCourseApi(fake.http, {})}>
-      <Status />
-    </SessionProvider>,
-  );
+  render(withCourse(createCourseApi(fake.http, {}), <Status />));
   return fake;
 }
 
@@ -39,10 +36,14 @@ async function advance(ms: number): Promise<void> {
 
 describe('SessionProvider', () => {
   beforeEach(() => {
+    // The query cache tells its observers of a change on a zero-delay timer; with the clock
+    // faked, it tells them once the promises of a timer's work have run, as a browser would.
+    notifyManager.setScheduler((notify) => void Promise.resolve().then(notify));
     jest.useFakeTimers();
     document.cookie = 'signed_in=1; path=/';
   });
   afterEach(() => {
+    notifyManager.setScheduler(defaultScheduler);
     jest.useRealTimers();
     window.localStorage.clear();
     document.cookie = 'signed_in=; Max-Age=0; path=/';

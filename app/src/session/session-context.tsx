@@ -1,3 +1,4 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useCallback,
@@ -8,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { ApiError, type CourseApi } from '../api/index.js';
+import { forgetLearnerData, queryKeys } from '../api/queries.js';
 
 /** The spec's token refresh period (9 minutes, under the access token's 10-minute life). */
 export const SESSION_REFRESH_MS = 540_000;
@@ -63,47 +65,80 @@ interface SessionProviderProps {
   children: ReactNode;
 }
 
+/** Who is signed in, as the session check, login or register last said. */
+interface SignedIn {
+  email: string;
+}
+
+/**
+ * The session as a query the provider owns: the check (POST api/auth/) fills it once, login,
+ * register and logout set it. null: nobody is signed in.
+ */
+function sessionQuery(api: CourseApi, hinted: boolean) {
+  return queryOptions({
+    queryKey: queryKeys.session(),
+    queryFn: async (): Promise<SignedIn | null> => {
+      try {
+        return { email: (await api.currentSession()).email };
+      } catch (error) {
+        // Only the API saying "no session" (401) logs out; offline or a 503 asks again later.
+        if (error instanceof ApiError && error.status === 401) {
+          forgetSessionHint();
+          return null;
+        }
+        throw error;
+      }
+    },
+    // A browser without the sign is a visitor's: nothing is asked.
+    enabled: hinted,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    // Until the API answers, the learner stays signed in and the check is asked again.
+    retry: true,
+    retryDelay: SESSION_CHECK_RETRY_MS,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
 /**
  * Knows who is logged in: checks the session once on load, keeps it alive with a refresh every
- * SESSION_REFRESH_MS while logged in, and forgets it when the API reports it expired.
+ * SESSION_REFRESH_MS while logged in, and forgets it when the API reports it expired. The data
+ * of whoever was signed in is forgotten when someone else signs in or nobody is.
  */
 export function SessionProvider({ api, children }: SessionProviderProps) {
-  const [status, setStatus] = useState<SessionStatus>(() =>
-    sessionHint() ? 'checking' : 'logged-out',
-  );
-  const [email, setEmail] = useState<string>();
+  const queryClient = useQueryClient();
+  // Read once, as the app opens.
+  const [hinted] = useState(sessionHint);
+  const query = sessionQuery(api, hinted);
+  const check = useQuery(query);
+  const sessionKey = query.queryKey;
+  const session = check.data;
+  const status: SessionStatus = session
+    ? 'logged-in'
+    : session === null || !hinted
+      ? 'logged-out'
+      : 'checking';
+  const email = session?.email;
 
-  const loggedIn = useCallback((address: string) => {
-    setEmail(address);
-    setStatus('logged-in');
-  }, []);
+  const loggedIn = useCallback(
+    (address: string) => {
+      // Nothing a visitor or an earlier learner of this browser was shown carries over.
+      forgetLearnerData(queryClient, true);
+      const signedIn: SignedIn = { email: address };
+      queryClient.setQueryData(sessionKey, signedIn);
+    },
+    [queryClient, sessionKey],
+  );
   const loggedOut = useCallback(() => {
     forgetSessionHint();
-    setEmail(undefined);
-    setStatus('logged-out');
-  }, []);
+    queryClient.setQueryData(sessionKey, null);
+  }, [queryClient, sessionKey]);
 
-  /** Bumped to ask again after a check that got no answer. */
-  const [checkRound, setCheckRound] = useState(0);
-
+  // What the pages still on screen show goes when they close (they do, now that nobody is in).
   useEffect(() => {
-    if (status !== 'checking') return;
-    let current = true;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    api.currentSession().then(
-      (session) => current && loggedIn(session.email),
-      (error: unknown) => {
-        if (!current) return;
-        // Only the API saying "no session" (401) logs out; offline or a 503 asks again later.
-        if (error instanceof ApiError && error.status === 401) loggedOut();
-        else retry = setTimeout(() => setCheckRound((round) => round + 1), SESSION_CHECK_RETRY_MS);
-      },
-    );
-    return () => {
-      current = false;
-      clearTimeout(retry);
-    };
-  }, [api, status, checkRound, loggedIn, loggedOut]);
+    if (status === 'logged-out') forgetLearnerData(queryClient, false);
+  }, [queryClient, status]);
 
   useEffect(() => api.onSessionExpired(loggedOut), [api, loggedOut]);
 
