@@ -26,5 +26,5 @@ export function useAsyncAction() {
     }
   }, []);
 
-  return { busy, error, setError, run };
+  return { busy, error, run };
 }

@@ -1,7 +1,9 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { Link } from 'react-router-dom';
-import { ApiError, errorMessage, type LessonPageBody, type LessonToFinish } from '../api/index.js';
+import { ApiError, type LessonPageBody, type LessonToFinish } from '../api/index.js';
+import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
@@ -24,6 +26,20 @@ type LoadState =
   | { kind: 'locked'; finishFirst: LessonToFinish }
   | { kind: 'missing' }
   | { kind: 'failed'; message: string };
+
+/** What the page shows for its lesson's query: the API's refusals each have their own page. */
+function loadStateOf(query: UseQueryResult<LessonPageBody>): LoadState {
+  if (query.data) return { kind: 'loaded', lesson: query.data };
+  const message = loadErrorOf(query);
+  const { error } = query;
+  if (message === undefined) return { kind: 'loading' };
+  if (error instanceof ApiError && error.subscriptionRequired) return { kind: 'gated' };
+  if (error instanceof ApiError && error.finishFirst) {
+    return { kind: 'locked', finishFirst: error.finishFirst };
+  }
+  if (error instanceof ApiError && error.status === 404) return { kind: 'missing' };
+  return { kind: 'failed', message };
+}
 
 function TextLessonFooter({ lesson }: { lesson: LessonPageBody }) {
   const navigation = useLessonNavigation(lesson);
@@ -115,27 +131,8 @@ function LessonContent({ lesson }: { lesson: LessonPageBody }) {
 /** Any lesson, rendered from its descriptor and content. */
 export function LessonPage({ path, title }: { path: string; title: string }) {
   const api = useApi();
-  const [state, setState] = useState<LoadState>({ kind: 'loading' });
-  const [loads, setLoads] = useState(0);
-
-  useEffect(() => {
-    let current = true;
-    api.lesson(path).then(
-      (lesson) => current && setState({ kind: 'loaded', lesson }),
-      (caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof ApiError && caught.subscriptionRequired) setState({ kind: 'gated' });
-        else if (caught instanceof ApiError && caught.finishFirst) {
-          setState({ kind: 'locked', finishFirst: caught.finishFirst });
-        } else if (caught instanceof ApiError && caught.status === 404)
-          setState({ kind: 'missing' });
-        else setState({ kind: 'failed', message: errorMessage(caught) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, path, loads]);
+  const query = useQuery(courseQueries.lesson(api, path));
+  const state = loadStateOf(query);
 
   if (state.kind === 'missing') return <NotFoundPage />;
   return (
@@ -158,10 +155,7 @@ export function LessonPage({ path, title }: { path: string; title: string }) {
           <RetryNotice
             what="this lesson"
             error={state.message}
-            onRetry={() => {
-              setState({ kind: 'loading' });
-              setLoads((n) => n + 1);
-            }}
+            onRetry={() => void query.refetch()}
           />
         )}
         {state.kind === 'loaded' && <LessonContent lesson={state.lesson} />}

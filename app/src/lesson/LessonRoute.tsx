@@ -1,12 +1,17 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { useLocation } from 'react-router-dom';
-import { errorMessage, type LessonSummary } from '../api/index.js';
+import type { Catalogue } from '../api/index.js';
+import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { PageLoading } from '../components/LoadingState.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { RouteGate } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 import { LessonPage } from './LessonPage.js';
+
+function allLessons(catalogue: Catalogue) {
+  return catalogue.modules.flatMap((module) => module.lessons);
+}
 
 function decodedPath(pathname: string): string {
   try {
@@ -23,33 +28,16 @@ function decodedPath(pathname: string): string {
 export function LessonRoute() {
   const api = useApi();
   const { pathname } = useLocation();
-  const [lessons, setLessons] = useState<LessonSummary[]>();
-  const [error, setError] = useState<string>();
-  const [loads, setLoads] = useState(0);
+  const query = useQuery({ ...courseQueries.catalogue(api), select: allLessons });
+  const lessons = query.data;
+  const error = loadErrorOf(query);
 
-  useEffect(() => {
-    let current = true;
-    api.catalogue().then(
-      (catalogue) => current && setLessons(catalogue.modules.flatMap((module) => module.lessons)),
-      (caught: unknown) => current && setError(errorMessage(caught)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, loads]);
-
-  if (error) {
+  // A failed refresh of a catalogue already at hand leaves the lesson on screen.
+  if (error && !lessons) {
     return (
       <main className="lesson-page">
         <h1>The course could not be loaded</h1>
-        <RetryNotice
-          what="the course"
-          error={error}
-          onRetry={() => {
-            setError(undefined);
-            setLoads((n) => n + 1);
-          }}
-        />
+        <RetryNotice what="the course" error={error} onRetry={() => void query.refetch()} />
       </main>
     );
   }

@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { Link, useLocation } from 'react-router-dom';
-import { errorMessage, type Catalogue, type LessonSummary } from '../api/index.js';
+import type { LessonSummary } from '../api/index.js';
+import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
@@ -39,22 +41,11 @@ export function HubPage() {
   const api = useApi();
   const location = useLocation();
   const { subscribed } = useSubscription();
-  const [catalogue, setCatalogue] = useState<Catalogue>();
-  const [error, setError] = useState<string>();
+  const query = useQuery(courseQueries.catalogue(api));
+  const catalogue = query.data;
+  const error = loadErrorOf(query);
   const [notice, setNotice] = useState(() => noticeFrom(location.state));
-  const [attempt, setAttempt] = useState(0);
   const checkoutSucceeded = new URLSearchParams(location.search).get('checkout') === 'success';
-
-  useEffect(() => {
-    let current = true;
-    api.catalogue().then(
-      (answer) => current && setCatalogue(answer),
-      (caught: unknown) => current && setError(errorMessage(caught)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, attempt]);
 
   return (
     <>
@@ -88,14 +79,7 @@ export function HubPage() {
           </Link>
         </header>
         {error && (
-          <RetryNotice
-            what="your lessons"
-            error={error}
-            onRetry={() => {
-              setError(undefined);
-              setAttempt((n) => n + 1);
-            }}
-          />
+          <RetryNotice what="your lessons" error={error} onRetry={() => void query.refetch()} />
         )}
         {!catalogue && !error && <LoadingState label="Loading your lessons" />}
         {catalogue?.modules.map((module) => {

@@ -1,6 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { errorMessage, type BillingPlan } from '../api/index.js';
+import type { BillingPlan } from '../api/index.js';
+import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Modal } from '../components/Modal.js';
@@ -36,22 +38,15 @@ export function PricingPage() {
   const location = useLocation();
   const { subscribed, endsOn, recheck } = useSubscription();
   const { rules } = useCourseRules();
-  const [plan, setPlan] = useState<BillingPlan>();
+  const planQuery = useQuery(courseQueries.billingPlan(api));
+  const plan = planQuery.data;
   const [notice, setNotice] = useState<string>();
   const [confirmingCancel, setConfirmingCancel] = useState(false);
-  const { busy, error, setError, run } = useAsyncAction();
+  const action = useAsyncAction();
+  const { busy, run } = action;
+  // One notice for what went wrong: the last action's failure, or else the plan's.
+  const error = action.error ?? loadErrorOf(planQuery);
   const checkoutCancelled = new URLSearchParams(location.search).get('checkout') === 'cancelled';
-
-  useEffect(() => {
-    let current = true;
-    api.plan().then(
-      (answer) => current && setPlan(answer),
-      (caught: unknown) => current && setError(errorMessage(caught)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, setError]);
 
   function subscribe() {
     if (!plan) return;

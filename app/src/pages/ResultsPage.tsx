@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { useElementWidth } from '../components/use-element-width.js';
 import { Link } from 'react-router-dom';
-import { errorMessage, type PlanResults } from '../api/index.js';
+import type { PlanResults } from '../api/index.js';
+import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { useCourseRules } from '../course/course-rules.js';
 import { LoadingState } from '../components/LoadingState.js';
@@ -20,22 +22,11 @@ type Exercise = PlanResults['exercises'][number];
  */
 export function ResultsPage() {
   const api = useApi();
-  const [results, setResults] = useState<PlanResults>();
-  const [error, setError] = useState<string>();
-  const [loads, setLoads] = useState(0);
+  const query = useQuery(courseQueries.planResults(api));
+  const results = query.data;
+  const error = loadErrorOf(query);
   const planTries = useCourseRules().rules?.triesBeforeReveal.plan;
   const yourTries = planTries === undefined ? 'your tries' : `your ${planTries} tries`;
-
-  useEffect(() => {
-    let current = true;
-    api.planResults().then(
-      (answer) => current && setResults(answer),
-      (caught: unknown) => current && setError(errorMessage(caught)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, loads]);
 
   return (
     <>
@@ -50,14 +41,7 @@ export function ResultsPage() {
           price there is, and the loss is usually more than 1R.
         </p>
         {error && (
-          <RetryNotice
-            what="your results"
-            error={error}
-            onRetry={() => {
-              setError(undefined);
-              setLoads((n) => n + 1);
-            }}
-          />
+          <RetryNotice what="your results" error={error} onRetry={() => void query.refetch()} />
         )}
         {!results && !error && <LoadingState label="Loading your results" />}
         {results?.exercises.length === 0 && (
