@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import {
   errorMessage,
@@ -6,17 +7,12 @@ import {
   type DecisionResult,
   type ExerciseChartData,
 } from '../api/index.js';
-import { useChartLoad } from '../exercise/use-chart-load.js';
+import { courseQueries, invalidateAnswered, queryKeys } from '../api/queries.js';
+import { chartLoadState } from '../exercise/chart-load.js';
 import { type ExerciseTarget, useExerciseTarget } from '../exercise/use-exercise-target.js';
 
 /** Which take-or-skip exercise: a lesson's or a practice one. */
 export type DecisionTarget = ExerciseTarget;
-
-/** A decision's chart and its 1-hour twin, for the course's third check. */
-interface DecisionCharts {
-  fiveMinute: ExerciseChartData;
-  hourly: ExerciseChartData | undefined;
-}
 
 export interface DecisionExerciseState {
   chart: ExerciseChartData | undefined;
@@ -41,44 +37,45 @@ export function useDecisionExercise(options: {
   review: DecisionResult | null;
 }) {
   const { api, target, review } = options;
+  const queryClient = useQueryClient();
   const {
-    load: loadFiveMinute,
+    load: fiveMinuteLoad,
+    queryKey,
     fields,
     subject,
-  } = useExerciseTarget(api, target, api.practiceDecision);
+  } = useExerciseTarget(api, target, courseQueries.practiceDecision);
   const lessonId = 'lesson' in target ? target.lesson : undefined;
   const hourlyNumber = 'lesson' in target ? target.hourlyChartNumber : undefined;
-  const load = useCallback(async (): Promise<DecisionCharts> => {
-    const [fiveMinute, lessonHourly] = await Promise.all([
-      loadFiveMinute(),
-      hourlyNumber === undefined ? undefined : api.chartData(hourlyNumber, lessonId),
-    ]);
-    // A practice decision brings its twin along; a lesson's is a catalogue chart of its own.
-    const hourly = lessonHourly ?? ('hourly' in fiveMinute ? fiveMinute.hourly : undefined);
-    return { fiveMinute, hourly };
-  }, [api, loadFiveMinute, hourlyNumber, lessonId]);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  // A lesson's twin is a catalogue chart of its own; a practice decision brings its twin along.
+  const lessonHourlyLoad = useQuery(courseQueries.chart(api, hourlyNumber, lessonId));
+  const lessonHourlyKey = queryKeys.chart(hourlyNumber, lessonId);
+  const fiveMinute = fiveMinuteLoad.data;
+  const lessonHourly = lessonHourlyLoad.data;
+  const loaded = fiveMinute && (hourlyNumber === undefined || lessonHourly);
+  const chart = loaded ? fiveMinute : undefined;
+  const hourly = !loaded
+    ? undefined
+    : (lessonHourly ?? ('hourly' in fiveMinute ? fiveMinute.hourly : undefined));
+  const { loadError, gated, reload } = chartLoadState([fiveMinuteLoad, lessonHourlyLoad]);
   const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
-  // Loaded again once answered: the chart then carries the candles after the exercise.
-  const { data, loadError, gated, reload } = useChartLoad(load, result?.revealed ?? false);
-  const chart = data?.fiveMinute;
-  const hourly = data?.hourly;
 
+  const deciding = useMutation({
+    mutationFn: ({ take, reasons }: { take: boolean; reasons: DecisionCheck[] }) =>
+      api.decide({ ...(take ? { take, reasons: [] } : { take, reasons }), ...fields() }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      // Once answered, the charts are loaded again: they then carry the candles after it.
+      const keys = [queryKey, ...(hourlyNumber === undefined ? [] : [lessonHourlyKey])];
+      void invalidateAnswered(queryClient, keys, answer.revealed && !result?.revealed);
+    },
+  });
+  const { mutateAsync } = deciding;
   const submit = useCallback(
     async (take: boolean, reasons: DecisionCheck[]) => {
-      setSubmitting(true);
-      setError(undefined);
-      try {
-        const answer = take ? { take, reasons: [] } : { take, reasons };
-        setResult(await api.decide({ ...answer, ...fields() }));
-      } catch (caught) {
-        setError(errorMessage(caught));
-      } finally {
-        setSubmitting(false);
-      }
+      // A failure is shown from the mutation's error.
+      await mutateAsync({ take, reasons }).catch(() => undefined);
     },
-    [api, fields],
+    [mutateAsync],
   );
 
   const state: DecisionExerciseState = {
@@ -86,8 +83,8 @@ export function useDecisionExercise(options: {
     hourly,
     loadError,
     gated,
-    submitting,
-    error,
+    submitting: deciding.isPending,
+    error: deciding.error ? errorMessage(deciding.error) : undefined,
     result,
   };
   return { state, subject, submit, reload };

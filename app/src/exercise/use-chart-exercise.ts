@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useReducer, useRef, useState } from 'react';
 import { type ExerciseSubject, subjectOf } from '../analytics/analytics.js';
 import {
-  ApiError,
   errorMessage,
   type AttemptTarget,
   type CourseApi,
   type ExerciseChartData,
   type ExerciseStanding,
 } from '../api/index.js';
+import { courseQueries, invalidateAnswered, queryKeys } from '../api/queries.js';
+import { chartLoadState } from './chart-load.js';
 import {
   exerciseReducer,
   INITIAL_EXERCISE,
@@ -48,26 +50,6 @@ interface LoadedCharts extends ExerciseCharts {
   standing?: ExerciseStanding;
 }
 
-function loadCharts(
-  api: CourseApi,
-  practiceIndex: number | undefined,
-  chartNumber: number | undefined,
-  hourlyChartNumber: number | undefined,
-  lessonId: number | undefined,
-): Promise<LoadedCharts> {
-  if (practiceIndex !== undefined) {
-    return api.practiceChart(practiceIndex).then((practice) => ({
-      fiveMinute: practice,
-      hourly: practice.hourly,
-      standing: practice.exercise,
-    }));
-  }
-  return Promise.all([
-    api.chartData(chartNumber ?? 0, lessonId),
-    hourlyChartNumber === undefined ? undefined : api.chartData(hourlyChartNumber, lessonId),
-  ]).then(([fiveMinute, hourly]) => ({ fiveMinute, hourly }));
-}
-
 function answerOf(chart: ExerciseChartData): RevealedAnswer | undefined {
   if (chart.hiddenpl === undefined || chart.hiddenpl2 === undefined) return undefined;
   return {
@@ -78,12 +60,13 @@ function answerOf(chart: ExerciseChartData): RevealedAnswer | undefined {
 }
 
 /**
- * One chart exercise (mount it again, e.g. with a React key, for another chart): loads its chart(s), sends answers to the API, and once the zone may be
- * shown (a pass or the third failed try) loads the charts again, now with the zone and the
- * candles that came next.
+ * One chart exercise (mount it again, e.g. with a React key, for another chart): loads its
+ * chart(s), sends answers to the API, and once the zone may be shown (a pass or the third failed
+ * try) loads the charts again, now with the zone and the candles that came next.
  */
 export function useChartExercise(options: UseChartExerciseOptions): ChartExercise {
   const { api, target, standing } = options;
+  const queryClient = useQueryClient();
   const practiceIndex = 'practiceIndex' in options ? options.practiceIndex : undefined;
   const chartNumber = 'chartNumber' in options ? options.chartNumber : undefined;
   const hourlyChartNumber = 'chartNumber' in options ? options.hourlyChartNumber : undefined;
@@ -92,59 +75,78 @@ export function useChartExercise(options: UseChartExerciseOptions): ChartExercis
       ? exerciseReducer(INITIAL_EXERCISE, { type: 'restore', standing: initial })
       : INITIAL_EXERCISE,
   );
-  const [charts, setCharts] = useState<ExerciseCharts>();
-  const [loadError, setLoadError] = useState<string>();
-  const [gated, setGated] = useState(false);
-  const [loads, setLoads] = useState(0);
   const reloadedForAnswer = useRef(false);
   // The hook serves one exercise per mount, so the first target is the target.
   const [fixedTarget] = useState(target);
   const lessonId = 'lesson' in fixedTarget ? fixedTarget.lesson : undefined;
 
-  useEffect(() => {
-    let current = true;
-    loadCharts(api, practiceIndex, chartNumber, hourlyChartNumber, lessonId).then(
-      ({ fiveMinute, hourly, standing: known }) => {
-        if (!current) return;
-        setCharts({ fiveMinute, hourly });
-        if (known) dispatch({ type: 'restore', standing: known });
-        const answer = answerOf(fiveMinute);
-        if (answer) dispatch({ type: 'answer-known', answer });
-      },
-      (caught: unknown) => {
-        if (!current) return;
-        if (caught instanceof ApiError && caught.subscriptionRequired) setGated(true);
-        else setLoadError(errorMessage(caught));
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [api, practiceIndex, chartNumber, hourlyChartNumber, lessonId, loads]);
+  // A practice chart brings its 1-hour twin; a catalogue chart's twin is a chart of its own.
+  const practiceLoad = useQuery(courseQueries.practiceChart(api, practiceIndex));
+  const fiveMinuteLoad = useQuery(
+    courseQueries.chart(api, practiceIndex === undefined ? chartNumber : undefined, lessonId),
+  );
+  const hourlyLoad = useQuery(
+    courseQueries.chart(api, practiceIndex === undefined ? hourlyChartNumber : undefined, lessonId),
+  );
+  const practice = practiceLoad.data;
+  const fiveMinute = fiveMinuteLoad.data;
+  const hourly = hourlyLoad.data;
+  const loaded = useMemo((): LoadedCharts | undefined => {
+    if (practiceIndex !== undefined) {
+      return (
+        practice && { fiveMinute: practice, hourly: practice.hourly, standing: practice.exercise }
+      );
+    }
+    if (!fiveMinute || (hourlyChartNumber !== undefined && !hourly)) return undefined;
+    return { fiveMinute, hourly };
+  }, [practiceIndex, practice, fiveMinute, hourly, hourlyChartNumber]);
+  const chartKeys = useMemo(
+    () =>
+      practiceIndex === undefined
+        ? [
+            queryKeys.chart(chartNumber, lessonId),
+            ...(hourlyChartNumber === undefined
+              ? []
+              : [queryKeys.chart(hourlyChartNumber, lessonId)]),
+          ]
+        : [queryKeys.practiceChart(practiceIndex)],
+    [practiceIndex, chartNumber, hourlyChartNumber, lessonId],
+  );
+  const { loadError, gated, reload } = chartLoadState([practiceLoad, fiveMinuteLoad, hourlyLoad]);
 
-  // Once revealed, the charts are fetched once more: now they carry the zone and what came next.
-  useEffect(() => {
-    if (!state.revealed || !charts || charts.fiveMinute.next || reloadedForAnswer.current) return;
-    reloadedForAnswer.current = true;
-    setLoads((count) => count + 1);
-  }, [state.revealed, charts]);
+  // What the server says with the charts (a practice chart's tries, the zone once it may be
+  // shown) is taken in as they arrive, in the same render: no frame shows the charts without it.
+  const [takenIn, setTakenIn] = useState<LoadedCharts>();
+  if (loaded !== takenIn) {
+    setTakenIn(loaded);
+    if (loaded?.standing) dispatch({ type: 'restore', standing: loaded.standing });
+    const answer = loaded && answerOf(loaded.fiveMinute);
+    if (answer) dispatch({ type: 'answer-known', answer });
+  }
+  const charts = useMemo(
+    (): ExerciseCharts | undefined =>
+      loaded && { fiveMinute: loaded.fiveMinute, hourly: loaded.hourly },
+    [loaded],
+  );
 
   const submit = useCallback(
     async (lines: number[]) => {
       dispatch({ type: 'submit' });
       try {
-        dispatch({ type: 'graded', result: await api.attempt(fixedTarget, lines) });
+        const result = await api.attempt(fixedTarget, lines);
+        dispatch({ type: 'graded', result });
+        // Once the zone may be shown the charts are loaded once more: they then carry the zone
+        // and what came next.
+        const reloadForAnswer =
+          result.revealed && !charts?.fiveMinute.next && !reloadedForAnswer.current;
+        if (reloadForAnswer) reloadedForAnswer.current = true;
+        void invalidateAnswered(queryClient, chartKeys, reloadForAnswer);
       } catch (caught) {
         dispatch({ type: 'failed', message: errorMessage(caught) });
       }
     },
-    [api, fixedTarget],
+    [api, fixedTarget, charts, chartKeys, queryClient],
   );
-
-  const reload = useCallback(() => {
-    setLoadError(undefined);
-    setLoads((count) => count + 1);
-  }, []);
 
   const subject = useMemo(() => subjectOf(fixedTarget), [fixedTarget]);
   return { charts, loadError, gated, state, subject, submit, reload };

@@ -1,6 +1,8 @@
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { ExerciseSubject } from '../analytics/analytics.js';
 import type { CourseApi, ExerciseChartData } from '../api/index.js';
+import { courseQueries, queryKeys } from '../api/queries.js';
 
 /**
  * Which plan or take-or-skip exercise a page answers: a lesson's (its chart from the catalogue, as
@@ -12,24 +14,34 @@ export type ExerciseTarget =
 /** What an answer names its exercise by: the practice index, or the lesson. */
 export type TargetFields = { practice: number } | { lesson: number };
 
+/** The query of a practice exercise by its index (none asked without one). */
+export type PracticeQuery<Practice, Key extends QueryKey> = (
+  api: CourseApi,
+  index: number | undefined,
+) => UseQueryOptions<Practice, Error, Practice, Key>;
+
 /**
- * The target's chart loader (`loadPractice` for a practice exercise, the catalogue chart for a
- * lesson) and the fields an answer names it by. Both keep their identity while the target's
- * numbers do, so effects keyed on them do not run again on every render.
+ * The target's chart, loaded through the query cache (`practiceQuery` for a practice exercise,
+ * the catalogue chart for a lesson), the key an answer invalidates, and the fields an answer
+ * names it by (which keep their identity while the target's numbers do).
  */
-export function useExerciseTarget<Practice extends ExerciseChartData>(
+export function useExerciseTarget<Practice extends ExerciseChartData, Key extends QueryKey>(
   api: CourseApi,
   target: ExerciseTarget,
-  loadPractice: (index: number) => Promise<Practice>,
+  practiceQuery: PracticeQuery<Practice, Key>,
 ) {
   const lessonId = 'lesson' in target ? target.lesson : undefined;
   const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
   const practice = 'practice' in target ? target.practice : undefined;
-  const load = useCallback(
-    (): Promise<Practice | ExerciseChartData> =>
-      practice !== undefined ? loadPractice(practice) : api.chartData(chartNumber ?? 0, lessonId),
-    [api, loadPractice, chartNumber, lessonId, practice],
+  const practiceLoad = useQuery(practiceQuery(api, practice));
+  const lessonLoad = useQuery(
+    courseQueries.chart(api, practice === undefined ? chartNumber : undefined, lessonId),
   );
+  const load = practice === undefined ? lessonLoad : practiceLoad;
+  const queryKey: QueryKey =
+    practice === undefined
+      ? queryKeys.chart(chartNumber, lessonId)
+      : practiceQuery(api, practice).queryKey;
   const fields = useCallback(
     (): TargetFields => (practice !== undefined ? { practice } : { lesson: lessonId ?? 0 }),
     [lessonId, practice],
@@ -39,5 +51,5 @@ export function useExerciseTarget<Practice extends ExerciseChartData>(
       practice !== undefined ? { practiceIndex: practice } : { lessonId: lessonId ?? 0 },
     [lessonId, practice],
   );
-  return { load, fields, subject };
+  return { load, queryKey, fields, subject };
 }

@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { ExerciseSubject } from '../analytics/analytics.js';
 import {
@@ -7,7 +8,8 @@ import {
   type ManagementRule,
   type ManageResult,
 } from '../api/index.js';
-import { useChartLoad } from '../exercise/use-chart-load.js';
+import { courseQueries, invalidateAnswered, queryKeys } from '../api/queries.js';
+import { chartLoadState } from '../exercise/chart-load.js';
 
 export interface ManageExerciseState {
   chart: ExerciseChartData | undefined;
@@ -32,28 +34,39 @@ export function useManageExercise(options: {
   review: ManageResult | null;
 }) {
   const { api, lesson, chartNumber, review } = options;
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  const queryClient = useQueryClient();
   const [result, setResult] = useState<ManageResult | undefined>(review ?? undefined);
-  const load = useCallback(() => api.chartData(chartNumber, lesson), [api, chartNumber, lesson]);
-  const { data: chart, loadError, reload } = useChartLoad(load, result?.revealed ?? false);
+  const load = useQuery(courseQueries.chart(api, chartNumber, lesson));
+  const { loadError, reload } = chartLoadState([load]);
   const subject = useMemo((): ExerciseSubject => ({ lessonId: lesson }), [lesson]);
 
+  const choosing = useMutation({
+    mutationFn: (rule: ManagementRule) => api.manage({ lesson, rule }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      // Once answered, the chart is loaded again: it then carries the candles after it.
+      void invalidateAnswered(
+        queryClient,
+        [queryKeys.chart(chartNumber, lesson)],
+        answer.revealed && !result?.revealed,
+      );
+    },
+  });
+  const { mutateAsync } = choosing;
   const submit = useCallback(
     async (rule: ManagementRule) => {
-      setSubmitting(true);
-      setError(undefined);
-      try {
-        setResult(await api.manage({ lesson, rule }));
-      } catch (caught) {
-        setError(errorMessage(caught));
-      } finally {
-        setSubmitting(false);
-      }
+      // A failure is shown from the mutation's error.
+      await mutateAsync(rule).catch(() => undefined);
     },
-    [api, lesson],
+    [mutateAsync],
   );
 
-  const state: ManageExerciseState = { chart, loadError, submitting, error, result };
+  const state: ManageExerciseState = {
+    chart: load.data,
+    loadError,
+    submitting: choosing.isPending,
+    error: choosing.error ? errorMessage(choosing.error) : undefined,
+    result,
+  };
   return { state, subject, submit, reload };
 }

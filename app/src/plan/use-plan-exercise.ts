@@ -1,3 +1,4 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import {
   errorMessage,
@@ -8,7 +9,8 @@ import {
   type PlanReview,
   type SentPlan,
 } from '../api/index.js';
-import { useChartLoad } from '../exercise/use-chart-load.js';
+import { courseQueries, invalidateAnswered, queryKeys } from '../api/queries.js';
+import { chartLoadState } from '../exercise/chart-load.js';
 import { type ExerciseTarget, useExerciseTarget } from '../exercise/use-exercise-target.js';
 
 export interface PlanExerciseState {
@@ -44,37 +46,46 @@ export function usePlanExercise(options: {
   review: PlanReview | null;
 }) {
   const { api, target, standing, review } = options;
-  const { load, fields, subject } = useExerciseTarget(api, target, api.practicePlan);
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string>();
+  const queryClient = useQueryClient();
+  const { load, queryKey, fields, subject } = useExerciseTarget(
+    api,
+    target,
+    courseQueries.practicePlan,
+  );
   const [result, setResult] = useState<PlanResult | undefined>(review ?? undefined);
   const passed = Boolean(result?.pass) || Boolean(standing?.passed);
   const tries = result?.tries ?? standing?.tries ?? 0;
   const revealed = result?.revealed ?? standing?.revealed ?? false;
-  // Loaded again once revealed: the chart then carries the candles after the exercise.
-  const { data: chart, loadError, gated, reload } = useChartLoad(load, revealed);
+  const { loadError, gated, reload } = chartLoadState([load]);
 
+  const grading = useMutation({
+    mutationFn: (plan: SentPlan) => api.gradePlan({ ...plan, ...fields() }),
+    onSuccess: (answer) => {
+      setResult(answer);
+      // The plan counts on the results page; once it reveals the course's plan, the chart is
+      // loaded again: it then carries the candles after the exercise.
+      void invalidateAnswered(
+        queryClient,
+        [queryKey, queryKeys.planResults()],
+        answer.revealed && !revealed,
+      );
+    },
+  });
+  const { mutateAsync } = grading;
   const submit = useCallback(
     async (plan: SentPlan) => {
-      setSubmitting(true);
-      setError(undefined);
-      try {
-        setResult(await api.gradePlan({ ...plan, ...fields() }));
-      } catch (caught) {
-        setError(errorMessage(caught));
-      } finally {
-        setSubmitting(false);
-      }
+      // A failure is shown from the mutation's error.
+      await mutateAsync(plan).catch(() => undefined);
     },
-    [api, fields],
+    [mutateAsync],
   );
 
   const state: PlanExerciseState = {
-    chart,
+    chart: load.data,
     loadError,
     gated,
-    submitting,
-    error,
+    submitting: grading.isPending,
+    error: grading.error ? errorMessage(grading.error) : undefined,
     result,
     earlierPlan: review?.plan,
     passed,

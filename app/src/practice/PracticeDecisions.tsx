@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import type { PracticeDecisionBody } from '../api/index.js';
+import { courseQueries } from '../api/queries.js';
 import { DecisionExercise } from '../decision/DecisionExercise.js';
 import { useDecisionExercise } from '../decision/use-decision-exercise.js';
 import { useApi } from '../session/session-context.js';
@@ -12,8 +14,9 @@ export function PracticeDecisions(props: {
   onMove: (position: number) => void;
 }) {
   const api = useApi();
+  const load = useQuery(courseQueries.practiceDecision(api, props.position));
   return (
-    <PracticeTrack name="Practice decision" load={api.practiceDecision} {...props}>
+    <PracticeTrack name="Practice decision" load={load} {...props}>
       {(body, label) => <PracticeDecision body={body} label={label} />}
     </PracticeTrack>
   );

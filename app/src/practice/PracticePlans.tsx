@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import type { PracticePlanBody } from '../api/index.js';
+import { courseQueries } from '../api/queries.js';
 import { PlanExercise } from '../plan/PlanExercise.js';
 import { usePlanExercise } from '../plan/use-plan-exercise.js';
 import { useApi } from '../session/session-context.js';
@@ -15,8 +17,9 @@ export function PracticePlans(props: {
   onMove: (position: number) => void;
 }) {
   const api = useApi();
+  const load = useQuery(courseQueries.practicePlan(api, props.position));
   return (
-    <PracticeTrack name="Practice plan" load={api.practicePlan} {...props}>
+    <PracticeTrack name="Practice plan" load={load} {...props}>
       {(body, label) => <PracticePlan body={body} label={label} />}
     </PracticeTrack>
   );

@@ -1,8 +1,9 @@
-import { useCallback, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { LoadingState } from '../components/LoadingState.js';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
-import { useChartLoad } from '../exercise/use-chart-load.js';
+import { chartLoadState } from '../exercise/chart-load.js';
 
 interface PracticeTrackProps<Body> {
   /** What one chart is called: "Practice plan", "Practice decision". */
@@ -11,7 +12,8 @@ interface PracticeTrackProps<Body> {
   /** How many charts the track has (the API's practice rules). */
   count: number;
   onMove: (position: number) => void;
-  load: (position: number) => Promise<Body>;
+  /** The query of the chart at `position`. */
+  load: UseQueryResult<Body>;
   children: (body: Body, label: string) => ReactNode;
 }
 
@@ -27,8 +29,8 @@ export function PracticeTrack<Body>({
   load,
   children,
 }: PracticeTrackProps<Body>) {
-  const loadHere = useCallback(() => load(position), [load, position]);
-  const { data: body, loadError, gated, reload } = useChartLoad(loadHere);
+  const body = load.data;
+  const { loadError, gated, reload } = chartLoadState([load]);
   const label = `${name} ${position} of ${count}`;
   return (
     <>
