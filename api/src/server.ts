@@ -18,6 +18,7 @@ import {
 import type { AppConfig } from './config/config.js';
 import type { DatabaseKind } from './database/database-options.js';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from './database/embedded-postgres.js';
+import { runInRequestScope } from './database/database-turn.js';
 import { migrate } from './database/migrate.js';
 import { publicChartDataRoute } from './chart-data/chart-data-response.js';
 import { ChartDataService } from './chart-data/chart-data.service.js';
@@ -333,6 +334,10 @@ async function applyWebMiddleware(
     else refuseUnsafeInput(request, response, next);
   });
   app.use(cookieParser());
+  // Each request gets its own holder for its database turn (see database-turn.ts).
+  server.use((_request: Request, _response: Response, next: NextFunction) => {
+    runInRequestScope(next);
+  });
   const rateLimiting = applyRateLimits(server, config.rateLimits, redis, refusals);
   serveOpenApi(app);
   return () => {

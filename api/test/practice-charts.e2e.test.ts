@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { DEFAULT_RATE_LIMITS } from '../src/config/config.js';
@@ -185,5 +186,66 @@ describe('more new practice charts than the worker threads and their queue take'
     // Shed, not spent: the learner's budget is given back, and the chart is made when asked again.
     await request(testApp.http).get('/api/practice/1').set('Cookie', learner.cookies).expect(200);
     expect(await shed('practice_queue_full')).toBe(1);
+  });
+});
+
+describe('a practice chart being simulated holds no database turn', () => {
+  let testApp: TestApp;
+  let learner: Learner;
+
+  beforeAll(async () => {
+    // One request at a time on the database and nobody waiting: any overlap would be shed.
+    testApp = await startTestApp({ databaseLimits: { pool: 1, queue: 0, maxWaitMs: 0 } });
+    learner = await registerLearner(testApp.http, testApp.app.get(DataSource));
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  it('lets other requests use the database while the chart is made, then stores it', async () => {
+    const workers = testApp.app.get(PracticeWorkers);
+    const generate = workers.generate.bind(workers);
+    let finish!: () => void;
+    const held = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    let started!: () => void;
+    const generating = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const spy = jest.spyOn(workers, 'generate').mockImplementation(async (task) => {
+      started();
+      await held;
+      return generate(task);
+    });
+    try {
+      // Practice 1 is open to a learner without a plan (see the budget tests above).
+      const practice = request(testApp.http)
+        .get('/api/practice/1')
+        .set('Cookie', learner.cookies)
+        .then((response) => response);
+      const answeredFirst = await Promise.race([
+        generating.then(() => false),
+        practice.then(() => true),
+      ]);
+      expect(answeredFirst).toBe(false);
+      // The only database turn is free while the chart is simulated.
+      await request(testApp.http)
+        .get('/users/get-progress')
+        .set('Cookie', learner.cookies)
+        .expect(200);
+      finish();
+      expect((await practice).status).toBe(200);
+    } finally {
+      finish();
+      spy.mockRestore();
+    }
+    const stored = await testApp.app
+      .get(DataSource)
+      .query<{ count: string }[]>(
+        `SELECT count(*) FROM practice_charts WHERE user_id = $1 AND practice_index = 1`,
+        [learner.id],
+      );
+    expect(stored[0]?.count).toBe('1');
   });
 });

@@ -7,9 +7,10 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
-import { Admission, AdmissionRefused } from './admission.js';
+import type { Admission } from './admission.js';
 import { DatabaseAvailability } from './database-availability.js';
-import { DatabaseUnavailableException, ServerBusyException } from './database-errors.js';
+import { DatabaseUnavailableException } from './database-errors.js';
+import { DatabaseTurn, setRequestTurn } from './database-turn.js';
 
 /** Injection token of the instance's {@link Admission}. */
 export const DATABASE_ADMISSION = Symbol('DATABASE_ADMISSION');
@@ -27,7 +28,8 @@ export const WorksWithoutDatabase = () => SetMetadata(WORKS_WITHOUT_DATABASE, tr
  * In front of every handler that does database work, before any other guard: while the database
  * is known to be away, answers 503 at once (no request waits for a connection that will not
  * come); otherwise waits for a turn in the instance's {@link Admission} (503 + Retry-After when
- * the queue is full or the wait too long) and gives the turn back when the response is done.
+ * the queue is full or the wait too long) and gives the turn back when the response is done. A
+ * handler may lend its turn out while it waits for other work (see database-turn.ts).
  */
 @Injectable()
 export class DatabaseAdmissionGuard implements CanActivate {
@@ -51,19 +53,14 @@ export class DatabaseAdmissionGuard implements CanActivate {
 
     const response = http.getResponse<Response>();
     const left = new AbortController();
-    let release: (() => void) | undefined;
+    const turn = new DatabaseTurn(this.admission, left.signal);
     // 'close' comes once the answer is sent, or when the client goes first.
     response.once('close', () => {
       left.abort();
-      release?.();
+      turn.giveBack();
     });
-    try {
-      release = await this.admission.acquire(left.signal);
-    } catch (error) {
-      if (error instanceof AdmissionRefused) throw new ServerBusyException(error);
-      throw error;
-    }
-    if (left.signal.aborted) release();
+    await turn.take();
+    setRequestTurn(turn);
     return true;
   }
 }

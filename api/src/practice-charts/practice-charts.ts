@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import type { ChartPair } from '../charts/chart-catalogue.js';
+import { withoutDatabaseTurn } from '../database/database-turn.js';
 import { PracticeBudget } from './budget.js';
 import { decodePracticePair, PracticeChartStore } from './chart-store.js';
 import { type PracticeKind, practiceScenarioRequest } from './generation.js';
@@ -90,11 +91,11 @@ export class PracticeCharts {
     const key = cacheKey(userId, kind, index);
     const cached = this.cache.get(key);
     if (cached) return Promise.resolve(cached);
-    let pending = this.loading.get(key);
-    if (!pending) {
-      pending = this.load(userId, kind, index, options).finally(() => this.loading.delete(key));
-      this.loading.set(key, pending);
-    }
+    const inFlight = this.loading.get(key);
+    // Another request is loading it: waiting for that needs no database turn of this request's.
+    if (inFlight) return withoutDatabaseTurn(() => inFlight);
+    const pending = this.load(userId, kind, index, options).finally(() => this.loading.delete(key));
+    this.loading.set(key, pending);
     return pending;
   }
 
@@ -112,26 +113,33 @@ export class PracticeCharts {
       return pair;
     }
     if (!options.shownBefore) await this.budget.spend(userId);
-    let encoded: Uint8Array;
-    try {
-      const release = await this.turns.acquire(userId);
+    // Waiting for a worker and simulating use no database: the request lends its turn out
+    // meanwhile, and takes one again for the write.
+    const { pair, encoded } = await withoutDatabaseTurn(async () => {
+      let generated: Uint8Array;
       try {
-        encoded = await this.workers.generate({
-          kind,
-          ...practiceScenarioRequest(userId, index, kind),
-        });
-      } finally {
-        release();
+        generated = await this.generate(userId, kind, index);
+      } catch (error) {
+        if (!options.shownBefore) await this.budget.refund(userId);
+        throw error;
       }
-    } catch (error) {
-      if (!options.shownBefore) await this.budget.refund(userId);
-      throw error;
-    }
-    const pair = decodePracticePair(encoded);
-    // Cached first: if the write fails (the database is busy), a retry costs no generation.
-    this.cache.set(key, pair);
+      const decoded = decodePracticePair(generated);
+      // Cached first: if the next turn or the write is refused, a retry costs no generation.
+      this.cache.set(key, decoded);
+      return { pair: decoded, encoded: generated };
+    });
     await this.store.insert(userId, kind, index, encoded);
     return pair;
+  }
+
+  /** Simulates the chart in a worker thread, one at a time per learner. */
+  private async generate(userId: string, kind: PracticeKind, index: number): Promise<Uint8Array> {
+    const release = await this.turns.acquire(userId);
+    try {
+      return await this.workers.generate({ kind, ...practiceScenarioRequest(userId, index, kind) });
+    } finally {
+      release();
+    }
   }
 }
 
