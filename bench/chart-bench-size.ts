@@ -31,6 +31,8 @@ function moduleGroup(id: string): string {
   if (inPackage?.[1]) return inPackage[1];
   const inChartKit = /chart-kit\/(?:src|dist)\/([^/]+)\//.exec(id);
   if (inChartKit?.[1]) return `chart-kit/${inChartKit[1]}`;
+  // The chart maths (@chart-kit/core), resolved to its workspace folder: chart-kit's core as before.
+  if (/chart-core\/(?:src|dist)\//.test(id)) return 'chart-kit/core';
   return id.includes('chart-kit/') ? 'chart-kit' : 'entry';
 }
 
