@@ -58,12 +58,41 @@ export interface LabelSize {
   height: number;
 }
 
+/** One glyph of a laid-out label, at its offsets in CSS pixels from the label's left and top. */
+interface PlacedGlyph {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  u0: number;
+  v0: number;
+  u1: number;
+  v1: number;
+}
+
+/** A label laid out once: its size and its glyphs, drawn again by moving them. */
+interface GlyphRun extends LabelSize {
+  /** From the label's top to the font's baseline offset, before snapping to device pixels. */
+  baseline: number;
+  glyphs: PlacedGlyph[];
+}
+
+/**
+ * Labels laid out, by text. Axis labels repeat from frame to frame while a chart pans (and the
+ * readout's digits change only some of the time): laying a label out walks its characters through
+ * the font's glyph table, which at a few hundred characters a frame was a visible share of a pan
+ * frame's work. A few hundred entries cover the axes, the tags and the readout.
+ */
+const MAX_CACHED_RUNS = 512;
+
 /**
  * Single-line text labels written as glyph quads into a {@link QuadLayer}: a pan that changes
  * every axis label rewrites a few hundred quads and creates no object. Call `begin`, then `text`
  * for each label.
  */
 export class LabelPool {
+  private readonly runs = new Map<string, GlyphRun>();
+
   constructor(
     private readonly layer: QuadLayer,
     private readonly font: LabelFont,
@@ -74,33 +103,51 @@ export class LabelPool {
   }
 
   /** The size `value` takes when drawn. */
-  measure(value: string): LabelSize {
-    const { font } = this.font;
-    const scale = LABEL_FONT_SIZE / font.baseMeasurementFontSize;
-    const chars: Partial<BitmapFont['chars']> = font.chars;
-    let advance = 0;
-    for (const char of value) {
-      // Outside the atlas (rare: it holds printable ASCII): drawn into it on first use.
-      if (!chars[char] && font instanceof DynamicBitmapFont) font.ensureCharacters(char);
-      advance += chars[char]?.xAdvance ?? 0;
-    }
-    return { width: advance * scale, height: font.lineHeight * scale };
+  measure(value: string): Readonly<LabelSize> {
+    return this.run(value);
   }
 
   /** Draws `value` with its anchor point at (x, y); returns its size. */
-  text(value: string, x: number, y: number, options: LabelOptions): LabelSize {
+  text(value: string, x: number, y: number, options: LabelOptions): Readonly<LabelSize> {
+    const { resolution } = this.font;
+    const run = this.run(value);
+    const color = packColor(options.color);
+    const left = x - (options.anchorX ?? 0) * run.width;
+    // Whole device pixels: glyphs sampled off the pixel grid come out blurred.
+    const top = snapToDevicePixel(
+      y - (options.anchorY ?? 0) * run.height + run.baseline,
+      resolution,
+    );
+    for (const glyph of run.glyphs) {
+      const glyphLeft = snapToDevicePixel(left + glyph.left, resolution);
+      const glyphTop = top + glyph.top;
+      this.layer.quad(
+        glyphLeft,
+        glyphTop,
+        glyphLeft + glyph.width,
+        glyphTop + glyph.height,
+        glyph.u0,
+        glyph.v0,
+        glyph.u1,
+        glyph.v1,
+        color,
+      );
+    }
+    return run;
+  }
+
+  private run(value: string): GlyphRun {
+    const cached = this.runs.get(value);
+    if (cached) return cached;
     const { font, resolution, atlas } = this.font;
     const scale = LABEL_FONT_SIZE / font.baseMeasurementFontSize;
     const chars: Partial<BitmapFont['chars']> = font.chars;
-    const size = this.measure(value);
-    const { width, height } = size;
-    const color = packColor(options.color);
-    // Whole device pixels: glyphs sampled off the pixel grid come out blurred.
-    const snap = (value: number) => snapToDevicePixel(value, resolution);
-    const left = x - (options.anchorX ?? 0) * width;
-    const top = snap(y - (options.anchorY ?? 0) * height + font.baseLineOffset * scale);
+    const snap = (offset: number) => snapToDevicePixel(offset, resolution);
+    const glyphs: PlacedGlyph[] = [];
     let pen = 0;
     for (const char of value) {
+      // Outside the atlas (rare: it holds printable ASCII): drawn into it on first use.
+      if (!chars[char] && font instanceof DynamicBitmapFont) font.ensureCharacters(char);
       const glyph = chars[char];
       if (!glyph) continue;
       const texture = glyph.texture;
@@ -108,22 +155,27 @@ export class LabelPool {
       // is left out rather than drawn from the wrong texture.
       if (texture?.source === atlas) {
         const { uvs, orig } = texture;
-        const glyphLeft = snap(left + (pen + glyph.xOffset) * scale);
-        const glyphTop = top + snap(glyph.yOffset * scale);
-        this.layer.quad(
-          glyphLeft,
-          glyphTop,
-          glyphLeft + orig.width * scale,
-          glyphTop + orig.height * scale,
-          uvs.x0,
-          uvs.y0,
-          uvs.x2,
-          uvs.y2,
-          color,
-        );
+        glyphs.push({
+          left: (pen + glyph.xOffset) * scale,
+          top: snap(glyph.yOffset * scale),
+          width: orig.width * scale,
+          height: orig.height * scale,
+          u0: uvs.x0,
+          v0: uvs.y0,
+          u1: uvs.x2,
+          v1: uvs.y2,
+        });
       }
       pen += glyph.xAdvance;
     }
-    return size;
+    const run: GlyphRun = {
+      width: pen * scale,
+      height: font.lineHeight * scale,
+      baseline: font.baseLineOffset * scale,
+      glyphs,
+    };
+    if (this.runs.size >= MAX_CACHED_RUNS) this.runs.clear();
+    this.runs.set(value, run);
+    return run;
   }
 }
