@@ -29,8 +29,8 @@ export type {
   RevealedZone,
 } from './model/events.js';
 export type { HomeViews, TimeframeSeries } from './model/series-set.js';
-export { DARK_THEME, LIGHT_THEME } from './render/themes.js';
-export type { ChartTheme } from './render/themes.js';
+export { DARK_THEME, LIGHT_THEME, resolveTheme } from './render/themes.js';
+export type { ChartColor, ChartTheme, ChartThemeInput } from './render/themes.js';
 export type { ChartLine, LineRole } from './model/user-lines.js';
 export type { ReplayState, ReplayStatus } from './model/replay.js';
 export type {

@@ -15,7 +15,12 @@ import type { ReplayState } from '../model/replay.js';
 import type { HomeViews, TimeframeSeries } from '../model/series-set.js';
 import type { ChartLine } from '../model/user-lines.js';
 import { type DirtyLayers, RedrawScheduler } from '../render/redraw-scheduler.js';
-import { type ChartTheme, DARK_THEME } from '../render/themes.js';
+import {
+  type ChartTheme,
+  type ChartThemeInput,
+  resolveTheme,
+  sameTheme,
+} from '../render/themes.js';
 import { crosshairView } from '../views/crosshair-view.js';
 import { ChartAccessibility } from './accessibility-dom.js';
 import { Canvas2DSurface } from './canvas2d-surface.js';
@@ -35,8 +40,11 @@ export type { HomeViews, TimeframeSeries } from '../model/series-set.js';
 export type { RendererPreference, SurfaceKind } from './surface.js';
 
 export interface ChartOptions extends Omit<ChartModelOptions, 'size'> {
-  /** Colours; `LIGHT_THEME` is the light option. Default `DARK_THEME`. */
-  theme?: ChartTheme;
+  /**
+   * Colours, merged over `DARK_THEME`: any of its fields, as CSS colour strings or 0xRRGGBB
+   * numbers (`LIGHT_THEME` is the built-in light one). A colour that is not one is a TypeError.
+   */
+  theme?: ChartThemeInput;
   /** Defaults to the window's; tests pin it to 1 or 2. */
   devicePixelRatio?: number;
   /** The accessible name of the chart. Default 'Candlestick chart'. */
@@ -232,7 +240,7 @@ export class ChartEngine {
    */
   static async create(container: HTMLElement, options: ChartOptions = {}): Promise<ChartEngine> {
     const {
-      theme = DARK_THEME,
+      theme: themeInput,
       devicePixelRatio = window.devicePixelRatio,
       label,
       interactive = true,
@@ -240,6 +248,12 @@ export class ChartEngine {
       renderer: preference = 'auto',
       ...modelOptions
     } = options;
+    let theme: ChartTheme;
+    try {
+      theme = resolveTheme(themeInput);
+    } catch (error) {
+      throw toChartError(error);
+    }
     const size = () => ({
       width: Math.max(1, container.clientWidth),
       height: Math.max(1, container.clientHeight),
@@ -428,7 +442,10 @@ export class ChartEngine {
     this.model.zoom(factor, anchorX);
   }
 
-  setTheme(theme: ChartTheme): void {
+  /** Colours, merged over `DARK_THEME` as in the create options. */
+  setTheme(input: ChartThemeInput): void {
+    const theme = resolveTheme(input);
+    if (sameTheme(theme, this.theme)) return;
     this.theme = theme;
     this.surface.setTheme(theme);
     this.scheduler.request('base');

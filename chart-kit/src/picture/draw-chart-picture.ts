@@ -3,7 +3,7 @@ import { ChartModel } from '../model/chart-model.js';
 import type { ChartMarker, ReferenceLine, RevealedZone } from '../model/events.js';
 import type { HomeViews, SeriesSource } from '../model/series-set.js';
 import { paintChart } from '../render/canvas2d/paint-chart.js';
-import { type ChartTheme, DARK_THEME } from '../render/themes.js';
+import { type ChartThemeInput, resolveTheme } from '../render/themes.js';
 import { sceneView } from '../views/scene-view.js';
 
 /** What a still picture of a chart shows. Times are unix seconds, prices as in the candles. */
@@ -28,7 +28,8 @@ export interface ChartPictureOptions extends SeriesSource {
   tickSize?: number;
   /** IANA time zone of the time axis. Default 'UTC'. */
   timeZone?: string;
-  theme?: ChartTheme;
+  /** Colours, merged over `DARK_THEME` (CSS colour strings or 0xRRGGBB numbers). */
+  theme?: ChartThemeInput;
 }
 
 /** The picture's size in CSS pixels and the device pixels per CSS pixel to draw it at. */
@@ -66,7 +67,7 @@ export function paintChartPicture(
   canvas: HTMLCanvasElement,
   model: ChartModel,
   size: PictureSize,
-  theme: ChartTheme = DARK_THEME,
+  theme: ChartThemeInput = {},
 ): boolean {
   const width = Math.max(1, Math.round(size.width));
   const height = Math.max(1, Math.round(size.height));
@@ -79,7 +80,7 @@ export function paintChartPicture(
   // Setting a canvas' size clears it even when unchanged: set it only when it changes.
   if (canvas.width !== backingWidth) canvas.width = backingWidth;
   if (canvas.height !== backingHeight) canvas.height = backingHeight;
-  paintChart(context, sceneView(model), theme);
+  paintChart(context, sceneView(model), resolveTheme(theme));
   return true;
 }
 

@@ -2,7 +2,7 @@
 export { chartPictureModel, drawChartPicture, paintChartPicture } from './draw-chart-picture.js';
 export type { ChartPictureOptions, PictureSize } from './draw-chart-picture.js';
 export { ChartDataError } from '../model/chart-data-error.js';
-export { DARK_THEME, LIGHT_THEME } from '../render/themes.js';
-export type { ChartTheme } from '../render/themes.js';
+export { DARK_THEME, LIGHT_THEME, resolveTheme } from '../render/themes.js';
+export type { ChartColor, ChartTheme, ChartThemeInput } from '../render/themes.js';
 export type { Candle } from '@chart-kit/core';
 export type { ChartMarker, ReferenceLine, RevealedZone } from '../model/events.js';

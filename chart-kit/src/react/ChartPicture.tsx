@@ -1,5 +1,6 @@
 import { type CSSProperties, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChartModel } from '../model/chart-model.js';
+import type { ChartThemeInput } from '../render/themes.js';
 import {
   chartPictureModel,
   type ChartPictureOptions,
@@ -147,12 +148,17 @@ export function ChartPicture({
     return () => observer.disconnect();
   }, []);
 
+  // The theme by value: one written inline is a new object every render, and repainting for it
+  // would redraw the picture on every render of the page.
+  const themeKey = JSON.stringify(theme ?? {});
+  const themeByValue = useMemo(() => JSON.parse(themeKey) as ChartThemeInput, [themeKey]);
+
   useLayoutEffect(() => {
     const canvas = canvasRef.current;
     if (!canvas || !model || !size || size.width < 1 || size.height < 1) return;
     // Without a 2D context (jsdom) the canvas stays blank; its label still says what it shows.
-    paintChartPicture(canvas, model, { ...size, devicePixelRatio: ratio }, theme);
-  }, [model, size, ratio, theme]);
+    paintChartPicture(canvas, model, { ...size, devicePixelRatio: ratio }, themeByValue);
+  }, [model, size, ratio, themeByValue]);
 
   return (
     <div

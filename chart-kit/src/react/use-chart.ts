@@ -142,6 +142,8 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
     if (engine && maxLines !== undefined) engine.setMaxLines(maxLines);
   }, [engine, maxLines]);
 
+  // A theme written inline is a new object every render: the engine redraws only when its colours
+  // change (setTheme compares them).
   useEffect(() => {
     if (engine && theme && theme !== initialOptions.current.theme) engine.setTheme(theme);
   }, [engine, theme]);

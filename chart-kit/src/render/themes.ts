@@ -1,3 +1,5 @@
+import { color } from 'd3-color';
+
 /** Colours of every layer; numbers are 0xRRGGBB. */
 export interface ChartTheme {
   background: number;
@@ -76,3 +78,93 @@ export const LIGHT_THEME: ChartTheme = {
   highlight: 0x2962ff,
   highlightAlpha: 0.08,
 };
+
+/** A colour: a CSS colour string ('#26a69a', 'rgb(38 166 154)', 'teal') or a 0xRRGGBB number. */
+export type ChartColor = string | number;
+
+type AlphaKey = 'userZoneAlpha' | 'revealedZoneAlpha' | 'highlightAlpha';
+type ColorKey = Exclude<keyof ChartTheme, AlphaKey>;
+
+/**
+ * A theme as an app writes it: any of {@link ChartTheme}'s fields, colours as CSS strings or
+ * numbers; the fields left out come from the built-in theme it is merged over (`DARK_THEME`
+ * unless said otherwise). A translucent CSS colour for a fill that has an alpha field
+ * (`userZone`, `revealedZone`, `highlight`) sets that alpha too, unless the alpha is given.
+ */
+export type ChartThemeInput = Partial<Record<ColorKey, ChartColor>> &
+  Partial<Record<AlphaKey, number>>;
+
+const ALPHA_OF: Partial<Record<ColorKey, AlphaKey>> = {
+  userZone: 'userZoneAlpha',
+  revealedZone: 'revealedZoneAlpha',
+  highlight: 'highlightAlpha',
+};
+
+const THEME_KEYS = Object.keys(DARK_THEME) as (keyof ChartTheme)[];
+
+/**
+ * The complete theme `input` describes, merged over `base`. Throws a TypeError naming the field
+ * for a colour that is not one (an unknown CSS name, a number outside 0x000000-0xffffff), an alpha
+ * outside 0-1, or a field that no theme has.
+ */
+export function resolveTheme(
+  input: ChartThemeInput = {},
+  base: ChartTheme = DARK_THEME,
+): ChartTheme {
+  const theme: ChartTheme = { ...base };
+  for (const key of Object.keys(input)) {
+    if (!(THEME_KEYS as string[]).includes(key)) {
+      throw new TypeError(`theme.${key} is not a theme field (fields: ${THEME_KEYS.join(', ')})`);
+    }
+  }
+  for (const key of THEME_KEYS) {
+    const value = (input as Record<string, ChartColor | undefined>)[key];
+    if (value === undefined) continue;
+    if (key.endsWith('Alpha')) {
+      if (typeof value !== 'number' || !(value >= 0 && value <= 1)) {
+        throw new TypeError(`theme.${key} must be a number from 0 to 1 (${String(value)})`);
+      }
+      theme[key] = value;
+      continue;
+    }
+    const { rgb, opacity } = parseColor(key, value);
+    theme[key] = rgb;
+    const alphaKey = ALPHA_OF[key as ColorKey];
+    if (alphaKey && opacity < 1 && input[alphaKey] === undefined) theme[alphaKey] = opacity;
+  }
+  return theme;
+}
+
+/** True when both describe the same colours: a re-render with an equal theme draws nothing new. */
+export function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
+  return THEME_KEYS.every((key) => a[key] === b[key]);
+}
+
+function parseColor(key: string, value: ChartColor): { rgb: number; opacity: number } {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffffff) {
+      throw new TypeError(`theme.${key} must be 0xRRGGBB or a CSS colour (${String(value)})`);
+    }
+    return { rgb: value, opacity: 1 };
+  }
+  const parsed = typeof value === 'string' ? (color(value) ?? color(commaSyntax(value))) : null;
+  if (!parsed) throw new TypeError(`theme.${key}: ${JSON.stringify(value)} is not a CSS colour`);
+  const { r, g, b, opacity } = parsed.rgb();
+  const channel = (c: number) => Math.max(0, Math.min(255, Math.round(c)));
+  return { rgb: (channel(r) << 16) | (channel(g) << 8) | channel(b), opacity };
+}
+
+/**
+ * CSS Colors 4's space-separated `rgb(242 54 69 / 50%)` and `hsl(...)` in the comma syntax d3-color
+ * reads (`rgba(242, 54, 69, 0.5)`); anything else unchanged.
+ */
+function commaSyntax(value: string): string {
+  const match = /^\s*(rgb|hsl)a?\(\s*([^,)]+?)\s*\)\s*$/i.exec(value);
+  if (!match?.[1] || !match[2]) return value;
+  const [channels = '', alpha] = match[2].split('/').map((part) => part.trim());
+  const parts = channels.split(/\s+/);
+  if (parts.length !== 3) return value;
+  if (alpha === undefined) return `${match[1]}(${parts.join(', ')})`;
+  const opacity = alpha.endsWith('%') ? Number(alpha.slice(0, -1)) / 100 : Number(alpha);
+  return `${match[1]}a(${parts.join(', ')}, ${String(opacity)})`;
+}

@@ -95,6 +95,41 @@ describe.each([
     expect(hex(await pixelAt(30, 102))).toBe('#26a69a');
   });
 
+  it('takes a partial theme in CSS colours, and redraws with it', async () => {
+    await fixture.page.evaluate(() => {
+      const engine = (window as unknown as { engine: import('../../src/index.js').ChartEngine })
+        .engine;
+      engine.setTheme({ up: 'rgb(8 153 129)', background: 'white' });
+      engine.renderNow();
+    });
+    expect(hex(await pixelAt(38, 102))).toBe('#089981');
+    // The fields left out keep the dark theme's colours.
+    expect(hex(await pixelAt(39, 102))).toBe('#ef5350');
+    expect(hex(await pixelAt(38.5, 102))).toBe('#ffffff');
+  });
+
+  it('refuses a colour that is not one, naming the field, and leaves no canvas', async () => {
+    const refused = await fixture.page.evaluate(async () => {
+      const container = document.createElement('div');
+      container.style.cssText = 'width: 300px; height: 200px';
+      document.body.append(container);
+      try {
+        await window.chartKit.ChartEngine.create(container, {
+          candles: [{ time: 1_700_000_000, open: 1, high: 2, low: 0.5, close: 1.5 }],
+          theme: { down: 'reddish' },
+        });
+        return 'created';
+      } catch (error) {
+        return `${(error as Error).name}: ${(error as Error).message} (${container.childElementCount} left)`;
+      } finally {
+        container.remove();
+      }
+    });
+    expect(refused).toMatch(
+      /^ChartStartError: .*theme\.down: "reddish" is not a CSS colour.* \(0 left\)$/,
+    );
+  });
+
   it('logged no error', () => {
     expect(fixture.errors).toEqual([]);
   });

@@ -81,7 +81,7 @@ describe('module boundaries (core <- model <- interaction/views <- engine <- rea
   });
 
   it('nothing under render or core imports from engine, model, views or interaction', () => {
-    expect(targets(from('render'))).toEqual(['core', 'd3-array', 'pixi.js', 'render']);
+    expect(targets(from('render'))).toEqual(['core', 'd3-array', 'd3-color', 'pixi.js', 'render']);
   });
 
   it('only the engine, the React bindings and the entry point import the engine', () => {
@@ -129,8 +129,8 @@ describe('module boundaries (core <- model <- interaction/views <- engine <- rea
 
   it.each([
     // @chart-kit/core is pure maths on d3 (its own boundaries are tested where it lives).
-    ['picture/index.ts', ['@chart-kit/core', 'd3-array']],
-    ['react/ChartPicture.tsx', ['@chart-kit/core', 'd3-array', 'react']],
+    ['picture/index.ts', ['@chart-kit/core', 'd3-array', 'd3-color']],
+    ['react/ChartPicture.tsx', ['@chart-kit/core', 'd3-array', 'd3-color', 'react']],
   ])('%s loads no pixi.js and no engine, however deep the imports go', (entry, packages) => {
     const loaded = loadedBy(entry);
     expect(packagesOf(loaded)).toEqual(packages);
