@@ -96,11 +96,12 @@ describe('the API and the course rules never bring the chart library or its rend
     },
   );
 
-  it('the course rules use only the chart maths and d3 (no Nest, no database, no DOM)', () => {
+  it('the course rules use only the chart maths, d3 and FSRS (no Nest, no database, no DOM)', () => {
     const imported = [...importedPackages('course/src').keys()].sort();
     expect(imported.filter((name) => name !== 'fast-check')).toEqual([
       '@chart-kit/core',
       'd3-array',
+      'ts-fsrs',
     ]);
   });
 

@@ -116,3 +116,5 @@ export type {
 } from './trade-decision.js';
 
 export * from './scenarios/index.js';
+
+export * from './skills/index.js';

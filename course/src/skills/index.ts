@@ -1,0 +1,49 @@
+// Adaptive practice: the skill map, the learner model per skill and the choice of the next
+// practice exercise.
+export {
+  answerEvidence,
+  chartExerciseKind,
+  conceptSkills,
+  decisionMissedSkills,
+  findZoneSkill,
+  isSkillKey,
+  managementMissedSkills,
+  planMissedSkills,
+  PRACTICE_KINDS,
+  SKILL_KEYS,
+  skillOf,
+  SKILLS,
+  skillsTested,
+  zoneMissedSkills,
+} from './skill-map.js';
+export type {
+  ExerciseDescription,
+  ExerciseKind,
+  GradedAnswer,
+  PracticeKind,
+  Skill,
+  SkillEvidence,
+  SkillKey,
+} from './skill-map.js';
+export {
+  DEVIATION_GROWTH_PER_DAY,
+  GUESS_RATE,
+  INITIAL_DEVIATION,
+  INITIAL_RATING,
+  isDue,
+  masteryOf,
+  MIN_DEVIATION,
+  newSkillState,
+  overdueDays,
+  RECENT_ANSWERS,
+  updateSkill,
+  updateSkills,
+} from './learner-model.js';
+export type { Mastery, ReviewCard, SkillAnswer, SkillState } from './learner-model.js';
+export {
+  MAX_SAME_KIND_IN_A_ROW,
+  MAX_SAME_SKILL_IN_A_ROW,
+  nextPractice,
+  PRACTICE_ROUTES,
+} from './practice-chooser.js';
+export type { PracticeChoice, PracticeFocus, PracticeHistoryItem } from './practice-chooser.js';

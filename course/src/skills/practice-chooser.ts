@@ -1,0 +1,192 @@
+import type { SkipReason } from '../scenarios/aftermath.js';
+import type { Concept } from '../scenarios/scenario-types.js';
+import type { ZoneType } from '../zones.js';
+import { isDue, masteryOf, newSkillState, overdueDays, type SkillState } from './learner-model.js';
+import { type PracticeKind, SKILL_KEYS, type SkillKey, skillOf } from './skill-map.js';
+
+/**
+ * "Practise what I need": the next practice exercise for the learner's weakest or most overdue
+ * skill, with a sentence saying why, and enough variety that no kind of exercise comes more than
+ * {@link MAX_SAME_KIND_IN_A_ROW} times in a row.
+ */
+
+/** What the generator is asked to put on the chart so that it tests the skill. */
+export interface PracticeFocus {
+  kind: PracticeKind;
+  /** A zone of this type (finding demand or supply zones); otherwise the portal's alternation. */
+  zoneType?: ZoneType;
+  /** A zone chart showing this concept (a fresh zone beside a used one, and so on). */
+  concept?: Concept;
+  /** A take-or-skip chart to skip because this check fails. */
+  skipBecause?: SkipReason;
+}
+
+/**
+ * How each skill can be practised in the portal, preferred first. Trade management has no
+ * practice exercise yet (only its lessons), so the chooser never picks it.
+ */
+export const PRACTICE_ROUTES: Readonly<Record<SkillKey, readonly PracticeFocus[]>> = {
+  'find-demand-zone': [{ kind: 'zone', zoneType: 'demand' }],
+  'find-supply-zone': [{ kind: 'zone', zoneType: 'supply' }],
+  'zone-bounds': [{ kind: 'zone' }],
+  base: [{ kind: 'zone', concept: 'short-base' }],
+  'move-strength': [{ kind: 'zone', concept: 'steep-move' }],
+  freshness: [
+    { kind: 'decision', skipBecause: 'fresh' },
+    { kind: 'zone', concept: 'fresh' },
+  ],
+  'higher-timeframe': [
+    { kind: 'decision', skipBecause: 'higher-timeframe' },
+    { kind: 'zone', concept: 'higher-timeframe' },
+  ],
+  room: [{ kind: 'decision', skipBecause: 'room' }, { kind: 'plan' }],
+  entry: [{ kind: 'plan' }],
+  stop: [{ kind: 'plan' }],
+  'position-size': [{ kind: 'plan' }],
+  'take-or-skip': [{ kind: 'decision' }],
+  'trade-management': [],
+};
+
+/** One practice exercise given to the learner, oldest first in a history. */
+export interface PracticeHistoryItem {
+  kind: PracticeKind;
+  skill: SkillKey;
+}
+
+export interface PracticeChoice extends PracticeFocus {
+  skill: SkillKey;
+  /** One sentence the learner reads on the page. */
+  reason: string;
+}
+
+export const MAX_SAME_KIND_IN_A_ROW = 3;
+/** One skill at most this many times in a row, so a struggling learner still meets others. */
+export const MAX_SAME_SKILL_IN_A_ROW = 2;
+/** Answers looked at for "you missed it twice". */
+const RECENT_WINDOW = 5;
+
+/** How much each thing weighs in a skill's priority (see priorityOf). */
+const WEIGHT = {
+  missRecently: 0.25,
+  due: 0.3,
+  /** Up to this much more the longer past the due date, against the last interval. */
+  overdue: 0.5,
+  /** The skill practised just before: its priority is scaled down, to interleave skills. */
+  justPractised: 0.5,
+  practisedTwoAgo: 0.8,
+};
+
+interface Candidate {
+  skill: SkillKey;
+  state: SkillState;
+  priority: number;
+  misses: number;
+}
+
+const recentMisses = (state: SkillState) =>
+  state.recent.slice(-RECENT_WINDOW).filter((pass) => !pass).length;
+
+/**
+ * A skill's priority: how weak it is (1 - mastery), plus a share for each recent miss, plus a
+ * share when it is due for review, growing with how overdue it is; scaled down when it was the
+ * last exercise's skill.
+ */
+function priorityOf(state: SkillState, history: readonly PracticeHistoryItem[], now: Date): number {
+  const weakness = 1 - masteryOf(state, now).mastery;
+  let priority = weakness + WEIGHT.missRecently * recentMisses(state);
+  if (isDue(state, now)) {
+    const interval = Math.max(1, state.review.scheduledDays);
+    priority += WEIGHT.due + WEIGHT.overdue * Math.min(1, overdueDays(state, now) / interval);
+  }
+  if (history.at(-1)?.skill === state.skill) priority *= WEIGHT.justPractised;
+  else if (history.at(-2)?.skill === state.skill) priority *= WEIGHT.practisedTwoAgo;
+  return priority;
+}
+
+function times(count: number): string {
+  if (count === 2) return 'twice';
+  if (count === 3) return 'three times';
+  return `${count} times`;
+}
+
+function reasonFor(candidate: Candidate, now: Date): string {
+  const { name } = skillOf(candidate.skill);
+  const { state } = candidate;
+  if (candidate.misses >= 2)
+    return `You missed ${name} ${times(candidate.misses)}: here is another.`;
+  if (state.recent.at(-1) === false) return `You missed ${name} last time: here is another.`;
+  if (isDue(state, now) && state.lastAnswerAt !== null) {
+    const days = Math.round((now.getTime() - Date.parse(state.lastAnswerAt)) / 86_400_000);
+    const ago = days <= 1 ? 'a day ago' : `${days} days ago`;
+    return `Time to review ${name}: you last practised it ${ago}.`;
+  }
+  if (state.attempts === 0) return `Something new: ${name}.`;
+  const sentence = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+  return `${sentence} is where you are least sure: here is one more.`;
+}
+
+/** The kind that filled the last MAX_SAME_KIND_IN_A_ROW exercises, which must now rest. */
+function kindToRest(history: readonly PracticeHistoryItem[]): PracticeKind | null {
+  const last = history.slice(-MAX_SAME_KIND_IN_A_ROW);
+  const kind = last[0]?.kind;
+  if (last.length < MAX_SAME_KIND_IN_A_ROW || kind === undefined) return null;
+  return last.every((item) => item.kind === kind) ? kind : null;
+}
+
+function skillToRest(history: readonly PracticeHistoryItem[]): SkillKey | null {
+  const last = history.slice(-MAX_SAME_SKILL_IN_A_ROW);
+  const skill = last[0]?.skill;
+  if (last.length < MAX_SAME_SKILL_IN_A_ROW || skill === undefined) return null;
+  return last.every((item) => item.skill === skill) ? skill : null;
+}
+
+/** Of a skill's routes not resting, the kind seen least in the last few exercises. */
+function routeFor(
+  skill: SkillKey,
+  history: readonly PracticeHistoryItem[],
+  resting: PracticeKind | null,
+): PracticeFocus | undefined {
+  const recentKinds = history.slice(-MAX_SAME_KIND_IN_A_ROW).map((item) => item.kind);
+  const seen = (kind: PracticeKind) => recentKinds.filter((recent) => recent === kind).length;
+  return PRACTICE_ROUTES[skill]
+    .filter((route) => route.kind !== resting)
+    .reduce<PracticeFocus | undefined>(
+      (best, route) => (best === undefined || seen(route.kind) < seen(best.kind) ? route : best),
+      undefined,
+    );
+}
+
+/**
+ * The next practice exercise: the practisable skill of highest priority (see priorityOf; ties go
+ * to the skill listed first), reached by a kind of exercise that has not just filled three in a
+ * row, and not a skill that filled the last two. `states` may leave out skills never answered.
+ * Deterministic: no clock but `now`.
+ */
+export function nextPractice(
+  states: Readonly<Partial<Record<SkillKey, SkillState>>>,
+  history: readonly PracticeHistoryItem[],
+  now: Date,
+): PracticeChoice {
+  const restingKind = kindToRest(history);
+  const restingSkill = skillToRest(history);
+  const candidates = SKILL_KEYS.filter((skill) => PRACTICE_ROUTES[skill].length > 0)
+    .map((skill): Candidate => {
+      const state = states[skill] ?? newSkillState(skill, now);
+      return {
+        skill,
+        state,
+        priority: priorityOf(state, history, now),
+        misses: recentMisses(state),
+      };
+    })
+    .sort((a, b) => b.priority - a.priority);
+  // The same skill a third time only when nothing else can be reached (never, with this map).
+  for (const allowRestingSkill of [false, true]) {
+    for (const candidate of candidates) {
+      if (!allowRestingSkill && candidate.skill === restingSkill) continue;
+      const route = routeFor(candidate.skill, history, restingKind);
+      if (route) return { ...route, skill: candidate.skill, reason: reasonFor(candidate, now) };
+    }
+  }
+  throw new Error('no practice exercise can be chosen');
+}

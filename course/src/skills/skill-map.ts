@@ -1,0 +1,293 @@
+import type { GradeReason } from '../grade.js';
+import type { SkipReason } from '../scenarios/aftermath.js';
+import type { Concept } from '../scenarios/scenario-types.js';
+import type { DecisionCheck, DecisionAnswer, TradeDecision } from '../trade-decision.js';
+import type { ManagementRule } from '../trade-management.js';
+import type { PlanRule } from '../trade-plan.js';
+import type { ZoneType } from '../zones.js';
+
+/**
+ * The skill map: what a learner must be able to do, each skill with a stable key (stored with
+ * the learner's answers, so never renamed), a title the learner reads, and a short name that fits
+ * in a sentence ("You missed freshness twice").
+ */
+export const SKILLS = [
+  { key: 'find-demand-zone', title: 'Find a demand zone', name: 'finding demand zones' },
+  { key: 'find-supply-zone', title: 'Find a supply zone', name: 'finding supply zones' },
+  {
+    key: 'zone-bounds',
+    title: "Draw the zone's bounds (wick to body)",
+    name: "drawing a zone's bounds",
+  },
+  {
+    // The Finding module's first two criteria (time on the zone, the base): a short base of
+    // small candles. Apart from the move away because a learner can read one and not the other.
+    key: 'base',
+    title: 'Read the base (brief, small candles)',
+    name: 'reading the base',
+  },
+  { key: 'move-strength', title: 'Judge the strength of the move away', name: 'the move away' },
+  { key: 'freshness', title: 'Tell a fresh zone from a used one', name: 'freshness' },
+  { key: 'higher-timeframe', title: 'Check the higher timeframe', name: 'the higher timeframe' },
+  { key: 'room', title: 'Measure the room to the opposing zone', name: 'room to the next zone' },
+  { key: 'entry', title: 'Place the entry', name: 'entry placement' },
+  { key: 'stop', title: 'Place the stop', name: 'stop placement' },
+  { key: 'position-size', title: 'Size the position', name: 'position size' },
+  { key: 'take-or-skip', title: 'Decide: take or skip', name: 'take or skip' },
+  { key: 'trade-management', title: 'Manage an open trade', name: 'trade management' },
+] as const;
+
+export type SkillKey = (typeof SKILLS)[number]['key'];
+export type Skill = (typeof SKILLS)[number];
+
+export const SKILL_KEYS: readonly SkillKey[] = SKILLS.map((skill) => skill.key);
+
+const BY_KEY = new Map<string, Skill>(SKILLS.map((skill) => [skill.key, skill]));
+
+export function isSkillKey(value: unknown): value is SkillKey {
+  return typeof value === 'string' && BY_KEY.has(value);
+}
+
+/** The skill with this key; throws for an unknown key (a key is only ever one of SKILL_KEYS). */
+export function skillOf(key: SkillKey): Skill {
+  const skill = BY_KEY.get(key);
+  if (!skill) throw new RangeError(`unknown skill "${key}"`);
+  return skill;
+}
+
+/** The exercises a learner answers: the lessons' four, of which the Practice Portal has three. */
+export type ExerciseKind = 'zone' | 'plan' | 'decision' | 'manage';
+export type PracticeKind = Exclude<ExerciseKind, 'manage'>;
+export const PRACTICE_KINDS: readonly PracticeKind[] = ['zone', 'decision', 'plan'];
+
+/** What decides the skills an exercise tests: its kind and what its chart was made to show. */
+export interface ExerciseDescription {
+  kind: ExerciseKind;
+  zoneType: ZoneType;
+  /** The chart's concepts (the generator's request or charts.yaml). Default ['zone']. */
+  concepts?: readonly Concept[];
+  /** A take-or-skip chart's answer. */
+  decision?: 'take' | 'skip' | null;
+  /** On a chart to skip, the check that fails. Default 'room', as the generator's. */
+  skipBecause?: SkipReason | null;
+}
+
+/** The extra skill a zone chart's concept asks for, beyond finding the zone and its bounds. */
+const CONCEPT_SKILLS: Partial<Record<Concept, SkillKey>> = {
+  'short-base': 'base',
+  'small-base': 'base',
+  'steep-move': 'move-strength',
+  fresh: 'freshness',
+  'higher-timeframe': 'higher-timeframe',
+  // A clean zone's lesson measures the room up to the zone pulled from the earlier chart.
+  clean: 'room',
+};
+
+const CHECK_SKILLS: Record<DecisionCheck, SkillKey> = {
+  room: 'room',
+  fresh: 'freshness',
+  'higher-timeframe': 'higher-timeframe',
+};
+
+const PLAN_SKILLS: readonly SkillKey[] = ['entry', 'stop', 'room', 'position-size'];
+
+/**
+ * Which plan rule tests which skill. A target inside the opposing zone and a reward-to-risk
+ * under the minimum are both a misreading of the room the next zone leaves (a stop too wide for
+ * the reward is already its own `stop` miss).
+ */
+const PLAN_RULE_SKILLS: Record<PlanRule, SkillKey> = {
+  entry: 'entry',
+  stop: 'stop',
+  target: 'room',
+  'reward-to-risk': 'room',
+  size: 'position-size',
+};
+
+export const findZoneSkill = (type: ZoneType): SkillKey =>
+  type === 'demand' ? 'find-demand-zone' : 'find-supply-zone';
+
+function unique(skills: readonly SkillKey[]): SkillKey[] {
+  // In SKILLS order, so the same exercise always lists its skills the same way.
+  const wanted = new Set(skills);
+  return SKILL_KEYS.filter((key) => wanted.has(key));
+}
+
+/** The concept skills of a zone chart (freshness for a fresh-zone chart, and so on). */
+export function conceptSkills(concepts: readonly Concept[]): SkillKey[] {
+  return unique(concepts.flatMap((concept) => CONCEPT_SKILLS[concept] ?? []));
+}
+
+/**
+ * The skills an exercise tests:
+ * - a zone: finding a zone of its type and drawing its bounds, plus its concept's skill;
+ * - a plan: entry, stop, room to the target and position size;
+ * - a decision: take or skip, plus the check the chart is about: the failing one on a chart to
+ *   skip, all three on a chart to take (each must be seen to pass);
+ * - trade management.
+ */
+export function skillsTested(exercise: ExerciseDescription): SkillKey[] {
+  switch (exercise.kind) {
+    case 'zone':
+      return unique([
+        findZoneSkill(exercise.zoneType),
+        'zone-bounds',
+        ...conceptSkills(exercise.concepts ?? ['zone']),
+      ]);
+    case 'plan':
+      return unique(PLAN_SKILLS);
+    case 'decision':
+      return exercise.decision === 'skip'
+        ? unique(['take-or-skip', CHECK_SKILLS[exercise.skipBecause ?? 'room']])
+        : unique(['take-or-skip', ...Object.values(CHECK_SKILLS)]);
+    case 'manage':
+      return ['trade-management'];
+  }
+}
+
+/**
+ * The kind of exercise a chart serves, from its concepts: a trade-plan chart is a plan, a
+ * take-or-skip chart a decision, any other a zone. (A management lesson uses a trade-plan chart:
+ * its skills come from the lesson, not the chart.)
+ */
+export function chartExerciseKind(concepts: readonly Concept[]): ExerciseKind {
+  if (concepts.includes('take-or-skip')) return 'decision';
+  if (concepts.includes('trade-plan')) return 'plan';
+  return 'zone';
+}
+
+/** One graded answer's word on one skill. */
+export interface SkillEvidence {
+  skill: SkillKey;
+  pass: boolean;
+  /** The exercise's kind: how likely a lucky pass is depends on it (see the learner model). */
+  kind: ExerciseKind;
+  /** Passed only after the answer was shown (a zone after three failed tries). */
+  afterReveal?: boolean;
+}
+
+/**
+ * Which skills a zone answer missed, from the grade's reason:
+ * - `too-high`, `too-low`: both lines away from the zone: the zone was not found. On a concept
+ *   chart (a fresh zone beside a used one, a steep move beside a gentle one) the lines most often
+ *   sit on the decoy the concept teaches to reject, so the concept's skill is missed too;
+ * - `too-wide`, `too-thin`, `one-line-outside`: the zone was found but its edges were not drawn
+ *   wick to body: its bounds;
+ * - `need-two-lines`: a zone is a box with two edges: its bounds.
+ */
+export function zoneMissedSkills(exercise: ExerciseDescription, reason: GradeReason): SkillKey[] {
+  switch (reason) {
+    case 'pass':
+      return [];
+    case 'too-high':
+    case 'too-low':
+      return unique([
+        findZoneSkill(exercise.zoneType),
+        ...conceptSkills(exercise.concepts ?? ['zone']),
+      ]);
+    case 'too-wide':
+    case 'too-thin':
+    case 'one-line-outside':
+    case 'need-two-lines':
+      return ['zone-bounds'];
+  }
+}
+
+/** Which skills a plan missed: one per failed rule (see PLAN_RULE_SKILLS). */
+export function planMissedSkills(failed: readonly PlanRule[]): SkillKey[] {
+  return unique(failed.map((rule) => PLAN_RULE_SKILLS[rule]));
+}
+
+/**
+ * Which skills a take-or-skip answer missed: take or skip itself when the decision is not the
+ * course's; and each check the learner misjudged: a failing check not named (a take counts as
+ * naming none) or a passing one named as a reason to skip.
+ */
+export function decisionMissedSkills(
+  answer: DecisionAnswer,
+  decision: Pick<TradeDecision, 'take' | 'checks'>,
+): SkillKey[] {
+  const named = new Set(answer.take ? [] : answer.reasons);
+  const misjudged = decision.checks
+    .filter((check) => check.ok === named.has(check.check))
+    .map((check) => CHECK_SKILLS[check.check]);
+  return unique([
+    ...(answer.take === decision.take ? [] : ['take-or-skip' as const]),
+    ...misjudged,
+  ]);
+}
+
+/** The skills a decision answer says something about: those of its chart, and any misjudged. */
+function decisionSkills(
+  answer: DecisionAnswer,
+  decision: Pick<TradeDecision, 'take' | 'checks'>,
+): SkillKey[] {
+  const failing = decision.checks.filter((check) => !check.ok);
+  const onChart = decision.take ? decision.checks : failing;
+  return unique([
+    'take-or-skip',
+    ...onChart.map((check) => CHECK_SKILLS[check.check]),
+    ...decisionMissedSkills(answer, decision),
+  ]);
+}
+
+/** Which skill a management answer missed: the rule chosen is not the one the lesson teaches. */
+export function managementMissedSkills(chosen: ManagementRule, taught: ManagementRule): SkillKey[] {
+  return chosen === taught ? [] : ['trade-management'];
+}
+
+/** A graded answer, with what its grade says, as the API has it after grading. */
+export type GradedAnswer =
+  | {
+      kind: 'zone';
+      exercise: ExerciseDescription;
+      reason: GradeReason;
+      /** The zone had been shown before this answer (after three failed tries). */
+      afterReveal?: boolean;
+    }
+  | { kind: 'plan'; failed: readonly PlanRule[] }
+  | {
+      kind: 'decision';
+      answer: DecisionAnswer;
+      decision: Pick<TradeDecision, 'take' | 'checks'>;
+    }
+  | { kind: 'manage'; chosen: ManagementRule; taught: ManagementRule };
+
+/**
+ * Every skill a graded answer speaks for, each passed or missed. A skill the exercise tests and
+ * the answer did not miss counts as passed: a zone drawn too wide was still found.
+ */
+export function answerEvidence(graded: GradedAnswer): SkillEvidence[] {
+  let tested: SkillKey[];
+  let missed: SkillKey[];
+  let afterReveal = false;
+  switch (graded.kind) {
+    case 'zone':
+      tested = skillsTested({ ...graded.exercise, kind: 'zone' });
+      missed = zoneMissedSkills(graded.exercise, graded.reason);
+      afterReveal = graded.afterReveal === true;
+      break;
+    case 'plan':
+      tested = [...PLAN_SKILLS];
+      missed = planMissedSkills(graded.failed);
+      break;
+    case 'decision':
+      tested = decisionSkills(graded.answer, graded.decision);
+      missed = decisionMissedSkills(graded.answer, graded.decision);
+      break;
+    case 'manage':
+      tested = ['trade-management'];
+      missed = managementMissedSkills(graded.chosen, graded.taught);
+      break;
+  }
+  const missedSet = new Set(missed);
+  return unique([...tested, ...missed]).map((skill) => {
+    const pass = !missedSet.has(skill);
+    return {
+      skill,
+      pass,
+      kind: graded.kind,
+      ...(pass && afterReveal ? { afterReveal: true } : {}),
+    };
+  });
+}
