@@ -192,7 +192,7 @@ describe('a subscriber in Chromium', () => {
     await page.goto(url('/validating-clean'));
     await page.getByText(/The dashed lines are the zone from the previous chart/).waitFor();
     await page.waitForFunction(() => window.__chartEngine !== undefined);
-    const pulled = await page.evaluate(() => window.__chartEngine!.pulledLinePrices());
+    const pulled = await page.evaluate(() => window.__chartEngine!.fixedLinePrices());
     expect(pulled).toEqual(pushed);
     // Pulled lines are shown, not the learner's own: the exercise starts with none drawn.
     expect(await linePrices(page)).toEqual([]);

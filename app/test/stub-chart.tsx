@@ -44,10 +44,10 @@ function modelEngine(model: ChartModel): ChartEngine {
     resetView: () => model.resetView({ animate: false }),
     setTimeframe: (timeframe: NonNullable<ChartModel['timeframe']>) =>
       model.setTimeframe(timeframe, { animate: false }),
-    revealZone: (zone: Parameters<ChartModel['revealZone']>[0]) =>
+    showZone: (zone: Parameters<ChartModel['revealZone']>[0]) =>
       model.revealZone(zone, { animate: false }),
-    clearRevealedZone: model.clearRevealedZone.bind(model),
-    setPulledLines: model.setPulledLines.bind(model),
+    clearZone: model.clearRevealedZone.bind(model),
+    setFixedLines: model.setPulledLines.bind(model),
     highlightCandles: model.highlightCandles.bind(model),
     setReferenceLines: model.setReferenceLines.bind(model),
     setMarkers: model.setMarkers.bind(model),

@@ -22,12 +22,15 @@ export type {
   ChartMarker,
   ChartNotice,
   ChartTool,
+  ChartZone,
   CrosshairInfo,
   LinePlacement,
   ReferenceLine,
   ReplayOptions,
-  RevealedZone,
 } from './model/events.js';
+// Kept for one release so code written against it still compiles (see ChartZone).
+// eslint-disable-next-line @typescript-eslint/no-deprecated
+export type { RevealedZone } from './model/events.js';
 export type { HomeViews, TimeframeSeries } from './model/series-set.js';
 export { DARK_THEME, LIGHT_THEME, resolveTheme } from './render/themes.js';
 export type { ChartColor, ChartTheme, ChartThemeInput } from './render/themes.js';

@@ -10,7 +10,7 @@ import { startProduct, type RunningProduct } from './product.js';
 interface ChartEngineProbe {
   yOfPrice(price: number): number;
   lines(): readonly { price: number }[];
-  pulledLinePrices(): readonly number[];
+  fixedLinePrices(): readonly number[];
   setMagnet(enabled: boolean): void;
   readonly viewport: { fromIndex: number; toIndex: number };
   readonly candleCount: number;

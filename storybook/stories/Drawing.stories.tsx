@@ -26,12 +26,12 @@ function DrawingExerciseDemo(args: ChartProps) {
     );
     setGrade(result);
     engine.announce(result.feedback);
-    void engine.revealZone({ upper: answer.upper, lower: answer.lower, label: zoneLabel(answer) });
+    void engine.showZone({ upper: answer.upper, lower: answer.lower, label: zoneLabel(answer) });
   };
 
   const startOver = () => {
     clearLines();
-    engine?.clearRevealedZone();
+    engine?.clearZone();
     setGrade(undefined);
     setTool('line');
   };

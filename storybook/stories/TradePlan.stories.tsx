@@ -24,7 +24,7 @@ function TradePlanDemo(args: ChartProps) {
 
   useEffect(() => {
     if (!engine) return;
-    void engine.revealZone({ upper: zone.upper, lower: zone.lower, label: zoneLabel(zone) });
+    void engine.showZone({ upper: zone.upper, lower: zone.lower, label: zoneLabel(zone) });
     engine.setTool('line');
   }, [engine, zone]);
 

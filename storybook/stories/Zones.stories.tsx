@@ -15,22 +15,22 @@ function RevealDemo({ label, animate, ...args }: ChartProps & RevealArgs) {
   const [engine, onEngine] = useStoryEngine();
   const zone = exerciseZone();
   const reveal = () =>
-    void engine?.revealZone({ upper: zone.upper, lower: zone.lower, label }, { animate });
+    void engine?.showZone({ upper: zone.upper, lower: zone.lower, label }, { animate });
 
   useEffect(() => {
-    void engine?.revealZone({ upper: zone.upper, lower: zone.lower, label }, { animate });
+    void engine?.showZone({ upper: zone.upper, lower: zone.lower, label }, { animate });
   }, [engine, zone, label, animate]);
 
   return (
     <StoryFrame>
       <Controls>
         <StoryButton onClick={reveal}>Reveal again</StoryButton>
-        <StoryButton onClick={() => engine?.clearRevealedZone()}>Hide the zone</StoryButton>
+        <StoryButton onClick={() => engine?.clearZone()}>Hide the zone</StoryButton>
       </Controls>
       <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
       <Note>
         <code>
-          revealZone({'{'} upper: {zone.upper}, lower: {zone.lower}, label {'}'})
+          showZone({'{'} upper: {zone.upper}, lower: {zone.lower}, label {'}'})
         </code>{' '}
         opens the box with a short animation (skipped under <code>prefers-reduced-motion</code> or
         with <code>{'{ animate: false }'}</code>) and resolves when it is drawn. The price axis
@@ -43,15 +43,16 @@ function RevealDemo({ label, animate, ...args }: ChartProps & RevealArgs) {
 function PulledLinesDemo({ pulledPrices, ...args }: ChartProps & { pulledPrices: number[] }) {
   const [engine, onEngine] = useStoryEngine();
   useEffect(() => {
-    engine?.setPulledLines(pulledPrices);
+    engine?.setFixedLines(pulledPrices);
   }, [engine, pulledPrices]);
   return (
     <StoryFrame>
       <Chart {...args} candles={marketCandles()} onEngine={onEngine} />
       <Note>
-        <code>setPulledLines(prices)</code> draws lines carried over from an earlier chart: dashed,
-        in their own colour, with a price tag, and not draggable. The user can still draw their own
-        lines over them. Edit <code>pulledPrices</code> in the controls.
+        <code>setFixedLines(prices)</code> draws lines the user cannot move (here, carried over from
+        an earlier chart): dashed, in their own colour, with a price tag, and not draggable. The
+        user can still draw their own lines over them. Edit <code>pulledPrices</code> in the
+        controls.
       </Note>
     </StoryFrame>
   );
@@ -87,12 +88,12 @@ function StackedTagsDemo(args: ChartProps) {
     if (!engine) return;
     const height = zone.upper - zone.lower;
     // Pulled lines, the user's lines and the revealed zone all within a few pixels of each other.
-    engine.setPulledLines([zone.upper + height * 0.1, zone.lower - height * 0.1]);
+    engine.setFixedLines([zone.upper + height * 0.1, zone.lower - height * 0.1]);
     if (engine.lines().length === 0) {
       engine.addLine(zone.upper - height * 0.1);
       engine.addLine(zone.lower + height * 0.1);
     }
-    void engine.revealZone({ upper: zone.upper, lower: zone.lower }, { animate: false });
+    void engine.showZone({ upper: zone.upper, lower: zone.lower }, { animate: false });
   }, [engine, zone]);
   return (
     <StoryFrame>
@@ -112,7 +113,7 @@ function IllustrationDemo(args: ChartProps) {
   const [engine, onEngine] = useStoryEngine();
   const zone = exerciseZone();
   useEffect(() => {
-    void engine?.revealZone({ upper: zone.upper, lower: zone.lower }, { animate: false });
+    void engine?.showZone({ upper: zone.upper, lower: zone.lower }, { animate: false });
     engine?.highlightCandles(zoneCandleTimes(zone));
   }, [engine, zone]);
   return (
@@ -148,13 +149,13 @@ const meta = {
 
 export default meta;
 
-/** `revealZone(zone)`: the correct answer appears as a labelled box with an entrance animation. */
+/** `showZone(zone)`: the correct answer appears as a labelled box with an entrance animation. */
 export const RevealZone: StoryObj<ChartProps & RevealArgs> = {
   args: { label: zoneLabel(exerciseZone()), animate: true },
   render: (args) => <RevealDemo {...args} />,
 };
 
-/** `setPulledLines(prices)`: dashed lines carried over from an earlier chart. */
+/** `setFixedLines(prices)`: dashed lines carried over from an earlier chart. */
 export const PulledLines: StoryObj<ChartProps & { pulledPrices: number[] }> = {
   args: { pulledPrices: [exerciseZone().upper, exerciseZone().lower] },
   render: (args) => <PulledLinesDemo {...args} />,

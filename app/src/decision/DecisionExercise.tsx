@@ -44,7 +44,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
   const course = result?.revealed ? result.course : undefined;
   useEffect(() => {
     if (!engine) return;
-    void engine.revealZone(
+    void engine.showZone(
       { upper: setup.zone.upper, lower: setup.zone.lower, label: zoneLabel(setup.zone.type) },
       { animate: false },
     );

@@ -59,13 +59,13 @@ export function ExerciseChart({
   }, [prices, onLinesChange]);
 
   useEffect(() => {
-    engine?.setPulledLines(pulledLines ?? []);
+    engine?.setFixedLines(pulledLines ?? []);
   }, [engine, pulledLines]);
 
   const { answer } = state;
   useEffect(() => {
     if (!engine || !answer) return;
-    void engine.revealZone({
+    void engine.showZone({
       upper: answer.zone.upper,
       lower: answer.zone.lower,
       label: zoneLabel(answer.zone.type),

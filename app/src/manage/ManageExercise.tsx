@@ -65,7 +65,7 @@ export function ManageExercise({ exercise, setup, label }: ManageExerciseProps) 
 
   useEffect(() => {
     if (!engine) return;
-    void engine.revealZone(
+    void engine.showZone(
       { upper: setup.zone.upper, lower: setup.zone.lower, label: zoneLabel(setup.zone.type) },
       { animate: false },
     );

@@ -54,11 +54,11 @@ export function PlanExercise({ exercise, setup, label, actions }: PlanExercisePr
   // The zone is given, not to be found: shown from the start, with the opposing zone dashed.
   useEffect(() => {
     if (!engine) return;
-    void engine.revealZone(
+    void engine.showZone(
       { upper: setup.zone.upper, lower: setup.zone.lower, label: zoneLabel(setup.zone.type) },
       { animate: false },
     );
-    engine.setPulledLines([setup.opposing.upper, setup.opposing.lower]);
+    engine.setFixedLines([setup.opposing.upper, setup.opposing.lower]);
   }, [engine, setup]);
 
   // A plan from an earlier visit is placed again, as the learner left it, once the chart is up.

@@ -27,7 +27,7 @@ export class ChartKitAdapter implements ChartAdapter {
     engine.setViewport({ fromIndex: scene.initialRange.from, toIndex: scene.initialRange.to });
     engine.addLine(scene.linePrices[0]);
     engine.addLine(scene.linePrices[1]);
-    await engine.revealZone({ ...scene.zone, label: 'Demand zone' }, { animate: false });
+    await engine.showZone({ ...scene.zone, label: 'Demand zone' }, { animate: false });
     const bounds = engine.canvas.getBoundingClientRect();
     // A real pointer event, so the crosshair goes through the same path as a mouse.
     engine.canvas.dispatchEvent(

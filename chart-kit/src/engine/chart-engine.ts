@@ -8,8 +8,8 @@ import type {
   ChartMarker,
   ChartTool,
   ReferenceLine,
+  ChartZone,
   ReplayOptions,
-  RevealedZone,
 } from '../model/events.js';
 import type { ReplayState } from '../model/replay.js';
 import type { HomeViews, TimeframeSeries } from '../model/series-set.js';
@@ -33,8 +33,8 @@ export type {
   ChartEvents,
   ChartTool,
   CrosshairInfo,
+  ChartZone,
   ReplayOptions,
-  RevealedZone,
 } from '../model/events.js';
 export type { HomeViews, TimeframeSeries } from '../model/series-set.js';
 export type { RendererPreference, SurfaceKind } from './surface.js';
@@ -66,6 +66,16 @@ export interface ChartOptions extends Omit<ChartModelOptions, 'size'> {
    * WebGL only where it helps. Read when the chart is created.
    */
   renderer?: RendererPreference;
+  /**
+   * The user's lines to start with, by price (movable and deletable like drawn ones; at most
+   * `maxLines`), so an app restoring saved lines needs no addLine effect. Read when the chart is
+   * created.
+   */
+  lines?: readonly number[];
+  /** Lines the user cannot move, shown from the first frame (see setFixedLines). */
+  fixedLines?: readonly number[];
+  /** A zone shown from the first frame, without its opening animation (see showZone). */
+  zone?: ChartZone;
 }
 
 /** Columns of level of detail merged per idle step: about a millisecond of work. */
@@ -246,6 +256,9 @@ export class ChartEngine {
       interactive = true,
       verticalSwipe = 'scroll-page',
       renderer: preference = 'auto',
+      lines: initialLines = [],
+      fixedLines: initialFixedLines = [],
+      zone: initialZone,
       ...modelOptions
     } = options;
     let theme: ChartTheme;
@@ -294,6 +307,9 @@ export class ChartEngine {
       throw toChartError(error);
     }
     try {
+      if (initialFixedLines.length > 0) engine.model.setPulledLines(initialFixedLines);
+      engine.model.startWithLines(initialLines);
+      if (initialZone) void engine.model.revealZone(initialZone, { animate: false });
       engine.scheduler.mark('base');
       engine.scheduler.flush();
     } catch (error) {
@@ -527,25 +543,50 @@ export class ChartEngine {
   // ---- zones and marks -----------------------------------------------------------------------
 
   /**
-   * Shows a zone as a box (e.g. the correct answer), opening with a short animation. Resolves
-   * when it is fully drawn. The price axis widens if needed so the whole box is in view.
+   * Shows a zone as a box between two prices (a supply or demand zone, an answer), opening with
+   * a short animation unless `animate: false`. Resolves when it is fully drawn. The price axis
+   * widens if needed so the whole box is in view. One zone at a time: showing another replaces it.
    */
-  revealZone(zone: RevealedZone, options: { animate?: boolean } = {}): Promise<void> {
+  showZone(zone: ChartZone, options: { animate?: boolean } = {}): Promise<void> {
     return this.model.revealZone(zone, options);
   }
 
-  clearRevealedZone(): void {
+  /** Removes the zone {@link showZone} drew. */
+  clearZone(): void {
     this.model.clearRevealedZone();
   }
 
-  /** Lines carried over from an earlier chart: dashed, in their own colour, not draggable. */
-  setPulledLines(prices: readonly number[]): void {
+  /**
+   * Horizontal lines the user cannot move (levels carried over from an earlier chart, say):
+   * dashed, in the theme's `pulledLine` colour. Replaces the fixed lines shown.
+   */
+  setFixedLines(prices: readonly number[]): void {
     this.model.setPulledLines(prices);
   }
 
-  /** The prices of the lines carried over from an earlier chart, as shown. */
-  pulledLinePrices(): readonly number[] {
+  /** The prices of the fixed lines, as shown. */
+  fixedLinePrices(): readonly number[] {
     return this.model.marks.pulledLines;
+  }
+
+  /** @deprecated Use {@link showZone}; this name goes in the next release. */
+  revealZone(zone: ChartZone, options: { animate?: boolean } = {}): Promise<void> {
+    return this.showZone(zone, options);
+  }
+
+  /** @deprecated Use {@link clearZone}; this name goes in the next release. */
+  clearRevealedZone(): void {
+    this.clearZone();
+  }
+
+  /** @deprecated Use {@link setFixedLines}; this name goes in the next release. */
+  setPulledLines(prices: readonly number[]): void {
+    this.setFixedLines(prices);
+  }
+
+  /** @deprecated Use {@link fixedLinePrices}; this name goes in the next release. */
+  pulledLinePrices(): readonly number[] {
+    return this.fixedLinePrices();
   }
 
   /**

@@ -37,7 +37,7 @@ import type {
   ModelEvents,
   ReferenceLine,
   ReplayOptions,
-  RevealedZone,
+  ChartZone,
 } from './events.js';
 import { linePlacement } from './line-snap.js';
 import { ChartMarks } from './marks.js';
@@ -549,6 +549,17 @@ export class ChartModel {
   }
 
   /** Places a line at a price; undefined when `maxLines` is reached. */
+  /**
+   * The user's lines a chart starts with (saved ones, restored): added like drawn lines but not
+   * announced one by one, since the user did not just place them. Prices past `maxLines` or not
+   * finite are left out.
+   */
+  startWithLines(prices: readonly number[]): void {
+    let added = false;
+    for (const price of prices) added = this.lines.add(price) !== undefined || added;
+    if (added) this.linesChanged();
+  }
+
   addLine(price: number): ChartLine | undefined {
     const line = this.lines.add(price);
     if (!line) {
@@ -671,7 +682,7 @@ export class ChartModel {
   // ---- marks ---------------------------------------------------------------------------------
 
   /** Reveals a zone (the answer); the price axis widens to hold it. See model/marks.ts. */
-  revealZone(zone: RevealedZone, options: { animate?: boolean } = {}): Promise<void> {
+  revealZone(zone: ChartZone, options: { animate?: boolean } = {}): Promise<void> {
     const revealed = this.marks.revealZone(zone, options.animate ?? true);
     this.notify({ kind: 'zone-revealed', zone });
     return revealed;

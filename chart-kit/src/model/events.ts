@@ -13,11 +13,14 @@ export interface CrosshairInfo {
   candle: Candle | undefined;
 }
 
-/** A zone to reveal, e.g. the correct answer of an exercise. */
-export interface RevealedZone extends PriceZone {
+/** A zone drawn as a box between two prices, e.g. a demand zone or an exercise's answer. */
+export interface ChartZone extends PriceZone {
   /** Written inside the box, e.g. 'Demand zone'. */
   label?: string;
 }
+
+/** @deprecated Use {@link ChartZone}; this name goes in the next release. */
+export type RevealedZone = ChartZone;
 
 /**
  * A labelled horizontal line the application draws, not the user: a model answer, a level to
@@ -99,7 +102,7 @@ export type ChartNotice =
   | { kind: 'lines-cleared' }
   | { kind: 'line-selected'; line: ChartLine }
   | { kind: 'no-line-to-select' }
-  | { kind: 'zone-revealed'; zone: RevealedZone }
+  | { kind: 'zone-revealed'; zone: ChartZone }
   | { kind: 'markers-shown'; markers: readonly ChartMarker[] }
   | { kind: 'timeframe-shown'; timeframe: Timeframe }
   | { kind: 'view-reset' }

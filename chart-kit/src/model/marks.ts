@@ -1,14 +1,14 @@
 import { bisectRight } from 'd3-array';
 import type { PriceDomain } from '@chart-kit/core';
 import { type Animations, easeOutCubic } from './animations.js';
-import type { ChartMarker, ReferenceLine, RevealedZone } from './events.js';
+import type { ChartMarker, ReferenceLine, ChartZone } from './events.js';
 
 const REVEAL_MS = 450;
 const REVEAL_TWEEN = 'reveal';
 
 /** A revealed zone and how far its entrance animation has got (0..1, eased). */
 export interface ShownZone {
-  zone: RevealedZone;
+  zone: ChartZone;
   progress: number;
 }
 
@@ -82,7 +82,7 @@ export class ChartMarks {
    * Shows a zone as a box that opens from its middle and fades in; resolves once fully drawn.
    * The price axis takes the whole zone in at once, so the box never grows off screen.
    */
-  revealZone(zone: RevealedZone, animate: boolean): Promise<void> {
+  revealZone(zone: ChartZone, animate: boolean): Promise<void> {
     if (!Number.isFinite(zone.upper) || !Number.isFinite(zone.lower)) {
       throw new RangeError(`zone bounds must be finite (${zone.upper}, ${zone.lower})`);
     }

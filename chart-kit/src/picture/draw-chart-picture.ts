@@ -1,6 +1,6 @@
 import type { ViewTarget } from '@chart-kit/core';
 import { ChartModel } from '../model/chart-model.js';
-import type { ChartMarker, ReferenceLine, RevealedZone } from '../model/events.js';
+import type { ChartMarker, ReferenceLine, ChartZone } from '../model/events.js';
 import type { HomeViews, SeriesSource } from '../model/series-set.js';
 import { paintChart } from '../render/canvas2d/paint-chart.js';
 import { type ChartThemeInput, resolveTheme } from '../render/themes.js';
@@ -17,7 +17,7 @@ export interface ChartPictureOptions extends SeriesSource {
   /** Dashed horizontal lines at these prices (lines carried over from an earlier chart). */
   lines?: readonly number[];
   /** A zone drawn as a box between its prices, with its bounds tagged on the price axis. */
-  zone?: RevealedZone;
+  zone?: ChartZone;
   /** Times of candles to emphasise with a band behind them. */
   highlight?: readonly number[];
   /** Labelled lines of the application's (a model answer). */

@@ -130,6 +130,51 @@ describe.each([
     );
   });
 
+  it('starts with the lines, fixed lines and zone given as options, under general names', async () => {
+    const started = await fixture.page.evaluate(async (renderer) => {
+      const container = document.createElement('div');
+      container.style.cssText = 'width: 400px; height: 300px';
+      document.body.append(container);
+      const chart = await window.chartKit.ChartEngine.create(container, {
+        candles: Array.from({ length: 40 }, (_, i) => ({
+          time: 1_700_000_000 + i * 300,
+          open: 100,
+          high: 105,
+          low: 99,
+          close: 104,
+        })),
+        renderer,
+        devicePixelRatio: 1,
+        lines: [101, 103],
+        fixedLines: [102],
+        zone: { upper: 104.5, lower: 103.5, label: 'Demand zone' },
+      });
+      const figures = {
+        lines: chart.lines().map((line) => line.price),
+        fixed: [...chart.fixedLinePrices()],
+        zoneInView: chart.yOfPrice(104.5) > 0,
+      };
+      chart.clearZone();
+      chart.setFixedLines([]);
+      const afterClear = [...chart.fixedLinePrices()];
+      // The old names still work for one release.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      chart.setPulledLines([101.5]);
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
+      const deprecated = [...chart.pulledLinePrices()];
+      chart.destroy();
+      container.remove();
+      return { ...figures, afterClear, deprecated };
+    }, asked);
+    expect(started).toEqual({
+      lines: [101, 103],
+      fixed: [102],
+      zoneInView: true,
+      afterClear: [],
+      deprecated: [101.5],
+    });
+  });
+
   it('logged no error', () => {
     expect(fixture.errors).toEqual([]);
   });

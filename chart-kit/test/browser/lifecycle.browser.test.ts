@@ -30,9 +30,9 @@ describe('ChartEngine lifecycle in Chromium', () => {
           });
           engine.addLine(100);
           engine.addLine(102);
-          engine.setPulledLines([99]);
+          engine.setFixedLines([99]);
           engine.highlightCandles([candles[590]?.time ?? 0]);
-          void engine.revealZone({ upper: 101, lower: 100.5, label: 'Zone' });
+          void engine.showZone({ upper: 101, lower: 100.5, label: 'Zone' });
           engine.startReplay({ from: candles[580]?.time ?? 0, speedMs: 5 });
           engine.renderNow();
           engine.destroy();

@@ -185,8 +185,8 @@ describe('pictures in Chromium (Canvas 2D, no pixi.js)', () => {
             reducedMotion: true,
             devicePixelRatio,
           });
-          engine.setPulledLines(lines ?? []);
-          if (zone) await engine.revealZone(zone, { animate: false });
+          engine.setFixedLines(lines ?? []);
+          if (zone) await engine.showZone(zone, { animate: false });
           engine.highlightCandles(highlight ?? []);
           engine.renderNow();
           const webgl = document.createElement('canvas');

@@ -76,7 +76,7 @@ describe('chart tools, zones and timeframes in Chromium', () => {
     const probe = await fixture.page.evaluate(async () => {
       const engine = window.engine;
       if (!engine) throw new Error('no engine');
-      const done = engine.revealZone({ upper: 103, lower: 102, label: 'Supply zone' });
+      const done = engine.showZone({ upper: 103, lower: 102, label: 'Supply zone' });
       await done;
       // In the empty margin right of the last candle: only background and the box are there.
       const x = engine.xOfIndex(engine.candleCount + 0.6);
@@ -122,7 +122,7 @@ describe('chart tools, zones and timeframes in Chromium', () => {
   it('draws pulled lines that cannot be dragged', async () => {
     await mount({ initialBars: 60 });
     const y = await engineCall((engine) => {
-      engine.setPulledLines([Math.round(engine.priceAtY(300) * 100) / 100]);
+      engine.setFixedLines([Math.round(engine.priceAtY(300) * 100) / 100]);
       return Math.round(engine.yOfPrice(engine.priceAtY(300)));
     });
     // Dashed: along one dash period (7 px) some pixels have the pulled-line colour, some not.
@@ -240,9 +240,9 @@ describe('chart tools, zones and timeframes in Chromium', () => {
           if (!engine) throw new Error('no engine');
           engine.addLine(102.5);
           engine.addLine(101.75);
-          engine.setPulledLines([97.5]);
+          engine.setFixedLines([97.5]);
           engine.highlightCandles(times);
-          await engine.revealZone({ upper: 99.5, lower: 98.75, label: 'Demand zone' });
+          await engine.showZone({ upper: 99.5, lower: 98.75, label: 'Demand zone' });
         },
         [CANDLES[240]?.time ?? 0, CANDLES[241]?.time ?? 0],
       );
