@@ -13,6 +13,7 @@ export {
   SKILL_KEYS,
   skillOf,
   SKILLS,
+  skillsOfKind,
   skillsTested,
   zoneMissedSkills,
 } from './skill-map.js';

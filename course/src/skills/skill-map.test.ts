@@ -8,6 +8,7 @@ import {
   planMissedSkills,
   SKILL_KEYS,
   SKILLS,
+  skillsOfKind,
   skillsTested,
   zoneMissedSkills,
 } from './skill-map.js';
@@ -93,6 +94,19 @@ describe('skillsTested', () => {
       'room',
       'take-or-skip',
     ]);
+  });
+
+  it('lists what each kind of exercise can test, and every skill under some kind', () => {
+    expect(skillsOfKind('plan')).toEqual(['room', 'entry', 'stop', 'position-size']);
+    expect(skillsOfKind('decision')).toEqual([
+      'freshness',
+      'higher-timeframe',
+      'room',
+      'take-or-skip',
+    ]);
+    expect(skillsOfKind('zone')).not.toContain('entry');
+    const kinds = ['zone', 'plan', 'decision', 'manage'] as const;
+    expect(new Set(kinds.flatMap(skillsOfKind)).size).toBe(SKILL_KEYS.length);
   });
 
   it('reads the kind of a chart from its concepts', () => {

@@ -145,6 +145,25 @@ export function skillsTested(exercise: ExerciseDescription): SkillKey[] {
   }
 }
 
+/** Every skill an exercise of this kind can test, whatever its chart (for checking content). */
+export function skillsOfKind(kind: ExerciseKind): SkillKey[] {
+  switch (kind) {
+    case 'zone':
+      return unique([
+        'find-demand-zone',
+        'find-supply-zone',
+        'zone-bounds',
+        ...Object.values(CONCEPT_SKILLS),
+      ]);
+    case 'plan':
+      return unique(PLAN_SKILLS);
+    case 'decision':
+      return unique(['take-or-skip', ...Object.values(CHECK_SKILLS)]);
+    case 'manage':
+      return ['trade-management'];
+  }
+}
+
 /**
  * The kind of exercise a chart serves, from its concepts: a trade-plan chart is a plan, a
  * take-or-skip chart a decision, any other a zone. (A management lesson uses a trade-plan chart:
