@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import {
   ChartDefinitionError,
@@ -31,6 +32,7 @@ charts:
     notes: continues 18
   - { number: 10, type: supply, seed: 7, concepts: [round-number], style: easy }
   - { number: 43, type: supply, seed: 8, concepts: [take-or-skip], decision: skip }
+  - { number: 44, type: demand, seed: 9, concepts: [trade-plan], skills: [trade-management] }
 `);
     expect(definitions).toEqual([
       {
@@ -43,6 +45,7 @@ charts:
         continues: null,
         decision: null,
         after: null,
+        skills: ['find-supply-zone', 'zone-bounds'],
         notes: '',
       },
       {
@@ -55,6 +58,7 @@ charts:
         continues: 18,
         decision: null,
         after: null,
+        skills: ['find-demand-zone', 'zone-bounds'],
         notes: 'continues 18',
       },
       {
@@ -67,6 +71,7 @@ charts:
         continues: null,
         decision: null,
         after: null,
+        skills: ['find-supply-zone', 'zone-bounds'],
         notes: '',
       },
       {
@@ -79,6 +84,21 @@ charts:
         continues: null,
         decision: 'skip',
         after: null,
+        // A chart to skip tests the check that fails: room, unless the file says another.
+        skills: ['room', 'take-or-skip'],
+        notes: '',
+      },
+      {
+        number: 44,
+        type: 'demand',
+        seed: 9,
+        hourly: null,
+        style: 'normal',
+        concepts: ['trade-plan'],
+        continues: null,
+        decision: null,
+        after: null,
+        skills: ['trade-management'],
         notes: '',
       },
     ]);
@@ -135,6 +155,12 @@ charts:
       /chart 2: "decision" \(take or skip\) goes with the take-or-skip concept/,
     ],
     [
+      'charts: [ { number: 2, type: supply, seed: 1, skills: [freshnes] } ]',
+      /chart 2: "skills" names no known skill: "freshnes" \(known: find-demand-zone, /,
+    ],
+    ['charts: [ { number: 2, type: supply, seed: 1, skills: [] } ]', /"skills" must be a list/],
+    ['charts: [ { number: 2, type: supply, seed: 1, skills: room } ]', /"skills" must be a list/],
+    [
       'charts: [ { number: 2, type: supply, seed: 1, continues: 9 } ]',
       /chart 2: "continues" must name a 5-min chart in this file \(9 is not one\)/,
     ],
@@ -144,6 +170,18 @@ charts:
     ],
   ])('refuses %p', (text, message) => {
     expect(problemWith(text)).toMatch(message);
+  });
+
+  it('derives the skills of the real charts, and names them where the concepts cannot', () => {
+    const definitions = readChartDefinitions(fileURLToPath(new URL('../content', import.meta.url)));
+    const skillsOf = (number: number) =>
+      definitions.find((definition) => definition.number === number)?.skills;
+    expect(skillsOf(18)).toEqual(['find-supply-zone', 'zone-bounds', 'freshness']);
+    expect(skillsOf(40)).toEqual(['room', 'entry', 'stop', 'position-size']);
+    expect(skillsOf(42)).toEqual(['freshness', 'higher-timeframe', 'room', 'take-or-skip']);
+    expect(skillsOf(44)).toEqual(['trade-management']);
+    expect(skillsOf(45)).toEqual(['trade-management']);
+    for (const definition of definitions) expect(definition.skills.length).toBeGreaterThan(0);
   });
 
   it('names the file it could not read', () => {

@@ -21,6 +21,22 @@ function bodyOf(entry: Lesson): string {
 }
 
 describe('the course content', () => {
+  it('names the skills of every graded exercise, the find skill of its zone type first', () => {
+    const exercises = content.lessons().filter((entry) => entry.c_num !== null);
+    expect(exercises.length).toBeGreaterThan(20);
+    for (const entry of exercises) {
+      expect([entry.path, entry.skills.length > 0]).toEqual([entry.path, true]);
+      if (entry.exerciseKind !== 'zone' || entry.c_num === null) continue;
+      const type = charts.get(entry.c_num)?.zone.type;
+      expect([entry.path, entry.skills[0]]).toEqual([entry.path, `find-${type}-zone`]);
+      expect(entry.skills).toContain('zone-bounds');
+    }
+    expect(lesson('/validating-faz').skills).toContain('freshness');
+    expect(lesson('/risk-manage-stops').skills).toEqual(['trade-management']);
+    const lessonsWithout = content.lessons().filter((entry) => entry.c_num === null);
+    expect(lessonsWithout.every((entry) => entry.skills.length === 0)).toBe(true);
+  });
+
   it('has the spec’s five modules with their lesson counts, then Managing Risk', () => {
     expect(content.modules.map((module) => [module.key, module.lessons.length])).toEqual([
       ['foundations', 7],

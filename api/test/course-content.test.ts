@@ -165,6 +165,58 @@ describe('loadCourseContent', () => {
     ]);
   });
 
+  it('keeps the skills an exercise names, and none for a lesson that names none', () => {
+    const named = loadEdited('sd-basics/02-supply-zone.md', (source) =>
+      source.replace('c_num: 3\n', 'c_num: 3\nskills: [find-supply-zone, zone-bounds]\n'),
+    )() as ReturnType<typeof loadCourseContent>;
+    expect(named.byId(7)?.skills).toEqual(['find-supply-zone', 'zone-bounds']);
+    expect(content.byId(7)?.skills).toEqual([]);
+  });
+
+  it('refuses skills it does not know, naming them and the known ones', () => {
+    const problems = problemsOf(
+      loadEdited('sd-basics/02-supply-zone.md', (source) =>
+        source.replace('c_num: 3\n', 'c_num: 3\nskills: [find-supply-zone, freshnes, 3]\n'),
+      ),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /02-supply-zone\.md: skills names no known skill: "freshnes", 3 \(known: find-demand-zone, find-supply-zone, .*take-or-skip, trade-management\)$/,
+      ),
+    ]);
+  });
+
+  it('refuses skills that are not a list, an empty list, and skills without an exercise', () => {
+    const edit = (file: string, skills: string, after: string) =>
+      problemsOf(
+        loadEdited(file, (source) => source.replace(after, `${after}skills: ${skills}\n`)),
+      );
+    expect(edit('sd-basics/02-supply-zone.md', 'freshness', 'c_num: 3\n')).toContainEqual(
+      expect.stringMatching(/skills must be a list of skill keys/),
+    );
+    expect(edit('sd-basics/02-supply-zone.md', '[]', 'c_num: 3\n')).toEqual([
+      expect.stringMatching(/skills must name at least one skill, or be left out/),
+    ]);
+    expect(edit('sd-basics/01-welcome.md', '[freshness]', 'id: 1\n')).toEqual([
+      expect.stringMatching(
+        /01-welcome\.md: skills belong to a lesson with an exercise chart \(c_num\)/,
+      ),
+    ]);
+  });
+
+  it("refuses skills the lesson's kind of exercise cannot test", () => {
+    const problems = problemsOf(
+      loadEdited('sd-basics/02-supply-zone.md', (source) =>
+        source.replace('c_num: 3\n', 'c_num: 3\nskills: [find-supply-zone, position-size]\n'),
+      ),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /02-supply-zone\.md: skills position-size cannot be tested by a zone exercise \(it tests find-demand-zone, /,
+      ),
+    ]);
+  });
+
   it('refuses unknown front matter fields and files without front matter', () => {
     expect(
       problemsOf(

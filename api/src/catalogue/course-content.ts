@@ -1,5 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
+import { skillsOfKind } from '@course/rules';
 import matter from 'gray-matter';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -104,6 +105,25 @@ function candleProblems(illustration: Illustration): string[] {
   return problems;
 }
 
+/**
+ * A lesson's skills belong to its exercise, and must be ones an exercise of its kind can test
+ * (no position size on a zone chart).
+ */
+function skillProblems(frontMatter: LessonFrontMatter): string[] {
+  const { skills } = frontMatter;
+  if (skills === undefined) return [];
+  if (frontMatter.c_num === null) {
+    return ['skills belong to a lesson with an exercise chart (c_num)'];
+  }
+  const testable = skillsOfKind(frontMatter.exerciseKind);
+  const foreign = skills.filter((skill) => !testable.includes(skill));
+  if (foreign.length === 0) return [];
+  return [
+    `skills ${foreign.join(', ')} cannot be tested by a ${frontMatter.exerciseKind} exercise ` +
+      `(it tests ${testable.join(', ')})`,
+  ];
+}
+
 /** One lesson file read and checked on its own: its lesson, or its problems. Plain data. */
 export interface LoadedLessonFile {
   lesson?: Lesson;
@@ -181,12 +201,14 @@ export function loadLessonFile(source: string, name: string, module: ModuleKey):
   if (frontMatter.exerciseKind !== 'plan' && frontMatter.plan !== null) {
     problems.push(`${name}: plan settings belong to a plan exercise (exerciseKind: plan)`);
   }
+  problems.push(...skillProblems(frontMatter).map((problem) => `${name}: ${problem}`));
   if (problems.length > 0) return { path, problems };
 
   const { illustration: _illustration, ...descriptor } = raw as unknown as Lesson;
   return {
     lesson: {
       ...descriptor,
+      skills: frontMatter.skills ?? [],
       module,
       illustration,
       html: renderMarkdown(parts.body),

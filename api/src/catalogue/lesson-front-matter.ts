@@ -1,7 +1,7 @@
 // class-transformer's @Type reads design-time metadata through this polyfill.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { MANAGEMENT_RULES, type ManagementRule } from '@course/rules';
+import { MANAGEMENT_RULES, type ManagementRule, SKILL_KEYS, type SkillKey } from '@course/rules';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -13,6 +13,7 @@ import {
   IsOptional,
   IsString,
   Matches,
+  type ValidationArguments,
   Max,
   MaxLength,
   Min,
@@ -22,6 +23,15 @@ import {
 } from 'class-validator';
 
 const LINK = /^\/[A-Za-z0-9&_-]*$/;
+
+/** Names the keys that are not skills, so a typo in a lesson file is found at once. */
+function unknownSkillsMessage({ value }: ValidationArguments): string {
+  const unknown = Array.isArray(value)
+    ? value.filter((key) => !(SKILL_KEYS as readonly unknown[]).includes(key))
+    : [];
+  const named = unknown.map((key) => JSON.stringify(key)).join(', ');
+  return `skills names no known skill: ${named} (known: ${SKILL_KEYS.join(', ')})`;
+}
 
 export class IllustrationFrameSchema {
   @IsArray()
@@ -193,6 +203,16 @@ export class LessonFrontMatter {
   @ValidateNested()
   @Type(() => PlanSettingsSchema)
   plan!: PlanSettingsSchema | null;
+
+  /**
+   * The skills the lesson's exercise tests (keys of the course's skill map), which its answers
+   * count for. Optional; an exercise lesson names them (the content's tests check it).
+   */
+  @IsOptional()
+  @IsArray({ message: 'skills must be a list of skill keys' })
+  @ArrayMinSize(1, { message: 'skills must name at least one skill, or be left out' })
+  @IsIn(SKILL_KEYS, { each: true, message: unknownSkillsMessage })
+  skills?: SkillKey[];
 }
 
 /** Fields a file may leave out, with the value they then take. */

@@ -1,4 +1,4 @@
-import type { ManagementRule } from '@course/rules';
+import type { ManagementRule, SkillKey } from '@course/rules';
 import type { Illustration, LessonDescriptor, ModuleKey } from '@course/contract';
 
 /** The modules of the course, in the order a learner takes them. */
@@ -28,6 +28,11 @@ export interface Lesson extends LessonDescriptor {
    * descriptor: the server grades with it.
    */
   manageRule: ManagementRule | null;
+  /**
+   * The skills the lesson's exercise tests (empty without an exercise, or when the file names
+   * none). Not in a descriptor yet: the API's answers stay as they are until skills are served.
+   */
+  skills: SkillKey[];
 }
 
 /** Paths a lesson may link to besides other lessons. */

@@ -36,9 +36,9 @@ export const CATALOGUE_CACHE_FILE = import.meta.url.endsWith('.ts')
   ? resolve(projectRoot(), 'node_modules', '.cache', 'course-api', 'chart-catalogue.json')
   : fileURLToPath(new URL('../chart-catalogue.json', import.meta.url));
 
-/** A definition's fields that make its chart (the notes do not). */
-function makingFields(definition: ChartDefinition): Omit<ChartDefinition, 'notes'> {
-  const { notes: _notes, ...fields } = definition;
+/** A definition's fields that make its chart (the notes and the skills do not). */
+function makingFields(definition: ChartDefinition): Omit<ChartDefinition, 'notes' | 'skills'> {
+  const { notes: _notes, skills: _skills, ...fields } = definition;
   return fields;
 }
 

@@ -4,8 +4,13 @@ import {
   type ZoneType,
   CONCEPTS,
   type Aftermath,
+  chartExerciseKind,
   type Concept,
+  isSkillKey,
   type ScenarioStyle,
+  SKILL_KEYS,
+  type SkillKey,
+  skillsTested,
 } from '@course/rules';
 import { parse, YAMLParseError } from 'yaml';
 
@@ -25,6 +30,11 @@ export interface ChartDefinition {
   decision: 'take' | 'skip' | null;
   /** What price does after the puzzle, as the lesson needs it; null: drawn from the seed. */
   after: Aftermath | null;
+  /**
+   * The skills the chart's exercise tests: as the file says, or else what its kind (from the
+   * concepts) and concepts test. They do not make the chart.
+   */
+  skills: SkillKey[];
   notes: string;
 }
 
@@ -46,6 +56,7 @@ const KEYS = [
   'continues',
   'decision',
   'after',
+  'skills',
   'notes',
 ];
 
@@ -129,6 +140,15 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
   if (after !== null && typeof after !== 'string') {
     fail(`"after" must be a word such as strong, weak or break (got ${JSON.stringify(after)})`);
   }
+  const skills =
+    entry.skills === undefined
+      ? skillsTested({
+          kind: chartExerciseKind(concepts as Concept[]),
+          zoneType: type as ZoneType,
+          concepts: concepts as Concept[],
+          decision: decision as 'take' | 'skip' | null,
+        })
+      : chartSkills(entry.skills, fail);
   return {
     number,
     type: type as ZoneType,
@@ -140,8 +160,23 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
       entry.continues == null ? null : chartNumber(entry.continues, `chart ${number}: "continues"`),
     decision: decision as 'take' | 'skip' | null,
     after: after as Aftermath | null,
+    skills,
     notes: notes as string,
   };
+}
+
+function chartSkills(value: unknown, fail: (message: string) => never): SkillKey[] {
+  if (!Array.isArray(value) || value.length === 0) {
+    return fail(`"skills" must be a list of skill keys (got ${JSON.stringify(value)})`);
+  }
+  const unknown = value.filter((key) => !isSkillKey(key));
+  if (unknown.length > 0) {
+    fail(
+      `"skills" names no known skill: ${unknown.map((key) => JSON.stringify(key)).join(', ')} ` +
+        `(known: ${SKILL_KEYS.join(', ')})`,
+    );
+  }
+  return value as SkillKey[];
 }
 
 function chartNumber(value: unknown, what: string): number {

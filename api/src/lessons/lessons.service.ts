@@ -19,6 +19,8 @@ function descriptorOf(lesson: Lesson): LessonDescriptor {
     file: _file,
     // The answer of a management exercise stays on the server, which grades with it.
     manageRule: _manageRule,
+    // The skills feed the learner model; no answer carries them yet.
+    skills: _skills,
     ...descriptor
   } = lesson;
   return descriptor;

@@ -4,6 +4,8 @@ import {
   drawSkipReason,
   generateZoneScenario,
   ScenarioError,
+  type SkillKey,
+  skillsTested,
   type ZoneScenario,
   type ZoneScenarioRequest,
 } from '@course/rules';
@@ -64,6 +66,23 @@ export function practiceGenerationRequest(
       ? { decision: 'take' as const }
       : { decision: 'skip' as const, skipBecause: drawSkipReason(seed) }),
   };
+}
+
+/**
+ * The skills a practice exercise of `kind` from `seed` tests, read from the generator's request:
+ * a zone's type and concepts, a decision's take or skip and the check that fails. (A seed the
+ * simulation cannot use is replaced by a derived one, which may draw another check to skip for:
+ * an answer's own grade, with the checks the chart shows, says which skills it speaks for.)
+ */
+export function practiceSkills(kind: PracticeKind, seed: number, zoneType: ZoneType): SkillKey[] {
+  const request = practiceGenerationRequest(kind, seed, zoneType);
+  return skillsTested({
+    kind,
+    zoneType: request.zoneType,
+    concepts: request.concepts ?? ['zone'],
+    decision: request.decision ?? null,
+    skipBecause: request.skipBecause ?? null,
+  });
 }
 
 function simulate({ kind, seed, zoneType }: PracticeTask): ZoneScenario {
