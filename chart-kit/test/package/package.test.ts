@@ -131,14 +131,14 @@ describe('chart-kit and @chart-kit/core packed and installed in a consumer proje
     for (const { files } of [chartKit, chartCore]) {
       for (const path of files) {
         expect(path).toMatch(
-          /^(dist\/.+\.(js|d\.ts)(\.map)?|src\/.+|README\.md|LICENSE|package\.json)$/,
+          /^(dist\/.+\.(js|d\.ts)(\.map)?|src\/.+|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
         );
         expect(path).not.toMatch(/\.test\.tsx?$/);
       }
       expect(files).toEqual(expect.arrayContaining(['dist/index.js', 'src/index.ts']));
     }
     for (const { files } of [chartKit, chartCore]) {
-      expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md']));
+      expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md']));
     }
     expect(README.split('\n').find((line) => line.startsWith('## '))).toBe('## Install');
   });
@@ -166,7 +166,7 @@ describe('chart-kit and @chart-kit/core packed and installed in a consumer proje
       peerDependencies = {},
       peerDependenciesMeta = {},
     } = chartKit.manifest;
-    expect(Object.keys(dependencies).sort()).toEqual(['@chart-kit/core', 'd3-array']);
+    expect(Object.keys(dependencies).sort()).toEqual(['@chart-kit/core', 'd3-array', 'd3-color']);
     // Published together: chart-kit accepts the @chart-kit/core packed beside it.
     expect(dependencies['@chart-kit/core']).toBe(`^${chartCore.manifest.version}`);
     expect(Object.keys(peerDependencies).sort()).toEqual(['pixi.js', 'react']);
