@@ -71,10 +71,10 @@ describe('loadConfig', () => {
 });
 
 describe('practice worker threads', () => {
-  it('uses every core but one, at least one thread, with a queue of four a thread', () => {
-    expect(parsePracticeWorkerLimits({}, 1)).toEqual({ threads: 1, queue: 4, maxWaitMs: 3000 });
+  it('uses every core but one, at least one thread, with a queue of 32 a thread', () => {
+    expect(parsePracticeWorkerLimits({}, 1)).toEqual({ threads: 1, queue: 32, maxWaitMs: 3000 });
     expect(parsePracticeWorkerLimits({}, 2).threads).toBe(1);
-    expect(parsePracticeWorkerLimits({}, 8)).toEqual({ threads: 7, queue: 28, maxWaitMs: 3000 });
+    expect(parsePracticeWorkerLimits({}, 8)).toEqual({ threads: 7, queue: 224, maxWaitMs: 3000 });
     expect(parsePracticeWorkerLimits({}, 64).threads).toBe(63);
   });
 

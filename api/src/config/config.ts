@@ -252,12 +252,13 @@ export function parseDatabaseLimits(env: NodeJS.ProcessEnv): DatabaseLimitOverri
 /**
  * Every core but one, which is left to the event loop, and at least one thread: one on a 2-core
  * machine, seven on eight, so that an instance makes as many charts at once as its cores allow
- * instead of answering 503 behind a single thread. Each thread's queue holds about half a
- * second of work (~100 ms a chart), and a request waits at most 3 s, like the database's queue.
- * A request keeps its database turn while it waits, so threads and queue together (five a
- * thread) can hold that many of the pool's turns: half the default 10 on 2 cores; with more
- * cores, raise DATABASE_POOL_SIZE with them (README, "Practice charts").
+ * instead of answering 503 behind a single thread. A request waits at most 3 s, like the
+ * database's queue, and each thread's queue holds about that much work (32 charts of ~50-100 ms),
+ * so a burst of learners opening their first practice chart waits rather than being refused.
+ * Waiting costs no database turn: the request lends its turn out meanwhile (database-turn.ts).
  */
+const PRACTICE_QUEUE_PER_THREAD = 32;
+
 export function parsePracticeWorkerLimits(
   env: NodeJS.ProcessEnv,
   cores: number = availableParallelism(),
@@ -269,7 +270,7 @@ export function parsePracticeWorkerLimits(
     threads,
     queue:
       parseWholeNumber('PRACTICE_QUEUE_SIZE', nonEmpty(env.PRACTICE_QUEUE_SIZE), 0, 10_000) ??
-      4 * threads,
+      PRACTICE_QUEUE_PER_THREAD * threads,
     maxWaitMs:
       parseWholeNumber('PRACTICE_QUEUE_WAIT_MS', nonEmpty(env.PRACTICE_QUEUE_WAIT_MS), 0, 60_000) ??
       3000,
