@@ -75,6 +75,7 @@ describe('practice charts kept in PostgreSQL, generated once', () => {
       testApp.app.get(PracticeChartStore),
       testApp.app.get(PracticeWorkers),
       testApp.app.get(PracticeBudget),
+      testApp.config,
     );
     const { fiveMinute, hourly } = await elsewhere.get(learner.id, 6);
     expect(generated()).toBe(before);
@@ -247,5 +248,40 @@ describe('a practice chart being simulated holds no database turn', () => {
         [learner.id],
       );
     expect(stored[0]?.count).toBe('1');
+  });
+});
+
+describe('a new learner’s first practice chart, made ahead of their visit', () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp({ practiceChartsAhead: true });
+  });
+  afterAll(async () => {
+    await testApp.close();
+  });
+
+  const storedFirstCharts = async (userId: string): Promise<number> => {
+    const rows = await testApp.app
+      .get(DataSource)
+      .query<{ count: string }[]>(
+        `SELECT count(*) FROM practice_charts WHERE user_id = $1 AND kind = 'zone' AND practice_index = 1`,
+        [userId],
+      );
+    return Number(rows[0]?.count ?? 0);
+  };
+
+  it('is made and stored when they register, and their first visit generates nothing', async () => {
+    const learner = await registerLearner(testApp.http, testApp.app.get(DataSource));
+    // Made in the background: the registration was answered before it.
+    for (let waited = 0; (await storedFirstCharts(learner.id)) === 0 && waited < 20_000;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      waited += 100;
+    }
+    expect(await storedFirstCharts(learner.id)).toBe(1);
+    const workers = testApp.app.get(PracticeWorkers);
+    const before = workers.stats().generated;
+    await request(testApp.http).get('/api/practice/1').set('Cookie', learner.cookies).expect(200);
+    expect(workers.stats().generated).toBe(before);
   });
 });

@@ -28,6 +28,7 @@ import { LoginDto } from './dto/login.dto.js';
 import { RegisterDto } from './dto/register.dto.js';
 import { SessionDto } from './dto/session.dto.js';
 import { RequiresSession } from './session-decorators.js';
+import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { REFRESH_GRACE_MS } from './refresh-token.service.js';
 import type { SessionBody } from '@course/contract';
 
@@ -42,6 +43,7 @@ export class AuthController {
     private readonly auth: AuthService,
     private readonly cookies: AuthCookies,
     private readonly analytics: AnalyticsRecorder,
+    private readonly practiceCharts: PracticeCharts,
   ) {}
 
   /** Creates the account and logs it in at once (the spec's client goes straight to /home). */
@@ -59,6 +61,7 @@ export class AuthController {
   ): Promise<SessionBody> {
     const session = await this.auth.register(body);
     this.analytics.recordFromRequest(request, 'registration', {}, session.userId);
+    this.practiceCharts.prepareFirstChart(session.userId);
     return this.open(session, response);
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
 import { User } from '../users/user.entity.js';
 import { AccessTokenDenylist } from './access-token-denylist.js';
 import { AccessTokenService } from './access-token.service.js';
@@ -19,7 +20,8 @@ import { SameOriginGuard } from './same-origin.guard.js';
  * `@UseGuards(JwtAuthGuard)` resolves its dependencies from the importing module.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([User, RefreshToken])],
+  // PracticeChartsModule: a new learner's first practice chart is made ahead of their visit.
+  imports: [TypeOrmModule.forFeature([User, RefreshToken]), PracticeChartsModule],
   controllers: [AuthController],
   providers: [
     AccessTokenDenylist,

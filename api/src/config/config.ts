@@ -53,6 +53,12 @@ export interface AppConfig {
   /** Worker threads that generate practice charts, and the queue in front of them. */
   practiceWorkers: PracticeWorkerLimits;
   /**
+   * PRACTICE_CHARTS_AHEAD (`true` unless `false`): a new learner's first practice chart is made
+   * when they register, ahead of their first visit. Tests turn it off unless they test it, so
+   * their learners cost no background work.
+   */
+  practiceChartsAhead: boolean;
+  /**
    * Node options for the worker threads (practice charts, and catalogue charts made at start).
    * Unset: the process's own, which is what production and a run from sources with the
    * TypeScript hooks need; tests running inside jest's sandbox give the hooks here.
@@ -170,6 +176,13 @@ function nonEmpty(value: string | undefined): string | undefined {
   const trimmed = value?.trim();
   if (!trimmed) return undefined;
   return trimmed;
+}
+
+/** `true` or `false`; unset, `fallback`. */
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  if (raw === undefined) return fallback;
+  if (raw === 'true' || raw === 'false') return raw === 'true';
+  throw new ConfigError(`${name} must be true or false, got ${JSON.stringify(raw)}`);
 }
 
 /**
@@ -361,6 +374,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : parseEventLoopDelayLimitMs(nonEmpty(env.EVENT_LOOP_DELAY_LIMIT_MS)),
     databaseLimits: parseDatabaseLimits(env),
     practiceWorkers: parsePracticeWorkerLimits(env),
+    practiceChartsAhead: parseOnOff(
+      'PRACTICE_CHARTS_AHEAD',
+      nonEmpty(env.PRACTICE_CHARTS_AHEAD),
+      true,
+    ),
   };
 
   try {

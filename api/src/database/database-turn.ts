@@ -66,6 +66,14 @@ export function setRequestTurn(turn: DatabaseTurn): void {
 }
 
 /**
+ * Runs `work` outside any request: work a request starts but does not wait for (a chart made
+ * ahead of time) must not take or lend that request's turn, which ends with its answer.
+ */
+export function outsideRequestScope<T>(work: () => T): T {
+  return requestScope.exit(work);
+}
+
+/**
  * Runs `work` (no database inside) with the current request's turn lent out, if the request
  * holds one; outside a request (a test, a start-up task) it just runs `work`.
  */

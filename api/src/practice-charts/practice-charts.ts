@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../config/config.module.js';
 import { LRUCache } from 'lru-cache';
 import type { ChartPair } from '../charts/chart-catalogue.js';
-import { withoutDatabaseTurn } from '../database/database-turn.js';
+import { outsideRequestScope, withoutDatabaseTurn } from '../database/database-turn.js';
 import { PracticeBudget } from './budget.js';
 import { decodePracticePair, PracticeChartStore } from './chart-store.js';
 import { type PracticeKind, practiceScenarioRequest } from './generation.js';
@@ -16,6 +18,9 @@ export { practiceGenerationRequest, practiceScenarioRequest } from './generation
  * Next costs nothing.
  */
 const CACHED_PRACTICE_CHARTS = 256;
+
+/** The chart the Practice Portal opens on. */
+const FIRST_PRACTICE_CHART = 1;
 
 type FiveMinute = ChartPair['fiveMinute'];
 interface WithHourly {
@@ -44,12 +49,17 @@ export class PracticeCharts {
   /** Charts being loaded or generated now: a second request for one waits for the first. */
   private readonly loading = new Map<string, Promise<ChartPair>>();
   private readonly turns = new LearnerTurns();
+  private readonly logger = new Logger('PracticeCharts');
+  private readonly ahead: boolean;
 
   constructor(
     private readonly store: PracticeChartStore,
     private readonly workers: PracticeWorkers,
     private readonly budget: PracticeBudget,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.ahead = config.practiceChartsAhead;
+  }
 
   /** The learner's chart `index` and its 1-hour twin. */
   async get(userId: string, index: number): Promise<WithHourly> {
@@ -71,6 +81,24 @@ export class PracticeCharts {
    */
   async decision(userId: string, index: number): Promise<WithHourly> {
     return withHourly(await this.pair(userId, 'decision', index));
+  }
+
+  /**
+   * Makes a new learner's first practice chart ahead of their first visit to the portal (a few
+   * pages after registering), so that visit does not wait for a thread: a burst of new learners
+   * otherwise all asked for a cold chart at once. Only when the threads' queue has room to spare
+   * (see PracticeWorkers.hasRoomAhead), outside the registering request, counted against no
+   * budget; if it fails or is skipped, the chart is made on the visit as before.
+   */
+  prepareFirstChart(userId: string): void {
+    if (!this.ahead || !this.workers.hasRoomAhead()) return;
+    outsideRequestScope(() => {
+      this.pair(userId, 'zone', FIRST_PRACTICE_CHART, { shownBefore: true }).catch(
+        (error: unknown) => {
+          this.logger.debug(`practice chart ahead of time not made: ${String(error)}`);
+        },
+      );
+    });
   }
 
   /** Reads many of a learner's kept charts in one query (for a record page), into the cache. */

@@ -74,6 +74,14 @@ export class PracticeWorkers implements OnModuleDestroy {
     }
   }
 
+  /**
+   * Whether work nobody waits for (a chart made ahead of a visit) may queue now: only while
+   * half the queue is free, so it never takes a place a learner's request needs.
+   */
+  hasRoomAhead(): boolean {
+    return this.admission.stats().queued < Math.floor(this.admission.limits.queue / 2);
+  }
+
   /** Generations running and waiting now, and those done and refused since start. */
   stats(): AdmissionStats & { generated: number } {
     return { ...this.admission.stats(), generated: this.pool.completed };
