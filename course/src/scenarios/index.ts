@@ -20,11 +20,6 @@ export type {
   ZoneScenario,
   ZoneScenarioRequest,
 } from './scenario-types.js';
-export {
-  baseShowsOnHourly,
-  explainHourlyZone,
-  explainZone,
-  hourlyBaseTimes,
-  newYorkClock,
-} from './zone-explanation.js';
+export { baseShowsOnHourly, explainHourlyZone, hourlyBaseTimes } from './hourly-explanation.js';
+export { explainZone, newYorkClock } from './zone-explanation.js';
 export { generateZoneScenario } from './zone-scenario.js';

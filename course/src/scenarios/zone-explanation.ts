@@ -1,64 +1,20 @@
-import { newYorkUtcOffset } from '../market-sim.js';
-import { periodStart, TIMEFRAMES, type Candle } from '@chart-kit/core';
+import type { Candle } from '@chart-kit/core';
+import {
+  newYorkClock,
+  newYorkWeekday,
+  countWord,
+  listOfTimes,
+  dollars,
+  halves,
+  inRanges,
+  candleAt,
+  timeOf,
+  when,
+} from './explanation-words.js';
 import { TEXTBOOK_BOUNCE_IN_RANGES } from './reaction.js';
 import type { ZoneScenario } from './scenario-types.js';
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six'];
-
-/** "10:35", New York time, as the chart labels it. */
-export function newYorkClock(time: number): string {
-  const local = new Date((time + newYorkUtcOffset(time)) * 1000);
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
-}
-
-function newYorkWeekday(time: number): string {
-  return WEEKDAYS[new Date((time + newYorkUtcOffset(time)) * 1000).getUTCDay()] ?? '';
-}
-
-function countWord(count: number): string {
-  return COUNT_WORDS[count] ?? String(count);
-}
-
-/** "10:35", "10:35 and 10:40", "10:35, 10:40 and 10:45". */
-function listOfTimes(times: readonly number[]): string {
-  const clocks = times.map(newYorkClock);
-  if (clocks.length <= 1) return clocks.join('');
-  return `${clocks.slice(0, -1).join(', ')} and ${clocks[clocks.length - 1] ?? ''}`;
-}
-
-function dollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
-}
-
-/** "4", "4.5": rounded to the nearest half. */
-function halves(amount: number): string {
-  const rounded = Math.round(amount * 2) / 2;
-  return rounded % 1 === 0 ? rounded.toFixed(0) : rounded.toFixed(1);
-}
-
-/** "about 4 average candle ranges", the course's yardstick for moves. */
-function inRanges(amount: number): string {
-  const rounded = halves(amount);
-  return `about ${rounded} average candle ${rounded === '1' ? 'range' : 'ranges'}`;
-}
-
-function candleAt(candles: readonly Candle[], index: number): Candle {
-  const candle = candles[index];
-  if (candle === undefined) throw new RangeError(`no candle at index ${index}`);
-  return candle;
-}
-
-function timeOf(scenario: ZoneScenario, index: number): number {
-  return candleAt(scenario.candles, index).time;
-}
-
-/** "10:35 on Tuesday". */
-function when(scenario: ZoneScenario, index: number): string {
-  const time = timeOf(scenario, index);
-  return `${newYorkClock(time)} on ${newYorkWeekday(time)}`;
-}
+export { newYorkClock } from './explanation-words.js';
 
 /**
  * Why the answer is the answer, in plain English for a beginner: the candles that made it (by
@@ -327,48 +283,4 @@ function explainAfterwards(scenario: ZoneScenario): string {
     'follows every rule can still fail. That is why a trade at it keeps its stop just beyond the ' +
     'far side, and risks only a small, planned amount.'
   );
-}
-
-/** Start times of the 1-hour candles that contain the base candles. */
-export function hourlyBaseTimes(scenario: ZoneScenario): number[] {
-  const hours = scenario.baseIndexes.map((index) =>
-    periodStart(candleAt(scenario.candles, index).time, TIMEFRAMES['1hr']),
-  );
-  return [...new Set(hours)];
-}
-
-/** A 1-hour candle reads as a base when its body is under this share of its range. */
-const HOURLY_BASE_BODY_SHARE = 0.5;
-
-/**
- * Whether the zone's base shows as a base on the 1-hour chart: every hour holding its candles
- * has a small body. A zone planted on the 1-hour chart itself always does.
- */
-export function baseShowsOnHourly(scenario: ZoneScenario): boolean {
-  if (scenario.hourlyZone) return true;
-  const hours = hourlyBaseTimes(scenario);
-  return scenario.hourly
-    .filter((hour) => hours.includes(hour.time))
-    .every(
-      (hour) => Math.abs(hour.close - hour.open) < HOURLY_BASE_BODY_SHARE * (hour.high - hour.low),
-    );
-}
-
-/**
- * The same explanation, led by where the base sits on the 1-hour chart, and whether it shows
- * there as a base at all: where it does not, the 1-hour view is context (the trend, the room to
- * the next zone), and the zone is marked on the 5-minute chart.
- */
-export function explainHourlyZone(scenario: ZoneScenario): string {
-  const hours = hourlyBaseTimes(scenario);
-  const where =
-    hours.length === 1
-      ? `On the 1-hour chart the whole base sits inside the ${newYorkClock(hours[0] ?? 0)} candle`
-      : `On the 1-hour chart the base spans the ${listOfTimes(hours)} candles`;
-  const role = baseShowsOnHourly(scenario)
-    ? ', a small-bodied hour: the zone shows as a base on this timeframe too.'
-    : `, ${hours.length === 1 ? 'a candle' : 'candles'} with a large body: at this timeframe the ` +
-      'base does not show, so the 1-hour view is context only (the trend, the room to the next ' +
-      'zone) and the zone is marked on the 5-minute chart.';
-  return `${scenario.hourlyZone ? '' : `${where}${role} `}On the 5-minute chart: ${explainZone(scenario)}`;
 }
