@@ -9,6 +9,7 @@ import { Subscription } from '../billing/subscription.entity.js';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { Attempt } from '../exercises/attempt.entity.js';
 import { PracticeChart } from '../practice-charts/practice-chart.entity.js';
+import { PracticeHistoryRow, SkillStateRow } from '../skills/skill-state.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
 import { User } from '../users/user.entity.js';
@@ -25,6 +26,7 @@ import { ManageAttempts1764700000000 } from './migrations/1764700000000-manage-a
 import { RefreshTokenGrace1764800000000 } from './migrations/1764800000000-refresh-token-grace.js';
 import { CreateIdempotencyKeys1764900000000 } from './migrations/1764900000000-create-idempotency-keys.js';
 import { CreatePracticeCharts1765000000000 } from './migrations/1765000000000-create-practice-charts.js';
+import { CreateSkillStates1765100000000 } from './migrations/1765100000000-create-skill-states.js';
 
 export const ENTITIES = [
   User,
@@ -40,6 +42,8 @@ export const ENTITIES = [
   AnalyticsDaily,
   IdempotencyKey,
   PracticeChart,
+  SkillStateRow,
+  PracticeHistoryRow,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -55,6 +59,7 @@ export const MIGRATIONS = [
   RefreshTokenGrace1764800000000,
   CreateIdempotencyKeys1764900000000,
   CreatePracticeCharts1765000000000,
+  CreateSkillStates1765100000000,
 ];
 
 /**

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  answerEvidence,
+  type GradedAnswer,
+  nextPractice,
+  type PracticeChoice,
+  type PracticeHistoryItem,
+  type PracticeKind,
+  type SkillEvidence,
+  type SkillKey,
+  type SkillState,
+  updateSkills,
+} from '@course/rules';
+import type { EntityManager, Repository } from 'typeorm';
+import {
+  type PracticeHistoryEntry,
+  PracticeHistoryRow,
+  SkillStateRow,
+} from './skill-state.entity.js';
+
+/** Practice exercises kept for the choice of the next one (it looks at the last three). */
+export const PRACTICE_HISTORY_LENGTH = 10;
+
+export type LearnerSkillStates = Partial<Record<SkillKey, SkillState>>;
+
+/**
+ * The skill a practice answer is remembered for: the first it missed, else the most specific it
+ * passed (freshness rather than take or skip, which every decision tests).
+ */
+function practisedSkill(evidence: readonly SkillEvidence[]): SkillKey | undefined {
+  return (evidence.find((item) => !item.pass) ?? evidence[0])?.skill;
+}
+
+/**
+ * Each learner's model of each skill, updated from every graded answer in the transaction that
+ * keeps the answer: a request replayed with its Idempotency-Key never runs that transaction
+ * again, so it never counts twice. Concurrent answers of one learner (on any instance) take
+ * turns on the lock of the learner's practice-history row.
+ */
+@Injectable()
+export class SkillStates {
+  constructor(
+    @InjectRepository(SkillStateRow) private readonly rows: Repository<SkillStateRow>,
+    @InjectRepository(PracticeHistoryRow)
+    private readonly histories: Repository<PracticeHistoryRow>,
+  ) {}
+
+  /**
+   * Applies a graded answer to the learner's skills in `store`'s transaction; with `practice`,
+   * also remembers the practice exercise for the choice of the next one.
+   */
+  async record(
+    store: EntityManager,
+    userId: string,
+    graded: GradedAnswer,
+    practice?: PracticeKind,
+  ): Promise<void> {
+    const evidence = answerEvidence(graded);
+    if (evidence.length === 0) return;
+    // The learner's lock: held until the transaction ends, so two answers never both read the
+    // same states and the later write lose the earlier one's update.
+    await store.query(
+      `INSERT INTO "practice_history" ("user_id") VALUES ($1) ON CONFLICT ("user_id") DO NOTHING`,
+      [userId],
+    );
+    const [locked] = await store.query<{ items: PracticeHistoryEntry[] }[]>(
+      `SELECT "items" FROM "practice_history" WHERE "user_id" = $1 FOR UPDATE`,
+      [userId],
+    );
+    const skills = evidence.map((item) => item.skill);
+    const current = await store
+      .getRepository(SkillStateRow)
+      .createQueryBuilder('row')
+      .where('row.userId = :userId AND row.skill IN (:...skills)', { userId, skills })
+      .getMany();
+    const states: LearnerSkillStates = {};
+    for (const row of current) states[row.skill] = row.state;
+    const now = answeredAt(current.map((row) => row.state));
+    const next = updateSkills(states, evidence, now);
+    const changed = skills.flatMap((skill) => {
+      const state = next[skill];
+      return state ? [{ userId, skill, state, attempts: state.attempts, updatedAt: now }] : [];
+    });
+    await store.getRepository(SkillStateRow).upsert(changed, ['userId', 'skill']);
+    if (practice === undefined) return;
+    const skill = practisedSkill(evidence);
+    if (skill === undefined) return;
+    const pass = evidence.every((item) => item.pass);
+    const items = [...(locked?.items ?? []), { kind: practice, skill, pass }].slice(
+      -PRACTICE_HISTORY_LENGTH,
+    );
+    await store.query(
+      `UPDATE "practice_history" SET "items" = $2::jsonb, "updated_at" = now() WHERE "user_id" = $1`,
+      [userId, JSON.stringify(items)],
+    );
+  }
+
+  /** Every skill the learner has answered, by key. */
+  async states(userId: string): Promise<LearnerSkillStates> {
+    const rows = await this.rows.find({ where: { userId } });
+    const states: LearnerSkillStates = {};
+    for (const row of rows) states[row.skill] = row.state;
+    return states;
+  }
+
+  /** The practice exercise the learner needs next (see the course's `nextPractice`). */
+  async next(userId: string): Promise<PracticeChoice> {
+    const [states, history] = await Promise.all([this.states(userId), this.history(userId)]);
+    return nextPractice(states, history, new Date());
+  }
+
+  /** The learner's last practice exercises answered, oldest first. */
+  async history(userId: string): Promise<PracticeHistoryItem[]> {
+    const row = await this.histories.findOne({ where: { userId } });
+    return (row?.items ?? []).map(({ kind, skill }) => ({ kind, skill }));
+  }
+}
+
+/**
+ * The time of an answer: now, or the last answer's time when another instance's clock ran
+ * ahead (the learner model takes answers in time order).
+ */
+function answeredAt(states: readonly SkillState[]): Date {
+  const latest = Math.max(
+    Date.now(),
+    ...states.map((state) => (state.lastAnswerAt ? Date.parse(state.lastAnswerAt) : 0)),
+  );
+  return new Date(latest);
+}
