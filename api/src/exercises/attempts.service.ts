@@ -10,6 +10,7 @@ import {
 import { TRIES_BEFORE_REVEAL_BY_KIND } from '../catalogue/exercise-rules.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';
+import { SkillStates } from '../skills/skill-states.service.js';
 
 /**
  * Which exercise a learner's tries count for: a catalogue chart (a try at an hourly twin counts
@@ -59,7 +60,10 @@ export function standingOf(
  */
 @Injectable()
 export class AttemptsService {
-  constructor(@InjectRepository(Attempt) private readonly attempts: Repository<Attempt>) {}
+  constructor(
+    @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
+    private readonly skills: SkillStates,
+  ) {}
 
   /** The grade of `lines` on `chart`; a 400 when the answer is not a try at all. */
   grade(chart: ExerciseChart, lines: number[]): GradeResult {
@@ -118,6 +122,43 @@ export class AttemptsService {
   }
 
   /**
+   * The first of the learner's practice exercises of `kind` (1 to `count`) not finished (neither
+   * passed nor its answer shown) that `fits`, else the first not finished. Null when every one is.
+   */
+  async unfinishedPractice(
+    userId: string,
+    kind: ExerciseKind,
+    count: number,
+    fits: (index: number) => boolean = () => true,
+  ): Promise<number | null> {
+    const rows: { index: number; passed: boolean; failures: string }[] = await this.attempts
+      .createQueryBuilder('attempt')
+      .select('attempt.practiceIndex', 'index')
+      .addSelect('bool_or(attempt.pass)', 'passed')
+      .addSelect('COUNT(*) FILTER (WHERE NOT attempt.pass)', 'failures')
+      .where('attempt.userId = :userId AND attempt.practiceIndex IS NOT NULL', { userId })
+      .andWhere(
+        kind === 'zone'
+          ? 'attempt.plan IS NULL AND attempt.decision IS NULL AND attempt.manage IS NULL'
+          : `attempt.${kind} IS NOT NULL`,
+      )
+      .groupBy('attempt.practiceIndex')
+      .getRawMany();
+    const finished = new Set(
+      rows
+        .filter((row) => standingOf(row.passed, Number(row.failures), kind).revealed)
+        .map((row) => row.index),
+    );
+    let first: number | null = null;
+    for (let index = 1; index <= count; index++) {
+      if (finished.has(index)) continue;
+      if (fits(index)) return index;
+      first ??= index;
+    }
+    return first;
+  }
+
+  /**
    * The learner's last answer to a plan or decision exercise (by its key: a practice chart's
    * place, or a lesson's chart), or null before any.
    */
@@ -163,7 +204,20 @@ export class AttemptsService {
       lines,
       pass: grade.pass,
     });
-    return attemptResult(grade, await this.standing(userId, key, store), chart);
+    const standing = await this.standing(userId, key, store);
+    await this.skills.record(
+      store,
+      userId,
+      {
+        kind: 'zone',
+        exercise: { kind: 'zone', zoneType: chart.zone.type },
+        reason: grade.reason,
+        // Passed only after three failed tries had shown the zone.
+        afterReveal: grade.pass && standing.tries >= TRIES_BEFORE_REVEAL_BY_KIND.zone,
+      },
+      'practiceIndex' in key ? 'zone' : undefined,
+    );
+    return attemptResult(grade, standing, chart);
   }
 }
 

@@ -8,6 +8,7 @@ import type { Lesson } from '../catalogue/lesson.js';
 import { playedOutAfterExercise } from './plans.service.js';
 import type { TradeRole } from './trade-outcome-words.js';
 import type { DecisionResult, DecisionSetup } from '@course/contract';
+import { SkillStates } from '../skills/skill-states.service.js';
 
 /** A take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice decision. */
 export interface DecisionExercise {
@@ -31,7 +32,10 @@ export function practiceDecisionExercise(index: number, chart: ExerciseChart): D
  */
 @Injectable()
 export class DecisionsService {
-  constructor(private readonly standing: AttemptsService) {}
+  constructor(
+    private readonly standing: AttemptsService,
+    private readonly skills: SkillStates,
+  ) {}
 
   setup({ chart }: DecisionExercise): DecisionSetup {
     const { opposing } = settingOf(chart);
@@ -59,6 +63,12 @@ export class DecisionsService {
       pass: grade.pass,
       decision: { take: answer.take, reasons: [...answer.reasons] },
     });
+    await this.skills.record(
+      store,
+      userId,
+      { kind: 'decision', answer, decision: grade.decision },
+      'practiceIndex' in key ? 'decision' : undefined,
+    );
     return this.answer(userId, exercise, answer, store);
   }
 

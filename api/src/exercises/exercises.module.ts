@@ -5,6 +5,7 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
+import { SkillStatesModule } from '../skills/skill-states.module.js';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsController } from './attempts.controller.js';
 import { AttemptsService } from './attempts.service.js';
@@ -29,6 +30,7 @@ import { PlansService } from './plans.service.js';
     ChartCatalogueModule,
     IdempotencyModule,
     PracticeChartsModule,
+    SkillStatesModule,
   ],
   controllers: [AttemptsController, PlansController, DecisionsController, ManageController],
   providers: [

@@ -14,6 +14,7 @@ import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.
 import type { Lesson } from '../catalogue/lesson.js';
 import { managedOutcomeWords, managementLessonWords, ruleLabel } from './manage-outcome-words.js';
 import type { ManagedRuleOutcome, ManageResult, ManageSetup } from '@course/contract';
+import { SkillStates } from '../skills/skill-states.service.js';
 
 /** A lesson's trade-management exercise: a trade-plan chart and the rule the lesson teaches. */
 export interface ManageExercise {
@@ -41,7 +42,10 @@ export function lessonManageExercise(lesson: Lesson, chart: ExerciseChart): Mana
  */
 @Injectable()
 export class ManageService {
-  constructor(private readonly standing: AttemptsService) {}
+  constructor(
+    private readonly standing: AttemptsService,
+    private readonly skills: SkillStates,
+  ) {}
 
   setup({ chart }: ManageExercise): ManageSetup {
     const { model, opposing } = tradeOf(chart);
@@ -70,6 +74,11 @@ export class ManageService {
       lines: [],
       pass: rule === exercise.courseRule,
       manage: { rule },
+    });
+    await this.skills.record(store, userId, {
+      kind: 'manage',
+      chosen: rule,
+      taught: exercise.courseRule,
     });
     return this.answer(userId, exercise, rule, store);
   }

@@ -21,6 +21,7 @@ import { ChartCatalogue, type ExerciseChart } from '../chart-catalogue/chart-cat
 import { CourseContent } from '../catalogue/course-content.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
+import { SkillStates } from '../skills/skill-states.service.js';
 import { type TradeRole, tradeOutcomeSummary } from './trade-outcome-words.js';
 import type {
   ModelPlan,
@@ -102,6 +103,7 @@ export class PlansService {
     private readonly content: CourseContent,
     private readonly charts: ChartCatalogue,
     private readonly practice: PracticeCharts,
+    private readonly skills: SkillStates,
   ) {}
 
   setup({ chart, settings }: PlanExercise): PlanSetup {
@@ -157,6 +159,12 @@ export class PlansService {
         failed: grade.failed,
       },
     });
+    await this.skills.record(
+      store,
+      userId,
+      { kind: 'plan', failed: grade.failed },
+      'practiceIndex' in key ? 'plan' : undefined,
+    );
     return this.answer(userId, exercise, plan, grade, store);
   }
 
