@@ -313,6 +313,10 @@ describe('OpenAPI document and the live answers', () => {
       (await call('post', '/api/decisions', { cookies, body: { ...decision, practice: 2 } }))
         .status,
     ).toBe(403);
+    expect((await call('get', '/api/skills', { cookies })).status).toBe(200);
+    expect((await call('get', '/api/skills')).status).toBe(401);
+    expect((await call('get', '/api/practice/next', { cookies })).status).toBe(200);
+    expect((await call('get', '/api/practice/next')).status).toBe(401);
 
     const manage = { lesson: 613, rule: 'breakeven' };
     expect((await call('post', '/api/manage', { cookies, body: manage })).status).toBe(403);

@@ -15,6 +15,7 @@ export type * from './practice.js';
 export type * from './progress.js';
 export type * from './routes.js';
 export type * from './session.js';
+export type * from './skills.js';
 export type * from './zones.js';
 
 // The shapes the course's grading gives, which the answers carry as they are.
@@ -27,6 +28,8 @@ export type {
   ManagementRule,
   PlanGrade,
   PlanRule,
+  PracticeKind,
+  SkillKey,
   TradeOutcome,
   TradeRecord,
 } from '@course/rules';

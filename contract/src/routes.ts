@@ -11,6 +11,7 @@ import type { ManageRequest, ManageResult } from './manage.js';
 import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from './practice.js';
 import type { ProgressBody, ProgressUpdate } from './progress.js';
+import type { PracticeNextBody, SkillsBody } from './skills.js';
 import type {
   Credentials,
   EmptyBody,
@@ -30,10 +31,12 @@ export interface ApiGetRoutes {
   '/api/lessons': { response: Catalogue };
   '/api/lessons/{path}': { response: LessonPageBody };
   '/chart-data/{id}': { response: ChartDataBody; query: ChartDataQuery };
+  '/api/practice/next': { response: PracticeNextBody };
   '/api/practice/{index}': { response: PracticeChartBody };
   '/api/practice/plans/{index}': { response: PracticePlanBody };
   '/api/practice/decisions/{index}': { response: PracticeDecisionBody };
   '/api/plans/results': { response: PlanResults };
+  '/api/skills': { response: SkillsBody };
   '/api/billing/plan': { response: BillingPlan };
   '/api/stripe/isSub': { response: SubscriptionStatus };
   '/api/health': { response: ReadinessReport };

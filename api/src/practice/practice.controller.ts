@@ -3,6 +3,8 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { WholeNumberPath } from '../common/whole-number-param.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
+import { SkillStates } from '../skills/skill-states.service.js';
+import { PracticeNextDto } from '../skills/dto/skills.dto.js';
 import { AttemptsService, practiceKey } from '../exercises/attempts.service.js';
 import { chartDataBody } from '../chart-data/chart-data.js';
 import {
@@ -18,6 +20,7 @@ import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/pr
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { PracticeGenerationResponses } from './generation-responses.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
+import { practiceScenarioRequest, practiceSkills } from '../practice-charts/generation.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type {
@@ -25,6 +28,7 @@ import type {
   ExerciseChartData,
   PracticeChartBody,
   PracticeDecisionBody,
+  PracticeNextBody,
   PracticePlanBody,
 } from '@course/contract';
 
@@ -43,7 +47,34 @@ export class PracticeController {
     private readonly attempts: AttemptsService,
     private readonly plans: PlansService,
     private readonly decisions: DecisionsService,
+    private readonly skills: SkillStates,
   ) {}
+
+  // Before ':index', which would read "next" as an index.
+  @Get('next')
+  @ApiOperation({
+    summary: 'The practice exercise the learner needs next, and why',
+    description:
+      'Chosen from the learner’s mastery of each skill: the weakest or most overdue skill a ' +
+      'practice exercise can test, never one kind of exercise more than three times in a row. ' +
+      'Answers its kind (zone, decision or plan), the first exercise of that kind the learner has ' +
+      'not finished that tests the skill, else the first not finished (null when all are; after ' +
+      'the first, each needs the Pro Plan), the skill and a sentence saying why.',
+  })
+  @ApiOkResponse({ type: PracticeNextDto })
+  async next(@CurrentUser() user: User): Promise<PracticeNextBody> {
+    const { kind, skill, reason, zoneType } = await this.skills.next(user.id);
+    const count = kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT;
+    // Each exercise's chart is fixed by its index: look for one made to test the skill (a
+    // decision to skip for freshness, a demand zone), from the request its generator is given.
+    const fits = (index: number) => {
+      const request = practiceScenarioRequest(user.id, index, kind);
+      if (zoneType !== undefined && request.zoneType !== zoneType) return false;
+      return practiceSkills(kind, request.seed, request.zoneType).includes(skill);
+    };
+    const index = await this.attempts.unfinishedPractice(user.id, kind, count, fits);
+    return { kind, index, skill, reason };
+  }
 
   // Before ':index', which would read "decisions" as an index.
   @Get('decisions/:index')

@@ -1,0 +1,175 @@
+import {
+  decideTrade,
+  type DecisionCheck,
+  positionSize,
+  type PracticeKind,
+  SHARES,
+  type SkillKey,
+} from '@course/rules';
+import type { PracticeNextBody, SkillMastery, SkillsBody } from '@course/contract';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { PracticeCharts } from '../src/practice-charts/practice-charts.js';
+import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** How a simulated learner answers: every skill right, or all but one. */
+interface Simulated {
+  learner: Learner;
+  /** The skill the learner always gets wrong, if any. */
+  weakAt?: SkillKey;
+}
+
+describe('Skills and the next practice exercise', () => {
+  let testApp: TestApp;
+  let dataSource: DataSource;
+  let charts: PracticeCharts;
+
+  beforeAll(async () => {
+    testApp = await startTestApp();
+    dataSource = testApp.app.get(DataSource);
+    charts = testApp.app.get(PracticeCharts);
+  });
+  afterAll(() => testApp.close());
+
+  const get = <T>(path: string, learner: Learner) =>
+    request(testApp.http)
+      .get(path)
+      .set('Cookie', learner.cookies)
+      .expect(200)
+      .then((response) => response.body as T);
+
+  const post = (path: string, learner: Learner, body: object, key?: string) => {
+    const call = request(testApp.http).post(path).set('Cookie', learner.cookies);
+    return (key === undefined ? call : call.set('Idempotency-Key', key)).send(body).expect(200);
+  };
+
+  async function subscribedLearner(): Promise<Learner> {
+    const learner = await registerLearner(testApp.http, dataSource);
+    await subscribeLearner(testApp.http, testApp.config.appOrigin, learner);
+    return learner;
+  }
+
+  const skillsOf = async (learner: Learner) =>
+    new Map(
+      (await get<SkillsBody>('/api/skills', learner)).skills.map(
+        (skill): [SkillKey, SkillMastery] => [skill.key, skill],
+      ),
+    );
+
+  /** A passing zone answer: the zone's own bounds. */
+  async function answerZone({ learner }: Simulated, index: number, key?: string) {
+    const { zone } = (await charts.get(learner.id, index)).fiveMinute;
+    await post('/api/attempts', learner, { practice: index, lines: [zone.upper, zone.lower] }, key);
+  }
+
+  /** The course's own plan, sized for the practice account. */
+  async function answerPlan({ learner }: Simulated, index: number) {
+    const { entry, stop, target } = (await charts.plan(learner.id, index)).trade!.model;
+    const size = positionSize(25_000, 1, entry, stop, SHARES);
+    await post('/api/plans', learner, {
+      practice: index,
+      ...{ entry, stop, target, size, account: 25_000, riskPercent: 1 },
+    });
+  }
+
+  /**
+   * The course's decision, except for a learner weak at freshness: they skip a fresh zone for
+   * being used and miss a used one.
+   */
+  async function answerDecision({ learner, weakAt }: Simulated, index: number) {
+    const { fiveMinute: chart } = await charts.decision(learner.id, index);
+    const { opposing, averageRange, touches, higherTimeframe } = chart.decision!;
+    const decision = decideTrade({
+      zone: chart.zone,
+      opposing,
+      averageRange,
+      touches,
+      higherTimeframe,
+    });
+    const failing = new Set<DecisionCheck>(
+      decision.checks.filter((check) => !check.ok).map((check) => check.check),
+    );
+    if (weakAt === 'freshness') {
+      if (failing.has('fresh')) failing.delete('fresh');
+      else failing.add('fresh');
+    }
+    const reasons = [...failing];
+    await post('/api/decisions', learner, { practice: index, take: reasons.length === 0, reasons });
+  }
+
+  const ANSWER: Record<PracticeKind, (who: Simulated, index: number) => Promise<void>> = {
+    zone: answerZone,
+    plan: answerPlan,
+    decision: answerDecision,
+  };
+
+  /** The skills of the next ten exercises, answering each. */
+  async function practiseTen(who: Simulated): Promise<SkillKey[]> {
+    const chosen: SkillKey[] = [];
+    for (let turn = 0; turn < 10; turn++) {
+      const next = await get<PracticeNextBody>('/api/practice/next', who.learner);
+      expect(next.index).not.toBeNull();
+      expect(next.reason.length).toBeGreaterThan(0);
+      chosen.push(next.skill);
+      await ANSWER[next.kind](who, next.index!);
+    }
+    return chosen;
+  }
+
+  it('gives a learner who keeps missing freshness at least twice as much of it', async () => {
+    const [weak, strong] = await Promise.all([subscribedLearner(), subscribedLearner()]);
+    const weakSkills = await practiseTen({ learner: weak, weakAt: 'freshness' });
+    const strongSkills = await practiseTen({ learner: strong });
+    const freshness = (skills: SkillKey[]) => skills.filter((skill) => skill === 'freshness');
+    expect(freshness(weakSkills).length).toBeGreaterThanOrEqual(2);
+    expect(freshness(weakSkills).length).toBeGreaterThanOrEqual(2 * freshness(strongSkills).length);
+    // Items that did test freshness, not only chosen for it: the answers that spoke for it.
+    const weakFreshness = (await skillsOf(weak)).get('freshness')!;
+    const strongFreshness = (await skillsOf(strong)).get('freshness')!;
+    expect(weakFreshness.attempts).toBeGreaterThanOrEqual(2);
+    expect(weakFreshness.attempts).toBeGreaterThanOrEqual(2 * strongFreshness.attempts);
+    expect(weakFreshness.mastery).toBeLessThan(0.5);
+    if (strongFreshness.attempts > 0) expect(strongFreshness.mastery).toBeGreaterThan(0.5);
+  }, 240_000);
+
+  it('raises mastery after passes, counts attempts, and a skill past its review comes due', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const before = await skillsOf(learner);
+    expect(before.get('zone-bounds')).toMatchObject({ mastery: 0.5, attempts: 0, due: false });
+
+    await answerZone({ learner }, 1);
+    const after = await skillsOf(learner);
+    expect(after.get('zone-bounds')!.attempts).toBe(1);
+    expect(after.get('zone-bounds')!.mastery).toBeGreaterThan(0.5);
+    expect(after.get('zone-bounds')!.due).toBe(false);
+
+    // The review date passes: as if the learner had not practised it for its interval.
+    await dataSource.query(
+      `UPDATE skill_states SET state = jsonb_set(state, '{review,due}', '"2020-01-01T00:00:00.000Z"')
+       WHERE user_id = $1 AND skill = 'zone-bounds'`,
+      [learner.id],
+    );
+    expect((await skillsOf(learner)).get('zone-bounds')!.due).toBe(true);
+  }, 120_000);
+
+  it('counts a retried answer with the same Idempotency-Key once', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    await answerZone({ learner }, 1, 'zone-answer-1');
+    await answerZone({ learner }, 1, 'zone-answer-1');
+    expect((await skillsOf(learner)).get('zone-bounds')!.attempts).toBe(1);
+    const rows = await dataSource.query<{ items: unknown[] }[]>(
+      'SELECT items FROM practice_history WHERE user_id = $1',
+      [learner.id],
+    );
+    expect(rows[0]?.items).toHaveLength(1);
+
+    await answerZone({ learner }, 1, 'zone-answer-2');
+    expect((await skillsOf(learner)).get('zone-bounds')!.attempts).toBe(2);
+  }, 120_000);
+
+  it('answers 401 without a session', async () => {
+    await request(testApp.http).get('/api/skills').expect(401);
+    await request(testApp.http).get('/api/practice/next').expect(401);
+  });
+});
