@@ -53,9 +53,9 @@ export interface AppConfig {
   /** Worker threads that generate practice charts, and the queue in front of them. */
   practiceWorkers: PracticeWorkerLimits;
   /**
-   * PRACTICE_CHARTS_AHEAD (`true` unless `false`): a new learner's first practice chart is made
-   * when they register, ahead of their first visit. Tests turn it off unless they test it, so
-   * their learners cost no background work.
+   * PRACTICE_CHARTS_AHEAD (`true` or `false`): a new learner's first practice chart is made
+   * when they register, ahead of their first visit. On by default, off under NODE_ENV=test (so
+   * the many learners tests register cost no background work) unless a test turns it on.
    */
   practiceChartsAhead: boolean;
   /**
@@ -374,10 +374,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : parseEventLoopDelayLimitMs(nonEmpty(env.EVENT_LOOP_DELAY_LIMIT_MS)),
     databaseLimits: parseDatabaseLimits(env),
     practiceWorkers: parsePracticeWorkerLimits(env),
+    // Tests register many learners, and their servers' threads may not load the sources: off
+    // unless a test turns it on.
     practiceChartsAhead: parseOnOff(
       'PRACTICE_CHARTS_AHEAD',
       nonEmpty(env.PRACTICE_CHARTS_AHEAD),
-      true,
+      env.NODE_ENV !== 'test',
     ),
   };
 

@@ -48,8 +48,6 @@ export async function startTestApp(
     // jest's sandbox reads TypeScript itself; the practice worker threads read it through the
     // same hooks a plain Node process uses, so the tests run the worker path production runs.
     practiceWorkerExecArgv: SOURCE_EXEC_ARGV,
-    // No background charts for the many learners tests register; the test of it turns it on.
-    practiceChartsAhead: false,
     // Each test run keeps its Redis keys apart from other runs on the same server.
     redisKeyPrefix: `test-${process.pid}-${randomBytes(4).toString('hex')}`,
     ...overrides,
