@@ -156,10 +156,13 @@ describe('the skill a graded answer missed', () => {
     const usedZone = decideTrade(setting(1));
     const freshZone = decideTrade(setting(0));
 
-    it('a wrong take misses take or skip and the failing check', () => {
+    it('a wrong take misses the failing check it overlooked, which explains it', () => {
       expect(usedZone.take).toBe(false);
-      expect(decisionMissedSkills({ take: true, reasons: [] }, usedZone)).toEqual([
-        'freshness',
+      expect(decisionMissedSkills({ take: true, reasons: [] }, usedZone)).toEqual(['freshness']);
+    });
+
+    it('a skip with no reason where the course takes misses take or skip itself', () => {
+      expect(decisionMissedSkills({ take: false, reasons: [] }, freshZone)).toEqual([
         'take-or-skip',
       ]);
     });
@@ -172,11 +175,11 @@ describe('the skill a graded answer missed', () => {
       expect(decisionMissedSkills({ take: false, reasons: ['fresh'] }, usedZone)).toEqual([]);
     });
 
-    it('a wrong skip misses take or skip and each check wrongly named', () => {
+    it('a wrong skip misses each check wrongly named', () => {
       expect(freshZone.take).toBe(true);
       expect(
         decisionMissedSkills({ take: false, reasons: ['higher-timeframe'] }, freshZone),
-      ).toEqual(['higher-timeframe', 'take-or-skip']);
+      ).toEqual(['higher-timeframe']);
     });
 
     it('passes every skill the chart tests when the answer is right', () => {

@@ -218,9 +218,11 @@ export function planMissedSkills(failed: readonly PlanRule[]): SkillKey[] {
 }
 
 /**
- * Which skills a take-or-skip answer missed: take or skip itself when the decision is not the
- * course's; and each check the learner misjudged: a failing check not named (a take counts as
- * naming none) or a passing one named as a reason to skip.
+ * Which skills a take-or-skip answer missed: each check the learner misjudged (a failing check
+ * not named, a take counting as naming none, or a passing one named as a reason to skip); and
+ * take or skip itself only when the decision is not the course's and no misjudged check explains
+ * it (a skip with no reason). A learner who misreads freshness takes the trades to skip: the miss
+ * is freshness, and counting take-or-skip too would send them practising the wrong thing.
  */
 export function decisionMissedSkills(
   answer: DecisionAnswer,
@@ -230,10 +232,8 @@ export function decisionMissedSkills(
   const misjudged = decision.checks
     .filter((check) => check.ok === named.has(check.check))
     .map((check) => CHECK_SKILLS[check.check]);
-  return unique([
-    ...(answer.take === decision.take ? [] : ['take-or-skip' as const]),
-    ...misjudged,
-  ]);
+  const unexplained = answer.take !== decision.take && misjudged.length === 0;
+  return unique([...(unexplained ? ['take-or-skip' as const] : []), ...misjudged]);
 }
 
 /** The skills a decision answer says something about: those of its chart, and any misjudged. */
