@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   answerEvidence,
@@ -13,6 +13,7 @@ import {
   updateSkills,
 } from '@course/rules';
 import type { EntityManager, Repository } from 'typeorm';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
 import {
   type PracticeHistoryEntry,
   PracticeHistoryRow,
@@ -40,6 +41,8 @@ function practisedSkill(evidence: readonly SkillEvidence[]): SkillKey | undefine
  */
 @Injectable()
 export class SkillStates {
+  private readonly logger = new Logger('Skills');
+
   constructor(
     @InjectRepository(SkillStateRow) private readonly rows: Repository<SkillStateRow>,
     @InjectRepository(PracticeHistoryRow)
@@ -51,6 +54,23 @@ export class SkillStates {
    * also remembers the practice exercise for the choice of the next one.
    */
   async record(
+    store: EntityManager,
+    userId: string,
+    graded: GradedAnswer,
+    practice?: PracticeKind,
+  ): Promise<void> {
+    try {
+      await this.recordInTransaction(store, userId, graded, practice);
+    } catch (error) {
+      // The database away or too slow: the answer's transaction fails with it (a 503, and the
+      // client retries with its key). Anything else is this model's fault, not the answer's:
+      // the answer is kept and the skills miss this one.
+      if (isDatabaseUnavailable(error)) throw error;
+      this.logger.error(`skills not updated for an answer: ${String(error)}`);
+    }
+  }
+
+  private async recordInTransaction(
     store: EntityManager,
     userId: string,
     graded: GradedAnswer,
