@@ -20,12 +20,7 @@ export class DatabaseTurn {
   /** Waits for a turn; a refusal (queue full, waited too long) is a 503 with Retry-After. */
   async take(): Promise<void> {
     if (this.release) return;
-    try {
-      this.release = await this.admission.acquire(this.left);
-    } catch (error) {
-      if (error instanceof AdmissionRefused) throw new ServerBusyException(error);
-      throw error;
-    }
+    this.release = await admitOrBusy(this.admission, this.left);
     // The client left while the turn was being granted: nobody will give it back.
     if (this.left.aborted) this.giveBack();
   }
@@ -45,6 +40,19 @@ export class DatabaseTurn {
     } finally {
       if (held) await this.take();
     }
+  }
+}
+
+/**
+ * A turn in `admission` (its release function), or a 503 with Retry-After when it refuses (queue
+ * full, waited too long): the one place an admission's refusal becomes an answer.
+ */
+export async function admitOrBusy(admission: Admission, signal?: AbortSignal): Promise<() => void> {
+  try {
+    return await admission.acquire(signal);
+  } catch (error) {
+    if (error instanceof AdmissionRefused) throw new ServerBusyException(error);
+    throw error;
   }
 }
 

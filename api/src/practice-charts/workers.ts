@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { Admission, AdmissionRefused, type AdmissionStats } from '../database/admission.js';
-import { ServerBusyException } from '../database/database-errors.js';
+import { Admission, type AdmissionStats } from '../database/admission.js';
+import { admitOrBusy } from '../database/database-turn.js';
 import type { PracticeTask } from './generation.js';
 
 /**
@@ -60,13 +60,7 @@ export class PracticeWorkers implements OnModuleDestroy {
 
   /** A practice pair as gzipped JSON, generated in a worker thread. */
   async generate(task: PracticeTask): Promise<Uint8Array> {
-    let release: () => void;
-    try {
-      release = await this.admission.acquire();
-    } catch (error) {
-      if (error instanceof AdmissionRefused) throw new ServerBusyException(error);
-      throw error;
-    }
+    const release = await admitOrBusy(this.admission);
     try {
       return await this.pool.run(task);
     } finally {
