@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: Lighthouse (mobile and desktop presets) against the built product, as a
  * visitor and as a subscribed learner meets it: `/`, `/login`, `/register`, `/pricing`, `/home`,
- * a text lesson and a chart lesson, and the floor of any WebGL chart page (web-floor.ts). Prints,
+ * a text lesson and a chart lesson, and two floors of a chart page (web-floor.ts: pixi.js alone and
+ * plain WebGL). Prints,
  * per page and preset, the four category scores, LCP, TBT, CLS and the JavaScript bytes transferred, the median of BENCH_RUNS runs (default 3; the
  * run with the median performance score is reported whole), and flags every figure that misses
  * its target. Writes bench/results/web.json.
@@ -276,7 +277,8 @@ async function main(): Promise<void> {
       { name: 'home', path: '/home', signedIn: true },
       { name: 'text lesson', path: lessons.text, signedIn: true },
       { name: 'chart lesson', path: lessons.chart, signedIn: true },
-      { name: 'floor', path: floor.url, signedIn: false, reference: true },
+      { name: 'pixi floor', path: floor.url, signedIn: false, reference: true },
+      { name: 'webgl floor', path: floor.plainWebglUrl, signedIn: false, reference: true },
     ].filter((entry) => !ONLY_PAGES || ONLY_PAGES.includes(entry.name));
 
     // A signed-out visitor gets a browser context of its own, with no cookies.
