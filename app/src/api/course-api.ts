@@ -125,6 +125,10 @@ export function createCourseApi(
       answerOnce((headers) => http.post('/api/manage', choice, { headers })),
     /** The learner's graded plans and their trading record. */
     planResults: () => withSession(() => http.get('/api/plans/results')),
+    /** The learner's mastery of each skill of the course, in the course's order. */
+    skills: () => withSession(() => http.get('/api/skills')),
+    /** The practice exercise the learner needs next, and the server's reason for it. */
+    practiceNext: () => withSession(() => http.get('/api/practice/next')),
 
     // ---- billing ----
     plan: () => http.get('/api/billing/plan'),

@@ -35,6 +35,10 @@ export const queryKeys = {
   practicePlan: (index: number | undefined) => ['practice-plan', index ?? null] as const,
   practiceDecision: (index: number | undefined) => ['practice-decision', index ?? null] as const,
   planResults: () => ['plan-results'] as const,
+  /** The learner's mastery per skill (GET api/skills): every graded answer changes it. */
+  skills: () => ['skills'] as const,
+  /** The practice exercise to do next (GET api/practice/next). */
+  practiceNext: () => ['practice-next'] as const,
 };
 
 /** The data everyone gets alike; everything else belongs to the learner signed in. */
@@ -183,6 +187,22 @@ export const courseQueries = {
     queryOptions({
       queryKey: queryKeys.planResults(),
       queryFn: () => api.planResults(),
+      staleTime: 0,
+    }),
+
+  /** Changes with every graded answer; asked again on every visit of the page showing it. */
+  skills: (api: CourseApi) =>
+    queryOptions({
+      queryKey: queryKeys.skills(),
+      queryFn: () => api.skills(),
+      staleTime: 0,
+    }),
+
+  /** Changes with every practice answer; asked again on every visit of the page showing it. */
+  practiceNext: (api: CourseApi) =>
+    queryOptions({
+      queryKey: queryKeys.practiceNext(),
+      queryFn: () => api.practiceNext(),
       staleTime: 0,
     }),
 };
