@@ -8,6 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from 'playwright-core';
+import { median } from 'd3-array';
 import { build, preview } from 'vite';
 import {
   checkTargets,
@@ -15,6 +16,7 @@ import {
   comparisonRows,
   distribution,
   FRAME_BUDGET_MS,
+  medianOfRuns,
   formatKilobytes,
   type HeapUsage,
   LATE_FRAME_MS,
@@ -44,6 +46,11 @@ const VIEWPORT = { width: 800, height: 703 };
 /** Where the pointer rests during the run: inside the plot of both charts. */
 const CROSSHAIR = { x: 320, y: 300 };
 const IDLE_FRAMES = 60;
+/**
+ * BENCH_CHART_RUNS: natural (unsynced) runs of the script per library and size, default 3. CPU
+ * per frame, frame intervals and late frames are the median over the runs.
+ */
+const NATURAL_RUNS = Math.max(1, Number(process.env.BENCH_CHART_RUNS ?? 3));
 /**
  * Software canvas 2D on top of the browser tests' flags: Chromium's GPU canvas 2D on SwiftShader is
  * far slower than its software path, which would be unfair to lightweight-charts. WebGL keeps
@@ -104,9 +111,17 @@ async function measure(
     // A real mouse over the plot: both crosshairs follow it through the run.
     await page.mouse.move(CROSSHAIR.x, CROSSHAIR.y);
     const synced = await callPage(page, 'runScript', { synced: true });
-    const natural = await callPage(page, 'runScript', { synced: false });
+    const naturalRuns = [];
+    for (let run = 0; run < NATURAL_RUNS; run++) {
+      naturalRuns.push(await callPage(page, 'runScript', { synced: false }));
+    }
     if (errors.length > 0) throw new Error(`${library} page errors:\n${errors.join('\n')}`);
-    const cpu = natural.steps.map((step) => step.applyMs + step.libraryFrameMs);
+    const cpuRuns = naturalRuns.map((natural) =>
+      distribution(natural.steps.map((step) => step.applyMs + step.libraryFrameMs)),
+    );
+    const lateFrameRuns = naturalRuns.map(
+      (natural) => natural.frameIntervalsMs.filter((interval) => interval > LATE_FRAME_MS).length,
+    );
     const syncedTimes = synced.steps.map(
       (step) => step.applyMs + step.libraryFrameMs + step.readbackMs,
     );
@@ -120,14 +135,16 @@ async function measure(
       idleLibraryFrameMs: first.idleFrameMs,
       pageBaselineHeap,
       heapAfterLoad,
-      cpuPerFrameMs: distribution(cpu),
-      frameIntervalMs: distribution(natural.frameIntervalsMs),
-      lateFrames: natural.frameIntervalsMs.filter((interval) => interval > LATE_FRAME_MS).length,
+      cpuPerFrameMs: medianOfRuns(cpuRuns),
+      frameIntervalMs: medianOfRuns(
+        naturalRuns.map((natural) => distribution(natural.frameIntervalsMs)),
+      ),
+      lateFrames: median(lateFrameRuns) ?? Number.NaN,
       syncedMs: distribution(syncedTimes),
       syncedOverBudget: syncedTimes.filter((time) => time > FRAME_BUDGET_MS).length,
       idleFrameIntervalMs: distribution(idleFrameIntervalsMs),
       idleLateFrames: idleFrameIntervalsMs.filter((interval) => interval > LATE_FRAME_MS).length,
-      raw: { natural, synced, idleFrameIntervalsMs },
+      raw: { naturalRuns, synced, idleFrameIntervalsMs },
     };
   } finally {
     await context.close();
@@ -160,7 +177,9 @@ function printLegend(webgl: string, browserVersion: string): void {
       'Canvas 2D: software (--disable-accelerated-2d-canvas).',
       'chart-kit: axes, grid, crosshair, two user lines and a revealed zone on. lightweight-charts ' +
         '5: candlestick series, grid, axes, crosshair, two price lines, minBarSpacing 0.0001.',
-      'Script: 120 steps of pan/zoom, one view per animation frame, the same index ranges for both.',
+      'Script: 120 steps of pan/zoom, one view per animation frame, the same index ranges for both; ' +
+        `run ${NATURAL_RUNS} times unsynced (CPU per frame, frame intervals and late frames: the ` +
+        "median of the runs' figures) and once synced.",
       "CPU per frame: main-thread JS per step = the call applying the view + the library's own " +
         'requestAnimationFrame callbacks (where both draw).',
       'rAF frame interval: deltas of requestAnimationFrame timestamps during that run; over budget ' +
