@@ -8,6 +8,7 @@ import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
 import { cardHeading, moduleProgress } from '../hub/module-card.js';
+import { SkillsOverview } from '../hub/SkillsOverview.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 import { noticeFrom } from './navigation-notice.js';
@@ -78,6 +79,7 @@ export function HubPage() {
             Practice Portal
           </Link>
         </header>
+        <SkillsOverview />
         {error && (
           <RetryNotice what="your lessons" error={error} onRetry={() => void query.refetch()} />
         )}
