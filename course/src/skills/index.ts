@@ -48,3 +48,11 @@ export {
   PRACTICE_ROUTES,
 } from './practice-chooser.js';
 export type { PracticeChoice, PracticeFocus, PracticeHistoryItem } from './practice-chooser.js';
+export {
+  PRACTICE_BLOCKS,
+  practiceItemAt,
+  practiceItemRequest,
+  practiceItemServes,
+  practiceItemSkills,
+} from './practice-items.js';
+export type { PracticeItem, PracticeZoneConcept } from './practice-items.js';

@@ -212,6 +212,34 @@ describe('answerEvidence', () => {
     ]);
   });
 
+  it('takes a zone chart’s concept skills from the skills its content names', () => {
+    // A lesson's front matter names freshness: a miss on its chart misses freshness too.
+    expect(
+      answerEvidence({
+        kind: 'zone',
+        exercise: {
+          kind: 'zone',
+          zoneType: 'supply',
+          skills: ['find-supply-zone', 'zone-bounds', 'freshness'],
+        },
+        reason: 'too-low',
+      }),
+    ).toEqual([
+      { skill: 'find-supply-zone', pass: false, kind: 'zone' },
+      { skill: 'zone-bounds', pass: true, kind: 'zone' },
+      { skill: 'freshness', pass: false, kind: 'zone' },
+    ]);
+    // Named skills stand instead of the concepts, and only concept skills are read from them.
+    expect(
+      skillsTested({
+        kind: 'zone',
+        zoneType: 'demand',
+        concepts: ['fresh'],
+        skills: ['find-demand-zone', 'zone-bounds', 'move-strength'],
+      }),
+    ).toEqual(['find-demand-zone', 'zone-bounds', 'move-strength']);
+  });
+
   it('marks a pass after the reveal', () => {
     expect(
       answerEvidence({

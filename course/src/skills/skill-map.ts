@@ -70,6 +70,12 @@ export interface ExerciseDescription {
   decision?: 'take' | 'skip' | null;
   /** On a chart to skip, the check that fails. Default 'room', as the generator's. */
   skipBecause?: SkipReason | null;
+  /**
+   * The skills the content names for the exercise (a lesson's front matter, charts.yaml). On a
+   * zone chart they say which concept skills it tests, rather than its concepts: the content is
+   * where a lesson says what its chart is about.
+   */
+  skills?: readonly SkillKey[] | null;
 }
 
 /** The extra skill a zone chart's concept asks for, beyond finding the zone and its bounds. */
@@ -118,6 +124,15 @@ export function conceptSkills(concepts: readonly Concept[]): SkillKey[] {
   return unique(concepts.flatMap((concept) => CONCEPT_SKILLS[concept] ?? []));
 }
 
+const ZONE_CONCEPT_SKILLS: ReadonlySet<SkillKey> = new Set(Object.values(CONCEPT_SKILLS));
+
+/** A zone exercise's concept skills: those the content names, else those of its concepts. */
+function zoneConceptSkills(exercise: ExerciseDescription): SkillKey[] {
+  if (exercise.skills)
+    return unique(exercise.skills.filter((skill) => ZONE_CONCEPT_SKILLS.has(skill)));
+  return conceptSkills(exercise.concepts ?? ['zone']);
+}
+
 /**
  * The skills an exercise tests:
  * - a zone: finding a zone of its type and drawing its bounds, plus its concept's skill;
@@ -132,7 +147,7 @@ export function skillsTested(exercise: ExerciseDescription): SkillKey[] {
       return unique([
         findZoneSkill(exercise.zoneType),
         'zone-bounds',
-        ...conceptSkills(exercise.concepts ?? ['zone']),
+        ...zoneConceptSkills(exercise),
       ]);
     case 'plan':
       return unique(PLAN_SKILLS);
@@ -200,10 +215,7 @@ export function zoneMissedSkills(exercise: ExerciseDescription, reason: GradeRea
       return [];
     case 'too-high':
     case 'too-low':
-      return unique([
-        findZoneSkill(exercise.zoneType),
-        ...conceptSkills(exercise.concepts ?? ['zone']),
-      ]);
+      return unique([findZoneSkill(exercise.zoneType), ...zoneConceptSkills(exercise)]);
     case 'too-wide':
     case 'too-thin':
     case 'one-line-outside':
