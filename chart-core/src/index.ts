@@ -3,8 +3,23 @@
 // use the same framing the chart draws with.
 export { packSeries, SeriesError, validateSeries } from './candle.js';
 export type { Candle, PackedSeries } from './candle.js';
-export { aggregateCandles, periodStart, TIMEFRAMES } from './aggregate.js';
-export type { Timeframe } from './aggregate.js';
+export { aggregateCandles, aggregateTimeframe, periodStart, TIMEFRAMES } from './aggregate.js';
+export type { TimeframeAggregateOptions } from './aggregate.js';
+export {
+  compareTimeframes,
+  isTimeframe,
+  parseTimeframe,
+  STANDARD_TIMEFRAMES,
+  timeframe,
+  TimeframeError,
+  TimeframeMultipleError,
+  timeframeOfSeconds,
+  timeframeParts,
+  timeframeSeconds,
+} from './timeframe.js';
+export type { Timeframe, TimeframeParts, TimeframeUnit } from './timeframe.js';
+export { sessionStarts } from './sessions.js';
+export type { SessionOptions } from './sessions.js';
 export {
   barSpacingPx,
   createIndexScale,
@@ -72,6 +87,7 @@ export {
   paddedPriceDomain,
   plotFrame,
   plotLayout,
+  priceHeightOf,
   PRICE_AXIS_WIDTH,
   PRICE_PADDING,
   PX_PER_PRICE_TICK,
@@ -90,3 +106,6 @@ export type {
   ViewTarget,
 } from './frame.js';
 export type { PriceZone } from './price-zone.js';
+export { LineSeriesData, LinePointError } from './line-series.js';
+export type { LineFrame, LinePoint, LineVertices } from './line-series.js';
+export { formatVolume } from './format-volume.js';
