@@ -41,6 +41,7 @@ import { EventsLimit } from './web/events-limit.js';
 import { EventLoopLimit } from './web/event-loop-limit.js';
 import { InFlightRequests } from './web/in-flight-requests.js';
 import { applyRequestLogging } from './web/request-logging.js';
+import { serveChartKitDocs } from './web/chart-kit-docs.js';
 import { securityHeaders } from './web/security-headers.js';
 import { isApiPath, serveSinglePageApp } from './web/single-page-app.js';
 import { TooManyRequests } from './web/too-many-requests.js';
@@ -140,6 +141,12 @@ export async function startServer(
       // One clear message per field, not every rule that a missing value also breaks.
       stopAtFirstError: true,
     }),
+  );
+  // Before the app's fallback, which would answer /chart-kit/... with the app's index.html.
+  serveChartKitDocs(
+    app.getHttpAdapter().getInstance(),
+    config.chartKitDocsDir,
+    servesHttpsOnly(config),
   );
   serveSinglePageApp(app.getHttpAdapter().getInstance(), config.appDistDir);
   const inFlight = new InFlightRequests(app.getHttpServer());
@@ -294,7 +301,7 @@ async function applyWebMiddleware(
   });
   const health = app.get(HealthReports);
   // helmet's headers on every answer, the ones given before the framework included.
-  const headers = securityHeaders(new URL(config.appOrigin).protocol === 'https:');
+  const headers = securityHeaders(servesHttpsOnly(config));
   health.watchEventLoop(eventLoopLimit);
   health.watchPracticeGeneration(app.get(PracticeWorkers));
   const publicAnswers = new PublicAnswersFastPath([
@@ -346,6 +353,11 @@ async function applyWebMiddleware(
     eventsLimit.shutdown();
     anonymousLimit.shutdown();
   };
+}
+
+/** Whether the product is reached over https only (HSTS, upgrade-insecure-requests). */
+function servesHttpsOnly(config: AppConfig): boolean {
+  return new URL(config.appOrigin).protocol === 'https:';
 }
 
 /** Brings the schema up to date before the app starts, and says what it did. */

@@ -35,6 +35,8 @@ export interface AppConfig {
   mailFrom: string | undefined;
   /** Folder of the built single-page app served at `/`. */
   appDistDir: string;
+  /** Folder of the built chart-kit Storybook served at `/chart-kit/` (CHART_KIT_DOCS_DIR). */
+  chartKitDocsDir: string;
   /** Folder of the course content: lesson Markdown files and chart scenario definitions. */
   contentDir: string;
   /** Requests allowed per client (or per session) and window. */
@@ -363,6 +365,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     outboxDir: resolve(root, nonEmpty(env.MAIL_OUTBOX_DIR) ?? '.data/outbox'),
     mailFrom: nonEmpty(env.MAIL_FROM),
     appDistDir: resolve(root, nonEmpty(env.APP_DIST_DIR) ?? 'app/dist'),
+    chartKitDocsDir: resolve(
+      root,
+      nonEmpty(env.CHART_KIT_DOCS_DIR) ?? 'storybook/storybook-static',
+    ),
     contentDir: resolve(root, nonEmpty(env.CONTENT_DIR) ?? 'api/content'),
     rateLimits: { ...DEFAULT_RATE_LIMITS, practiceCharts: parsePracticeChartBudget(env) },
     analyticsRetentionDays: parseRetentionDays(nonEmpty(env.ANALYTICS_RETENTION_DAYS)),
