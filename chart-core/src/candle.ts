@@ -34,6 +34,10 @@ export interface PackedSeries {
   readonly high: Float64Array;
   readonly low: Float64Array;
   readonly close: Float64Array;
+  /** Each candle's volume; 0 where a candle has none. */
+  readonly volume: Float64Array;
+  /** Whether any candle carries a `volume`. */
+  readonly hasVolume: boolean;
 }
 
 /**
@@ -63,6 +67,8 @@ export function packSeries(candles: readonly Candle[]): PackedSeries {
     high: new Float64Array(count),
     low: new Float64Array(count),
     close: new Float64Array(count),
+    volume: new Float64Array(count),
+    hasVolume: false,
   };
   let previousTime = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < count; index++) {
@@ -74,6 +80,10 @@ export function packSeries(candles: readonly Candle[]): PackedSeries {
     packed.high[index] = candle.high;
     packed.low[index] = candle.low;
     packed.close[index] = candle.close;
+    if (candle.volume !== undefined) {
+      packed.volume[index] = candle.volume;
+      packed.hasVolume = true;
+    }
   }
   return packed;
 }

@@ -55,8 +55,16 @@ export function plotLayout(width: number, height: number): PlotLayout {
 export interface PlotFrame {
   layout: PlotLayout;
   viewport: IndexViewport;
-  /** The price axis' domain: the prices at the bottom and at the top of the plot. */
+  /**
+   * The price axis' domain: the prices at the bottom and at the top of the price pane (the whole
+   * plot unless a strip below it is kept, see `priceHeight`).
+   */
   priceDomain: PriceDomain;
+  /**
+   * Height of the price pane from the plot's top, in CSS pixels: `layout.plotHeight` less a strip
+   * kept below the candles (a volume histogram). Prices map onto `0..priceHeight`.
+   */
+  priceHeight: number;
   devicePixelRatio: number;
   /** Candle index (fractional) to x; candle `i` is centred on `xOfIndex(i)`. */
   xOfIndex: (index: number) => number;
@@ -88,12 +96,16 @@ export function unionDomain(
   return [Math.min(a[0], b[0]), Math.max(a[1], b[1])];
 }
 
-/** The frame of a viewport drawn across `layout` with the price axis spanning `priceDomain`. */
+/**
+ * The frame of a viewport drawn across `layout` with the price axis spanning `priceDomain` over
+ * the top `priceHeight` CSS pixels of the plot (default: all of it).
+ */
 export function plotFrame(
   layout: PlotLayout,
   viewport: IndexViewport,
   priceDomain: PriceDomain,
   devicePixelRatio = 1,
+  priceHeight = layout.plotHeight,
 ): PlotFrame {
   const { fromIndex, toIndex } = viewport;
   const [low, high] = priceDomain;
@@ -103,21 +115,23 @@ export function plotFrame(
         `(${fromIndex}..${toIndex}, ${low}..${high})`,
     );
   }
-  const { plotWidth, plotHeight } = layout;
+  const { plotWidth } = layout;
+  const paneHeight = Math.min(layout.plotHeight, Math.max(1, priceHeight));
   const xPerIndex = plotWidth / (toIndex - fromIndex);
-  // Prices grow upwards, y downwards: the low end of the domain is the plot's bottom edge.
-  const yPerPrice = -plotHeight / (high - low);
+  // Prices grow upwards, y downwards: the low end of the domain is the pane's bottom edge.
+  const yPerPrice = -paneHeight / (high - low);
   return {
     layout,
     viewport,
     priceDomain,
+    priceHeight: paneHeight,
     devicePixelRatio,
     xOfIndex: (index) => (index - fromIndex) * xPerIndex,
     indexOfX: (x) => fromIndex + x / xPerIndex,
-    yOfPrice: (price) => plotHeight + (price - low) * yPerPrice,
-    priceOfY: (y) => low + (y - plotHeight) / yPerPrice,
+    yOfPrice: (price) => paneHeight + (price - low) * yPerPrice,
+    priceOfY: (y) => low + (y - paneHeight) / yPerPrice,
     barSpacing: xPerIndex,
-    priceTicks: niceTicks(low, high, Math.max(2, plotHeight / PX_PER_PRICE_TICK)),
+    priceTicks: niceTicks(low, high, Math.max(2, paneHeight / PX_PER_PRICE_TICK)),
   };
 }
 
@@ -147,6 +161,17 @@ export interface FitOptions {
   include?: PriceDomain;
   /** The domain to keep when nothing is in view (the chart keeps its previous one). */
   fallbackDomain?: PriceDomain;
+  /**
+   * Share of the plot's height (0 to 0.9) kept below the price pane for a strip of its own, such
+   * as a volume histogram. Default 0.
+   */
+  stripShare?: number;
+}
+
+/** The price pane's height when `stripShare` of the plot's height is kept below it. */
+export function priceHeightOf(layout: PlotLayout, stripShare = 0): number {
+  const share = Math.min(0.9, Math.max(0, stripShare));
+  return Math.max(1, Math.round(layout.plotHeight * (1 - share)));
 }
 
 /** A fitted frame and the columns it was fitted to (what the candle layer then draws). */
@@ -172,7 +197,11 @@ export function fitFrame(
   const priceDomain = extent
     ? paddedPriceDomain(extent)
     : (options.fallbackDomain ?? paddedPriceDomain(EMPTY_EXTENT));
-  return { frame: plotFrame(layout, viewport, priceDomain, devicePixelRatio), columns };
+  const priceHeight = priceHeightOf(layout, options.stripShare);
+  return {
+    frame: plotFrame(layout, viewport, priceDomain, devicePixelRatio, priceHeight),
+    columns,
+  };
 }
 
 export interface OpeningOptions {

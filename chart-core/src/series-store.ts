@@ -25,7 +25,14 @@ export class SeriesStore {
   readonly priceDecimals: number;
   /** Lowest low and highest high of the whole series, or undefined when empty. */
   readonly priceRange: readonly [number, number] | undefined;
+  /** Each candle's volume (0 where a candle has none). */
+  readonly volumes: Float64Array;
+  /** Whether any candle carries a volume. */
+  readonly hasVolume: boolean;
   private readonly pyramid: LodPyramid;
+  /** Level `n` holds the largest volume of each `2 ** n` candles; built on first use. */
+  private readonly volumeLevels: Float64Array[];
+  private volumeScratch: Float64Array | undefined;
   /** Scratch arrays for a view cut short by a replay (see `columns`). */
   private scratch: MutableColumns | undefined;
 
@@ -36,6 +43,9 @@ export class SeriesStore {
     this.pyramid = new LodPyramid(packed);
     this.priceDecimals = inferDecimals(candles);
     this.priceRange = columnsPriceRange(packed);
+    this.volumes = packed.volume;
+    this.hasVolume = packed.hasVolume;
+    this.volumeLevels = [packed.volume];
   }
 
   /** The candles themselves (level 0 of the pyramid), as parallel arrays. */
@@ -57,7 +67,50 @@ export class SeriesStore {
       high: base.high[index] ?? 0,
       low: base.low[index] ?? 0,
       close: base.close[index] ?? 0,
+      ...(this.hasVolume ? { volume: this.volumes[index] ?? 0 } : {}),
     };
+  }
+
+  /**
+   * The volume of each of `columns` (from {@link columns}): the largest volume among the candles
+   * a column merges, which is what drawing every one of those bars into the column would show,
+   * so zooming out never hides a spike. `shownCount` cuts a column straddling a replay's end as
+   * `columns` does.
+   */
+  volumeColumns(columns: VisibleColumns, shownCount = this.count): Float64Array {
+    const level = this.volumeLevel(columns.level);
+    const visible = level.subarray(columns.firstColumn, columns.firstColumn + columns.count);
+    const lastColumn = columns.count - 1;
+    const lastFirstIndex = columns.firstCandle + lastColumn * columns.candlesPerColumn;
+    if (columns.count === 0 || lastFirstIndex + columns.candlesPerColumn <= shownCount) {
+      return visible;
+    }
+    if (!this.volumeScratch || this.volumeScratch.length < columns.count) {
+      this.volumeScratch = new Float64Array(Math.max(columns.count, 2048));
+    }
+    const copy = this.volumeScratch.subarray(0, columns.count);
+    copy.set(visible);
+    let largest = 0;
+    for (let index = lastFirstIndex; index < Math.min(shownCount, this.count); index++) {
+      largest = Math.max(largest, this.volumes[index] ?? 0);
+    }
+    copy[lastColumn] = largest;
+    return copy;
+  }
+
+  private volumeLevel(level: number): Float64Array {
+    const levels = this.volumeLevels;
+    while (levels.length <= level) {
+      const source = levels[levels.length - 1] ?? this.volumes;
+      const merged = new Float64Array(Math.ceil(source.length / 2));
+      for (let column = 0; column < merged.length; column++) {
+        const left = source[2 * column] ?? 0;
+        const right = source[2 * column + 1] ?? 0;
+        merged[column] = left > right ? left : right;
+      }
+      levels.push(merged);
+    }
+    return levels[level] ?? this.volumes;
   }
 
   /**

@@ -32,12 +32,15 @@ export type {
 // eslint-disable-next-line @typescript-eslint/no-deprecated
 export type { RevealedZone } from './model/events.js';
 export type { HomeViews, TimeframeSeries } from './model/series-set.js';
+export type { LineSeriesOptions, VolumeOptions } from './model/line-series.js';
 export { DARK_THEME, LIGHT_THEME, resolveTheme } from './render/themes.js';
 export type { ChartColor, ChartTheme, ChartThemeInput } from './render/themes.js';
 export type { ChartLine, LineRole } from './model/user-lines.js';
 export type { ReplayState, ReplayStatus } from './model/replay.js';
 export type {
   Candle,
+  LinePoint,
+  SessionOptions,
   Timeframe,
   PlotFrame,
   TimeWindow,

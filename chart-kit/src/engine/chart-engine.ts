@@ -1,4 +1,10 @@
-import type { Timeframe, Candle, ViewTarget, IndexViewport } from '@chart-kit/core';
+import type {
+  Timeframe,
+  Candle,
+  SessionOptions,
+  ViewTarget,
+  IndexViewport,
+} from '@chart-kit/core';
 import { Announcer } from '../interaction/announcer.js';
 import { ChartInput, type VerticalSwipe } from '../interaction/chart-input.js';
 import { attachDomInput } from '../interaction/dom-input.js';
@@ -11,6 +17,7 @@ import type {
   ChartZone,
   ReplayOptions,
 } from '../model/events.js';
+import type { LineSeriesOptions, VolumeOptions } from '../model/line-series.js';
 import type { ReplayState } from '../model/replay.js';
 import type { HomeViews, TimeframeSeries } from '../model/series-set.js';
 import type { ChartLine } from '../model/user-lines.js';
@@ -18,6 +25,7 @@ import { type DirtyLayers, RedrawScheduler } from '../render/redraw-scheduler.js
 import {
   type ChartTheme,
   type ChartThemeInput,
+  resolveColor,
   resolveTheme,
   sameTheme,
 } from '../render/themes.js';
@@ -99,6 +107,13 @@ const SWAP_RETRY_MS = 50;
 async function startWebGLSurface(settings: SurfaceSettings): Promise<ChartSurface> {
   const webgl = await import('./webgl-surface.js');
   return webgl.startWebGLSurface(settings);
+}
+
+/** Refuses a line series whose colour is not one, naming the series. */
+function checkLineColor(series: LineSeriesOptions): void {
+  if (series.color !== undefined) {
+    resolveColor(`line series ${JSON.stringify(series.id)}: color`, series.color);
+  }
 }
 
 let liveEngines = 0;
@@ -264,6 +279,7 @@ export class ChartEngine {
     let theme: ChartTheme;
     try {
       theme = resolveTheme(themeInput);
+      for (const series of options.lineSeries ?? []) checkLineColor(series);
     } catch (error) {
       throw toChartError(error);
     }
@@ -419,19 +435,72 @@ export class ChartEngine {
   }
 
   /**
-   * Replaces the data with one market in several timeframes (a missing '1hr' is aggregated from
-   * '5min') and shows `timeframe` (default: the current one if given, else '5min') on its home
-   * view (`homeViews` replace the previous ones when given). Lines stay. Throws a ChartDataError
-   * naming the first bad candle, and keeps the data it had.
+   * Replaces the data with one market in several timeframes and shows `timeframe` (default: the
+   * current one if given, else '5min') on its home view (`homeViews` replace the previous ones
+   * when given). The timeframes `series` lacks are aggregated from its shortest one: those of
+   * `options.timeframes`, else the ones the chart was given before (see `SeriesSource`). Lines
+   * stay. Throws a ChartDataError naming the first bad candle, or a TimeframeError, and keeps the
+   * data it had.
    */
   setSeries(
     series: TimeframeSeries,
     timeframe?: Timeframe,
-    options: { homeViews?: HomeViews } = {},
+    options: {
+      homeViews?: HomeViews;
+      timeframes?: readonly Timeframe[];
+      sessions?: SessionOptions;
+    } = {},
   ): void {
-    this.model.setData({ series, timeframe: timeframe ?? this.model.timeframe }, options);
+    const { homeViews, timeframes, sessions } = options;
+    const previous = this.model.seriesSet;
+    this.model.setData(
+      {
+        series,
+        timeframe: timeframe ?? this.model.timeframe,
+        timeframes: timeframes ?? previous.requested,
+        sessions: sessions ?? previous.sessions,
+      },
+      { homeViews },
+    );
     this.levelBuilder.start();
     this.considerWebGL();
+  }
+
+  // ---- line series and volume ----------------------------------------------------------------
+
+  /**
+   * Draws a line over the candles on their price scale (a moving average), or replaces the line
+   * series with the same `id`. Throws a ChartDataError naming the first bad point, a TypeError
+   * for a colour that is not one, a RangeError for a width out of range; the chart keeps what it
+   * had.
+   */
+  setLineSeries(series: LineSeriesOptions): void {
+    checkLineColor(series);
+    this.model.setLineSeries(series);
+  }
+
+  /** Removes the line series with this id; false when the chart has none. */
+  removeLineSeries(id: string): boolean {
+    return this.model.removeLineSeries(id);
+  }
+
+  /** The ids of the line series drawn, in the order they were added. */
+  lineSeriesIds(): readonly string[] {
+    return this.model.lineSeries.map((series) => series.id);
+  }
+
+  /**
+   * Shows the candles' volume as a histogram in a strip below them on a scale of its own (true:
+   * a fifth of the plot; or `{ heightShare }` from 0.05 to 0.5), or hides it (false). The price
+   * scale shrinks to the space above the strip. Throws a RangeError for a share out of range.
+   */
+  setVolume(volume: boolean | VolumeOptions): void {
+    this.model.setVolume(volume);
+  }
+
+  /** Whether the volume strip is on (it shows once the candles carry `volume`). */
+  get volumeShown(): boolean {
+    return this.model.volumeShare > 0;
   }
 
   /** New home views (the view each timeframe opens on and `resetView` returns to). */

@@ -21,13 +21,16 @@ import { FrameMesh } from '../render/frame-mesh.js';
 import { labelFont } from '../render/label-pool.js';
 import { OverlayLayer } from '../render/overlay-layer.js';
 import { PriceTagLayer } from '../render/price-tag-layer.js';
+import { LineSeriesLayer, VolumeLayer } from '../render/series-layers.js';
 import type { DirtyLayers } from '../render/redraw-scheduler.js';
 import type { ChartTheme } from '../render/themes.js';
 import { priceLabelsView, timeTicksView } from '../views/axes-view.js';
 import { candlesView } from '../views/candles-view.js';
 import { crosshairView, snapMarkerView } from '../views/crosshair-view.js';
+import { lineSeriesView } from '../views/line-series-view.js';
 import { overlayView } from '../views/overlay-view.js';
 import { priceTagsView } from '../views/price-tags-view.js';
+import { volumeView } from '../views/volume-view.js';
 import { ChartStartError, WebGLUnavailableError } from './chart-error.js';
 import type { ChartSurface, SurfaceSettings } from './surface.js';
 
@@ -56,6 +59,8 @@ export class WebGLSurface implements ChartSurface {
   private readonly stage = new Container({ label: 'chart' });
   private readonly mesh: ChartMesh;
   private readonly candleLayer: CandleLayer;
+  private readonly volumeLayer: VolumeLayer;
+  private readonly lineSeriesLayer: LineSeriesLayer;
   private readonly axesLayer: AxesLayer;
   private readonly overlayLayer: OverlayLayer;
   private readonly crosshairLayer: CrosshairLayer;
@@ -95,6 +100,8 @@ export class WebGLSurface implements ChartSurface {
       up: theme.up,
       down: theme.down,
     });
+    this.volumeLayer = new VolumeLayer(this.mesh);
+    this.lineSeriesLayer = new LineSeriesLayer(this.mesh);
     this.axesLayer = new AxesLayer(this.mesh, font);
     this.overlayLayer = new OverlayLayer(this.mesh, font);
     this.crosshairLayer = new CrosshairLayer(this.mesh, font);
@@ -126,6 +133,9 @@ export class WebGLSurface implements ChartSurface {
       const candles = candlesView(model);
       if (candles.kind === 'columns') this.candleLayer.update(candles.columns, candles.layout);
       else this.candleLayer.updateFree(candles.columns, candles.layout);
+      const dpr = frame.devicePixelRatio;
+      this.volumeLayer.update(volumeView(model), frame.layout.plotWidth, dpr, theme);
+      this.lineSeriesLayer.update(lineSeriesView(model), dpr);
     }
     // The axis leaves out labels under the lines' tags, so it follows the overlays too.
     if (dirty.base || dirty.overlays) {

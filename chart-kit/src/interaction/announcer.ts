@@ -1,4 +1,4 @@
-import { formatPrice, formatCrosshairTime } from '@chart-kit/core';
+import { type Candle, formatPrice, formatCrosshairTime, formatVolume } from '@chart-kit/core';
 import type { ChartModel } from '../model/chart-model.js';
 import type { ChartNotice } from '../model/events.js';
 
@@ -106,7 +106,9 @@ export class Announcer {
         return (
           `${formatCrosshairTime(candle.time, { timeZone: model.timeZone })}: ` +
           `open ${formatPrice(candle.open, step)}, high ${formatPrice(candle.high, step)}, ` +
-          `low ${formatPrice(candle.low, step)}, close ${formatPrice(candle.close, step)}.`
+          `low ${formatPrice(candle.low, step)}, close ${formatPrice(candle.close, step)}` +
+          this.candleExtras(candle, step) +
+          '.'
         );
       }
       case 'crosshair-price':
@@ -139,6 +141,9 @@ export class Announcer {
       const [low, high] = priceRange;
       parts.push(`Prices range from ${formatPrice(low, step)} to ${formatPrice(high, step)}.`);
     }
+    const lineSeries = model.lineSeries.map((series) => series.label);
+    if (lineSeries.length > 0) parts.push(`Drawn over the candles: ${lineSeries.join(', ')}.`);
+    if (model.volumeShare > 0 && series.hasVolume) parts.push('Volume is shown below the candles.');
     const lines = model.lines.list;
     if (lines.length === 0) parts.push('No lines drawn.');
     else {
@@ -147,6 +152,18 @@ export class Announcer {
     }
     parts.push(KEYS_HELP);
     return parts.join(' ');
+  }
+
+  /** The line series' values and the volume on the crosshair's candle, as ", MA 20 101.25". */
+  private candleExtras(candle: Candle, step: number): string {
+    const model = this.model;
+    const index = model.crosshairIndex();
+    const values = index === undefined ? [] : model.lineValuesAt(index);
+    const parts = values.map(({ label, value }) => `${label} ${formatPrice(value, step)}`);
+    if (model.volumeShare > 0 && candle.volume !== undefined) {
+      parts.push(`volume ${formatVolume(candle.volume)}`);
+    }
+    return parts.map((part) => `, ${part}`).join('');
   }
 
   dispose(): void {

@@ -1,6 +1,5 @@
-import { bisectRight } from 'd3-array';
+import { bisectLeft, bisectRight } from 'd3-array';
 import {
-  TIMEFRAMES,
   type Timeframe,
   type Candle,
   type ChartSize,
@@ -8,6 +7,7 @@ import {
   paddedPriceDomain,
   plotFrame,
   plotLayout,
+  priceHeightOf,
   type PlotFrame,
   resolveViewport,
   unionDomain,
@@ -39,6 +39,13 @@ import type {
   ReplayOptions,
   ChartZone,
 } from './events.js';
+import {
+  type ChartLineSeries,
+  type LineSeriesOptions,
+  loadLineSeries,
+  type VolumeOptions,
+  volumeShare,
+} from './line-series.js';
 import { linePlacement } from './line-snap.js';
 import { ChartMarks } from './marks.js';
 import { ReplayController, type ReplayState } from './replay.js';
@@ -74,6 +81,13 @@ export interface ChartModelOptions extends SeriesSource {
   reducedMotion?: boolean;
   /** The chart's CSS size and device pixel ratio. Default 800 x 600 at 1. */
   size?: ChartSize;
+  /** Lines drawn over the candles on their price scale (moving averages); see setLineSeries. */
+  lineSeries?: readonly LineSeriesOptions[];
+  /**
+   * The candles' volume as a histogram in a strip of its own below them: true for the default
+   * strip (a fifth of the plot), or its `heightShare`. Default off.
+   */
+  volume?: boolean | VolumeOptions;
 }
 
 /** Where the crosshair is: under a pointer, or moved by keys onto a candle and a price. */
@@ -136,6 +150,8 @@ export class ChartModel {
   private crosshairAt: CrosshairTarget | undefined;
   private marker: { index: number; price: number } | undefined;
   private pending: readonly number[] | undefined;
+  private lineSeriesList: readonly ChartLineSeries[] = [];
+  private volumeStrip: number;
 
   constructor(options: ChartModelOptions = {}) {
     this.initialBars = options.initialBars ?? 80;
@@ -147,6 +163,8 @@ export class ChartModel {
     this.lines = new UserLines(options.maxLines, options.lineRoles);
     this.homes = { ...options.homeViews };
     this.singleHome = options.homeView;
+    this.volumeStrip = volumeShare(options.volume);
+    for (const series of options.lineSeries ?? []) this.putLineSeries(series);
     this.marks = new ChartMarks({
       animations: this.animations,
       reducedMotion: this.reducedMotion,
@@ -362,16 +380,18 @@ export class ChartModel {
     this.animations.stop(VIEW_TWEEN);
     this.replay.stop();
     const source = this.store;
+    const fromSeconds = this.data.periodSeconds(from);
+    const toSeconds = this.data.periodSeconds(timeframe);
     const targetView = this.homes[timeframe]
       ? this.homeViewport(timeframe)
       : clampViewport(
           viewAfterSwitch(
-            { times: source.times, periodSeconds: TIMEFRAMES[from], view: this.view },
-            { times: target.times, periodSeconds: TIMEFRAMES[timeframe] },
+            { times: source.times, periodSeconds: fromSeconds, view: this.view },
+            { times: target.times, periodSeconds: toSeconds },
           ),
           { candleCount: target.count },
         );
-    const toCoarse = TIMEFRAMES[timeframe] > TIMEFRAMES[from];
+    const toCoarse = toSeconds > fromSeconds;
     const land = () => {
       this.morph = undefined;
       this.activeTimeframe = timeframe;
@@ -391,8 +411,8 @@ export class ChartModel {
     if ((options.animate ?? true) && !this.reducedMotion) {
       try {
         morph = toCoarse
-          ? new TimeframeMorph(source, target, this.view, targetView, TIMEFRAMES[timeframe])
-          : new TimeframeMorph(target, source, targetView, this.view, TIMEFRAMES[from]);
+          ? new TimeframeMorph(source, target, this.view, targetView, toSeconds)
+          : new TimeframeMorph(target, source, targetView, this.view, fromSeconds);
       } catch (error) {
         // Too many candles in view to animate: switch at once.
         if (!(error instanceof RangeError)) throw error;
@@ -447,7 +467,7 @@ export class ChartModel {
   private computed(): { frame: PlotFrame; drawn: DrawnCandles } {
     if (this.cached) return this.cached;
     const { width, height, devicePixelRatio } = this.sizeNow;
-    const include = this.marks.keptInView;
+    const kept = this.marks.keptInView;
     let result: { frame: PlotFrame; drawn: DrawnCandles };
     if (this.morph) {
       const { morph, fineView, coarseView, progress } = this.morph;
@@ -464,26 +484,129 @@ export class ChartModel {
       );
       const extent = unionDomain(
         candles.count > 0 && candles.min <= candles.max ? [candles.min, candles.max] : undefined,
-        include,
+        kept,
       );
       const domain = extent
         ? paddedPriceDomain(extent)
         : (this.lastDomain ?? paddedPriceDomain([0, 1]));
+      const priceHeight = priceHeightOf(layout, this.volumeStrip);
       result = {
-        frame: plotFrame(layout, this.view, domain, devicePixelRatio),
+        frame: plotFrame(layout, this.view, domain, devicePixelRatio, priceHeight),
         drawn: { kind: 'morph', candles, fineView, coarseView },
       };
     } else {
       const fitted = fitFrame(this.store, this.view, this.sizeNow, {
         shownCount: this.shown,
-        include,
+        include: unionDomain(kept, this.lineSeriesExtent()),
         fallbackDomain: this.lastDomain,
+        stripShare: this.volumeStrip,
       });
       result = { frame: fitted.frame, drawn: { kind: 'columns', columns: fitted.columns } };
     }
     this.lastDomain = result.frame.priceDomain;
     this.cached = result;
     return result;
+  }
+
+  // ---- line series and volume ----------------------------------------------------------------
+
+  /** The line series drawn over the candles, in the order added. */
+  get lineSeries(): readonly ChartLineSeries[] {
+    return this.lineSeriesList;
+  }
+
+  /**
+   * Adds a line series, or replaces the one with the same id (keeping its place). Throws a
+   * ChartDataError naming the first bad point (or a TypeError / RangeError for a bad option),
+   * changing nothing.
+   */
+  setLineSeries(options: LineSeriesOptions): void {
+    this.putLineSeries(options);
+    this.frameChanged();
+    this.events.emit('datachange', undefined);
+  }
+
+  /** Removes the line series with this id; false when there is none. */
+  removeLineSeries(id: string): boolean {
+    const kept = this.lineSeriesList.filter((series) => series.id !== id);
+    if (kept.length === this.lineSeriesList.length) return false;
+    this.lineSeriesList = kept;
+    this.frameChanged();
+    this.events.emit('datachange', undefined);
+    return true;
+  }
+
+  /** Each point's fractional candle index on the timeframe on screen. */
+  lineIndices(series: ChartLineSeries): Float64Array {
+    return series.data.indicesOn(this.store.times, this.data.periodSeconds(this.activeTimeframe));
+  }
+
+  /**
+   * The value of each line series on the candle at `index` of the timeframe on screen: its last
+   * point within the candle's period (a 5min line's value at the end of an hourly candle).
+   */
+  lineValuesAt(index: number): { id: string; label: string; value: number }[] {
+    const time = this.store.times[index];
+    if (time === undefined || index >= this.shown) return [];
+    const periodEnd = time + this.data.periodSeconds(this.activeTimeframe);
+    const values: { id: string; label: string; value: number }[] = [];
+    for (const series of this.lineSeriesList) {
+      const { times, values: points } = series.data;
+      const at = bisectLeft(times, periodEnd) - 1;
+      const pointTime = times[at];
+      const value = points[at];
+      if (pointTime === undefined || value === undefined || pointTime < time) continue;
+      values.push({ id: series.id, label: series.label, value });
+    }
+    return values;
+  }
+
+  /** Share of the plot's height the volume strip takes; 0 when volume is off. */
+  get volumeShare(): number {
+    return this.volumeStrip;
+  }
+
+  /**
+   * Shows the candles' volume in a strip below them (true: the default share; or its
+   * `heightShare`), or hides it (false). Throws a RangeError for a share out of range.
+   */
+  setVolume(volume: boolean | VolumeOptions): void {
+    const share = volumeShare(volume);
+    if (share === this.volumeStrip) return;
+    this.volumeStrip = share;
+    this.frameChanged();
+  }
+
+  private putLineSeries(options: LineSeriesOptions): void {
+    const loaded = loadLineSeries(options);
+    const list = [...this.lineSeriesList];
+    const at = list.findIndex((series) => series.id === loaded.id);
+    if (at >= 0) list[at] = loaded;
+    else list.push(loaded);
+    this.lineSeriesList = list;
+  }
+
+  /** Lowest and highest visible value of the line series that fit the price scale. */
+  private lineSeriesExtent(): PriceDomain | undefined {
+    let extent: PriceDomain | undefined;
+    for (const series of this.lineSeriesList) {
+      if (!series.fitPriceScale) continue;
+      const indices = this.lineIndices(series);
+      const { fromIndex, toIndex } = this.view;
+      // Only the points over shown candles: a replay must not leak where the line goes next.
+      const range = series.data.visibleRange(
+        indices,
+        fromIndex,
+        Math.min(toIndex, this.shown - 0.5),
+      );
+      if (!range) continue;
+      let { first, last } = range;
+      // The points just outside the view only steer the line to the edge; they are not fitted.
+      if ((indices[first] ?? 0) < fromIndex) first++;
+      while (last >= first && (indices[last] ?? 0) > Math.min(toIndex, this.shown - 0.5)) last--;
+      extent = unionDomain(extent, series.data.extent(first, last));
+    }
+    return extent;
   }
 
   private frameChanged(): void {

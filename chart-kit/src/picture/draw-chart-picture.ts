@@ -1,9 +1,10 @@
 import type { ViewTarget } from '@chart-kit/core';
 import { ChartModel } from '../model/chart-model.js';
 import type { ChartMarker, ReferenceLine, ChartZone } from '../model/events.js';
+import type { LineSeriesOptions, VolumeOptions } from '../model/line-series.js';
 import type { HomeViews, SeriesSource } from '../model/series-set.js';
 import { paintChart } from '../render/canvas2d/paint-chart.js';
-import { type ChartThemeInput, resolveTheme } from '../render/themes.js';
+import { type ChartThemeInput, resolveColor, resolveTheme } from '../render/themes.js';
 import { sceneView } from '../views/scene-view.js';
 
 /** What a still picture of a chart shows. Times are unix seconds, prices as in the candles. */
@@ -30,6 +31,10 @@ export interface ChartPictureOptions extends SeriesSource {
   timeZone?: string;
   /** Colours, merged over `DARK_THEME` (CSS colour strings or 0xRRGGBB numbers). */
   theme?: ChartThemeInput;
+  /** Lines drawn over the candles on their price scale, such as moving averages. */
+  lineSeries?: readonly LineSeriesOptions[];
+  /** The candles' volume in a strip below them: true, or `{ heightShare }`. Default off. */
+  volume?: boolean | VolumeOptions;
 }
 
 /** The picture's size in CSS pixels and the device pixels per CSS pixel to draw it at. */
@@ -46,6 +51,11 @@ export interface PictureSize {
  */
 export function chartPictureModel(options: ChartPictureOptions): ChartModel {
   const { lines, zone, highlight, referenceLines, markers } = options;
+  for (const series of options.lineSeries ?? []) {
+    if (series.color !== undefined) {
+      resolveColor(`line series ${JSON.stringify(series.id)}: color`, series.color);
+    }
+  }
   // A picture shows the finished state at once: no zone entrance, no view animation.
   const model = new ChartModel({ ...options, reducedMotion: true });
   if (lines?.length) model.setPulledLines(lines);

@@ -24,7 +24,7 @@ export interface ChartProps extends UseChartOptions {
 function errorText(error: ChartError): string {
   switch (error.kind) {
     case 'data':
-      return `The chart's data has a bad candle. ${error.message}.`;
+      return `The chart's data has a bad ${error.lineSeries === undefined ? 'candle' : 'point'}. ${error.message}.`;
     case 'webgl-unavailable':
       return 'The chart needs WebGL, which this browser has turned off or does not support.';
     case 'start-failed':

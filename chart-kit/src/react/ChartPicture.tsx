@@ -76,6 +76,8 @@ export function ChartPicture({
   markers,
   tickSize,
   timeZone,
+  lineSeries,
+  volume,
 }: ChartPictureProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -101,6 +103,8 @@ export function ChartPicture({
           markers,
           tickSize,
           timeZone,
+          lineSeries,
+          volume,
         }),
       };
     } catch (error) {
@@ -120,6 +124,8 @@ export function ChartPicture({
     markers,
     tickSize,
     timeZone,
+    lineSeries,
+    volume,
   ]);
   const model = 'model' in built ? built.model : undefined;
   const error = 'error' in built ? built.error : undefined;

@@ -6,13 +6,18 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { ChartEngine, type ChartOptions, type TimeframeSeries } from '../engine/chart-engine.js';
+import type { SessionOptions, Timeframe } from '@chart-kit/core';
+import { ChartEngine, type ChartOptions } from '../engine/chart-engine.js';
 import { type ChartError, toChartError } from '../engine/chart-error.js';
+import { useSameSeries } from './use-same-series.js';
+import type { LineSeriesOptions } from '../model/line-series.js';
 
 /**
  * Options read when the chart is created. Later changes to `candles`, `series`, `homeViews`,
- * `homeView`, `theme`, `magnet` and `maxLines` are applied to the live chart; the others need a
- * remount (change the component's `key`).
+ * `homeView`, `theme`, `magnet`, `maxLines`, `lineSeries` and `volume` are applied to the live
+ * chart; the others need a remount (change the component's `key`). A line series is set again
+ * when its `points` array (or another of its options) changes, so keep the array stable
+ * (`useMemo`) while its points are the same.
  */
 export interface UseChartOptions extends ChartOptions {
   /**
@@ -51,6 +56,10 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   // Creation options are read once per mount; later data and theme changes go through the engine.
   const initialOptions = useRef(options);
   const { candles, series, theme, magnet, maxLines, homeViews, homeView, onError } = options;
+  const { lineSeries, volume } = options;
+  // A line series the live chart refused (bad points): the error lasts until one is accepted.
+  const [lineRefusals] = useState(() => new ValueStore<ChartError | undefined>(undefined));
+  const lineRefused = useSyncExternalStore(lineRefusals.subscribe, lineRefusals.get, lineRefusals.get);
   const latestOnError = useRef(onError);
   useEffect(() => {
     latestOnError.current = onError;
@@ -91,9 +100,10 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
 
   // Compared by the candle arrays, not the wrapping object, so `series={{ '5min': candles }}`
   // written inline does not reload the chart on every render.
-  const fine = series?.['5min'];
-  const coarse = series?.['1hr'];
+  const sameSeries = useSameSeries(series);
   const hasSeries = series !== undefined;
+  // Compared by value, as home views are.
+  const timeframesKey = JSON.stringify([options.timeframes ?? null, options.sessions ?? null]);
 
   // The latest home views, for the data effects below (effects run in order, this one first).
   const latestHomes = useRef({ homeViews, homeView });
@@ -113,18 +123,24 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   }, [engine, candles, hasSeries, report, refusals]);
 
   useEffect(() => {
-    const initial = initialOptions.current.series;
-    if (!engine || !hasSeries) return;
-    if (fine === initial?.['5min'] && coarse === initial?.['1hr']) return;
-    const next: TimeframeSeries = {};
-    if (fine) next['5min'] = fine;
-    if (coarse) next['1hr'] = coarse;
+    const initial = initialOptions.current;
+    if (!engine || !sameSeries) return;
+    const initialKey = JSON.stringify([initial.timeframes ?? null, initial.sessions ?? null]);
+    if (sameSeries === initial.series && timeframesKey === initialKey) return;
+    const [timeframes, sessions] = JSON.parse(timeframesKey) as [
+      readonly Timeframe[] | null,
+      SessionOptions | null,
+    ];
     try {
-      engine.setSeries(next, undefined, { homeViews: latestHomes.current.homeViews ?? {} });
+      engine.setSeries(sameSeries, undefined, {
+        homeViews: latestHomes.current.homeViews ?? {},
+        timeframes: timeframes ?? undefined,
+        sessions: sessions ?? undefined,
+      });
     } catch (reason) {
-      refusals.set({ error: report(reason), data: [fine, coarse] });
+      refusals.set({ error: report(reason), data: Object.values(sameSeries) });
     }
-  }, [engine, fine, coarse, hasSeries, report, refusals]);
+  }, [engine, sameSeries, timeframesKey, report, refusals]);
 
   useEffect(() => {
     if (!engine) return;
@@ -142,17 +158,65 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
     if (engine && maxLines !== undefined) engine.setMaxLines(maxLines);
   }, [engine, maxLines]);
 
+  // The line series last given to the chart, to set only those that changed.
+  const appliedLines = useRef<readonly LineSeriesOptions[]>(initialOptions.current.lineSeries ?? []);
+  useEffect(() => {
+    if (!engine) return;
+    const next = lineSeries ?? [];
+    const before = appliedLines.current;
+    if (next === before) return;
+    try {
+      for (const old of before) {
+        if (!next.some((entry) => entry.id === old.id)) engine.removeLineSeries(old.id);
+      }
+      for (const entry of next) {
+        const old = before.find((candidate) => candidate.id === entry.id);
+        if (!old || !sameLineSeries(old, entry)) engine.setLineSeries(entry);
+      }
+      appliedLines.current = next;
+      lineRefusals.set(undefined);
+    } catch (reason) {
+      lineRefusals.set(report(reason));
+    }
+  }, [engine, lineSeries, report, lineRefusals]);
+
+  // Compared by value: `volume={{ heightShare: 0.25 }}` written inline is new on every render.
+  const volumeKey = JSON.stringify(volume ?? false);
+  useEffect(() => {
+    if (!engine || volumeKey === JSON.stringify(initialOptions.current.volume ?? false)) return;
+    try {
+      engine.setVolume(JSON.parse(volumeKey) as boolean | { heightShare?: number });
+    } catch (reason) {
+      lineRefusals.set(report(reason));
+    }
+  }, [engine, volumeKey, report, lineRefusals]);
+
   // A theme written inline is a new object every render: the engine redraws only when its colours
   // change (setTheme compares them).
   useEffect(() => {
     if (engine && theme && theme !== initialOptions.current.theme) engine.setTheme(theme);
   }, [engine, theme]);
 
-  const current = hasSeries ? [fine, coarse] : [candles];
+  const current = hasSeries ? Object.values(sameSeries ?? {}) : [candles];
   const stillRefused =
     refused?.data.length === current.length &&
     refused.data.every((data, index) => data === current[index]);
-  return { containerRef, engine, error: startError ?? (stillRefused ? refused.error : undefined) };
+  return {
+    containerRef,
+    engine,
+    error: startError ?? (stillRefused ? refused.error : undefined) ?? lineRefused,
+  };
+}
+
+/** Whether two line series' options draw the same line (points compared by their array). */
+function sameLineSeries(a: LineSeriesOptions, b: LineSeriesOptions): boolean {
+  return (
+    a.points === b.points &&
+    a.color === b.color &&
+    a.width === b.width &&
+    a.label === b.label &&
+    a.fitPriceScale === b.fitPriceScale
+  );
 }
 
 interface Refusal {

@@ -17,6 +17,9 @@ export const AXIS_TICK_LENGTH = 4;
 /** Top of the time axis' labels below the plot. */
 export const TIME_LABEL_TOP = 6;
 
+/** Opacity of volume bars: the candles' colours, quieter than the candles above them. */
+export const VOLUME_ALPHA = 0.5;
+
 /** Opacity of role bands: light enough to read the candles through. */
 export const BAND_ALPHA = 0.16;
 /** Advance of one glyph of the label font, to right-align a role's name. */

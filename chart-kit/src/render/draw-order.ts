@@ -2,13 +2,15 @@ import type { FrameMesh } from './frame-mesh.js';
 
 /**
  * The chart's quad layers, back to front. Zones and highlights sit behind the candles so candles
- * stay readable; the axis panels cover the candles (which slide under the price axis instead of
+ * stay readable; line series (moving averages) go over the candles, the user's lines over them; the axis panels cover the candles (which slide under the price axis instead of
  * being clipped); the crosshair and the price tags come last.
  */
 export const DRAW_ORDER = [
   'grid',
+  'volume',
   'zones',
   'candles',
+  'line-series',
   'pulled-lines',
   'lines',
   'zone-labels',

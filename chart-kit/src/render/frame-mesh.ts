@@ -59,6 +59,31 @@ export class QuadLayer {
   }
 
   /**
+   * A solid quad with four free corners, clockwise (a line segment turned along its direction);
+   * `color` from {@link packColor}.
+   */
+  corners(
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    x2: number,
+    y2: number,
+    x3: number,
+    y3: number,
+    color: number,
+  ): void {
+    this.quad(x0, y0, x2, y2, SOLID, SOLID, SOLID, SOLID, color);
+    const words = this.words;
+    const o = (this.used - 1) * WORDS_PER_QUAD;
+    // quad() wrote an axis-aligned box from (x0, y0) to (x2, y2): move its other two corners.
+    words[o + 5] = x1;
+    words[o + 6] = y1;
+    words[o + 15] = x3;
+    words[o + 16] = y3;
+  }
+
+  /**
    * A rectangle whose coverage is the atlas between (u0, v0) and (u1, v1), or full where u is
    * negative (see `rect`).
    */

@@ -140,18 +140,33 @@ export function sameTheme(a: ChartTheme, b: ChartTheme): boolean {
   return THEME_KEYS.every((key) => a[key] === b[key]);
 }
 
+/**
+ * A colour given as a CSS string or 0xRRGGBB number, as 0xRRGGBB (its alpha dropped). Throws a
+ * TypeError naming `field` for a value that is not a colour.
+ */
+export function resolveColor(field: string, value: ChartColor): number {
+  return parseColor(field, value).rgb;
+}
+
 function parseColor(key: string, value: ChartColor): { rgb: number; opacity: number } {
   if (typeof value === 'number') {
     if (!Number.isInteger(value) || value < 0 || value > 0xffffff) {
-      throw new TypeError(`theme.${key} must be 0xRRGGBB or a CSS colour (${String(value)})`);
+      throw new TypeError(`${fieldName(key)} must be 0xRRGGBB or a CSS colour (${String(value)})`);
     }
     return { rgb: value, opacity: 1 };
   }
   const parsed = typeof value === 'string' ? (color(value) ?? color(commaSyntax(value))) : null;
-  if (!parsed) throw new TypeError(`theme.${key}: ${JSON.stringify(value)} is not a CSS colour`);
+  if (!parsed) {
+    throw new TypeError(`${fieldName(key)}: ${JSON.stringify(value)} is not a CSS colour`);
+  }
   const { r, g, b, opacity } = parsed.rgb();
   const channel = (c: number) => Math.max(0, Math.min(255, Math.round(c)));
   return { rgb: (channel(r) << 16) | (channel(g) << 8) | channel(b), opacity };
+}
+
+/** A theme field's key as `theme.up`; any other field (a line series' colour) as given. */
+function fieldName(key: string): string {
+  return (THEME_KEYS as string[]).includes(key) ? `theme.${key}` : key;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { formatPrice, timeAxisTicks, type TimeTick } from '@chart-kit/core';
 import type { ChartModel } from '../model/chart-model.js';
 import { PRICE_TAG_HEIGHT, type PriceTag } from '../render/price-tag.js';
+import { volumeView } from './volume-view.js';
 
 /** A label of the price axis: its text at its y (CSS pixels from the plot's top). */
 export interface PriceLabel {
@@ -34,7 +35,8 @@ export function timeTicksView(model: ChartModel): TimeTick[] {
 export function priceLabelsView(model: ChartModel, tags: readonly PriceTag[]): PriceLabel[] {
   const { frame } = model;
   const { priceTicks, yOfPrice } = frame;
-  const { plotHeight } = frame.layout;
+  // Below the candles' pane is the volume strip, whose scale has its own label.
+  const plotHeight = frame.priceHeight;
   const clearance = PRICE_TAG_HEIGHT / 2 + HALF_GLYPH_HEIGHT;
   const covering = tags.filter((tag) => tag.kind !== 'crosshair').map((tag) => tag.y);
   const labels: PriceLabel[] = [];
@@ -43,6 +45,10 @@ export function priceLabelsView(model: ChartModel, tags: readonly PriceTag[]): P
     if (y < HALF_PRICE_LABEL_HEIGHT || y > plotHeight - HALF_PRICE_LABEL_HEIGHT) continue;
     if (covering.some((tagY) => Math.abs(tagY - y) < clearance)) continue;
     labels.push({ text: formatPrice(value, priceTicks.step), y });
+  }
+  const volumeLabel = volumeView(model)?.scaleLabel;
+  if (volumeLabel && !covering.some((tagY) => Math.abs(tagY - volumeLabel.y) < clearance)) {
+    labels.push(volumeLabel);
   }
   return labels;
 }

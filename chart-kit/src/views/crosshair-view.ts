@@ -1,4 +1,4 @@
-import { formatPrice, formatCrosshairTime } from '@chart-kit/core';
+import { type Candle, formatPrice, formatCrosshairTime, formatVolume } from '@chart-kit/core';
 import type { ChartModel } from '../model/chart-model.js';
 import type { CrosshairState, SnapMarkerState } from '../render/crosshair-layer.js';
 
@@ -22,10 +22,26 @@ export function crosshairView(model: ChartModel): CrosshairState | undefined {
     timeLabel: candle ? formatCrosshairTime(candle.time, { timeZone: model.timeZone }) : undefined,
     readout: candle
       ? `O ${formatPrice(candle.open, step)}  H ${formatPrice(candle.high, step)}  ` +
-        `L ${formatPrice(candle.low, step)}  C ${formatPrice(candle.close, step)}`
+        `L ${formatPrice(candle.low, step)}  C ${formatPrice(candle.close, step)}` +
+        readoutExtras(model, candle, index, step)
       : undefined,
     rising: candle ? candle.close >= candle.open : true,
   };
+}
+
+/** The line series' values and the volume on the crosshair's candle, as "  MA 20 101.25  V 12.3K". */
+function readoutExtras(
+  model: ChartModel,
+  candle: Candle,
+  index: number | undefined,
+  step: number,
+): string {
+  const values = index === undefined ? [] : model.lineValuesAt(index);
+  let text = values.map(({ label, value }) => `  ${label} ${formatPrice(value, step)}`).join('');
+  if (model.volumeShare > 0 && candle.volume !== undefined) {
+    text += `  V ${formatVolume(candle.volume)}`;
+  }
+  return text;
 }
 
 /** Where the magnet's marker goes: on the snapped candle, at the snapped price. */

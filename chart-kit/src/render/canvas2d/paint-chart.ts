@@ -21,11 +21,16 @@ import {
   TIME_LABEL_TOP,
   TIME_TAG_PADDING,
   TIME_TAG_TEXT_TOP,
+  VOLUME_ALPHA,
   ZONE_LABEL_INSET,
   ZONE_LABEL_TOP,
 } from '../chart-style.js';
 import type { CrosshairState, SnapMarkerState } from '../crosshair-layer.js';
 import { forEachDash } from '../dashes.js';
+import { lineSegmentQuads } from '../line-series-geometry.js';
+import { lineSeriesColor } from '../series-colors.js';
+import type { LineSeriesState, VolumeState } from '../series-layers.js';
+import { volumeRects } from '../volume-geometry.js';
 import { type FrameGeometry, snapToDevicePixel } from '../layout.js';
 import type { OverlayMarker, OverlayState } from '../overlay-layer.js';
 import { PRICE_TAG_HEIGHT, type PriceTag } from '../price-tag.js';
@@ -45,6 +50,10 @@ export type SceneCandles =
 export interface ChartScene {
   frame: FrameGeometry;
   candles: SceneCandles;
+  /** The volume strip below the candles (views/volume-view.ts); none when volume is off. */
+  volume?: VolumeState | undefined;
+  /** Lines over the candles (views/line-series-view.ts), such as moving averages. */
+  lineSeries?: readonly LineSeriesState[];
   timeTicks: readonly TimeTick[];
   priceLabels: readonly { text: string; y: number }[];
   overlay: OverlayState;
@@ -72,6 +81,8 @@ export function paintChart(
   context.fillRect(0, 0, width, height);
   const canvas = new LayeredCanvas(context, dpr);
   paintCandles(canvas.layer('candles'), scene.candles, theme);
+  if (scene.volume) paintVolume(canvas.layer('volume'), frame, scene.volume, theme);
+  paintLineSeries(canvas.layer('line-series'), scene.lineSeries ?? [], dpr);
   paintAxes(canvas, frame, scene.timeTicks, scene.priceLabels, theme);
   paintOverlay(canvas, frame, scene.overlay, theme);
   paintCrosshair(canvas, frame, scene.crosshair, scene.snapMarker, theme);
@@ -119,6 +130,41 @@ function paintCandles(layer: CanvasLayer, candles: SceneCandles, theme: ChartThe
   }
   layer.fill(rising, theme.up);
   layer.fill(falling, theme.down);
+}
+
+/** The volume bars and the hairline above their strip, as VolumeLayer draws them. */
+function paintVolume(
+  layer: CanvasLayer,
+  frame: FrameGeometry,
+  volume: VolumeState,
+  theme: ChartTheme,
+): void {
+  const dpr = frame.devicePixelRatio;
+  volumeRects(volume, dpr, (left, top, right, bottom, rising) => {
+    layer.rect(left, top, right - left, bottom - top, rising ? theme.up : theme.down, VOLUME_ALPHA);
+  });
+  const y = Math.round(volume.top * dpr) / dpr;
+  layer.rect(0, y, frame.layout.plotWidth, 1 / dpr, theme.axisBorder);
+}
+
+/** Each line series as one filled path of its segments' quads, as LineSeriesLayer draws them. */
+function paintLineSeries(
+  layer: CanvasLayer,
+  lines: readonly LineSeriesState[],
+  devicePixelRatio: number,
+): void {
+  for (const line of lines) {
+    if (line.count === 0) continue;
+    const path = new Path2D();
+    lineSegmentQuads(line.xy, line.count, line.width, devicePixelRatio, (x0, y0, x1, y1, x2, y2, x3, y3) => {
+      path.moveTo(x0, y0);
+      path.lineTo(x1, y1);
+      path.lineTo(x2, y2);
+      path.lineTo(x3, y3);
+      path.closePath();
+    });
+    layer.fill(path, lineSeriesColor(line.color, line.place));
+  }
 }
 
 /** The grid behind the candles and the axis panels in front of them, as AxesLayer draws them. */
