@@ -54,5 +54,6 @@ export {
   practiceItemRequest,
   practiceItemServes,
   practiceItemSkills,
+  practiceItemTargets,
 } from './practice-items.js';
 export type { PracticeItem, PracticeZoneConcept } from './practice-items.js';

@@ -37,10 +37,8 @@ describe('practice items: what each practice exercise is made to test', () => {
     for (const skill of SKILL_KEYS) {
       for (const route of PRACTICE_ROUTES[skill]) {
         const block = PRACTICE_BLOCKS[route.kind];
-        const served = ZONE_TYPES.some((zoneType) =>
-          block.some((item) =>
-            practiceItemServes(item, route.zoneType ?? zoneType, { ...route, skill }),
-          ),
+        const served = ZONE_TYPES.some((turn) =>
+          block.some((item) => practiceItemServes(item, turn, { ...route, skill })),
         );
         expect({ skill, route, served }).toEqual({ skill, route, served: true });
       }
@@ -49,7 +47,7 @@ describe('practice items: what each practice exercise is made to test', () => {
 
   it('names the concept skill of each item as the generator makes it', () => {
     const zone = (concept: PracticeItem['concept']) =>
-      practiceItemSkills({ kind: 'zone', ...(concept ? { concept } : {}) }, 'demand');
+      practiceItemSkills(concept ? { kind: 'zone', concept } : { kind: 'zone' }, 'demand');
     expect(zone(undefined)).toEqual(['find-demand-zone', 'zone-bounds']);
     expect(zone('short-base')).toContain('base');
     expect(zone('steep-move')).toContain('move-strength');
@@ -77,6 +75,12 @@ describe('practice items: what each practice exercise is made to test', () => {
             firstPlaces.set(name, (firstPlaces.get(name) ?? new Set()).add(place));
           });
         }
+        // The two plain zones sit on places of each parity: one of each zone type.
+        const plainPlaces = Array.from({ length: block.length }, (_, place) => place).filter(
+          (place) =>
+            kind === 'zone' && practiceItemAt(kind, place + 1, learner).concept === undefined,
+        );
+        if (kind === 'zone') expect(plainPlaces.map((place) => place % 2).sort()).toEqual([0, 1]);
         // The same learner and index: the same item.
         expect(practiceItemAt(kind, 4, learner)).toEqual(practiceItemAt(kind, 4, learner));
       }

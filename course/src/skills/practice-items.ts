@@ -3,7 +3,7 @@ import type { SkipReason } from '../scenarios/aftermath.js';
 import type { ZoneScenarioRequest } from '../scenarios/scenario-types.js';
 import type { ZoneType } from '../zones.js';
 import type { PracticeChoice } from './practice-chooser.js';
-import { type PracticeKind, type SkillKey, skillsTested } from './skill-map.js';
+import { conceptSkills, type PracticeKind, type SkillKey, skillsTested } from './skill-map.js';
 
 /**
  * What each practice exercise is made to test, so that every skill the chooser can pick has
@@ -29,9 +29,9 @@ export interface PracticeItem {
 /**
  * Each kind's exercises come in blocks holding every item of its list once, in an order drawn
  * per learner and block: whatever the chooser asks for is a few exercises away, and a learner
- * going through the portal in order meets every feature without a pattern to guess. Plain zones
- * twice in a zone block (the portal's main exercise); decisions two to take in five, as most
- * zones in a real day are worth skipping.
+ * going through the portal in order meets every feature without a pattern to guess. Two plain
+ * zones in a zone block (the portal's main exercise), one of each type as the portal alternates
+ * them; decisions two to take in five, as most zones in a real day are worth skipping.
  */
 export const PRACTICE_BLOCKS: Readonly<Record<PracticeKind, readonly PracticeItem[]>> = {
   zone: [
@@ -63,6 +63,9 @@ export function practiceItemAt(
   index: number,
   learnerSeed: number,
 ): PracticeItem {
+  if (!Number.isSafeInteger(index) || index < 1) {
+    throw new RangeError(`a practice index counts from 1 (got ${index})`);
+  }
   const block = PRACTICE_BLOCKS[kind];
   const blockNumber = Math.floor((index - 1) / block.length);
   const order = shuffledOrder(
@@ -74,12 +77,35 @@ export function practiceItemAt(
   return item;
 }
 
-/** 0 to length - 1 in an order drawn from `seed` (Fisher-Yates). */
+/**
+ * The block's places 0 to length - 1 in an order drawn from `seed`. The portal alternates zone
+ * types by index, so an even-length block keeps the items listed at even places on places of one
+ * parity and the others on the other (which parity drawn per block): the two plain zones are
+ * one of each type. An odd-length block changes parity from one block to the next anyway.
+ */
 function shuffledOrder(length: number, seed: number): number[] {
-  const order = Array.from({ length }, (_, position) => position);
-  for (let last = length - 1; last > 0; last--) {
+  const places = Array.from({ length }, (_, place) => place);
+  if (length % 2 === 1) return shuffled(places, seed);
+  const even = shuffled(
+    places.filter((place) => place % 2 === 0),
+    deriveSeed(seed, 1),
+  );
+  const odd = shuffled(
+    places.filter((place) => place % 2 === 1),
+    deriveSeed(seed, 2),
+  );
+  const [first, second] = (seed & 1) === 0 ? [even, odd] : [odd, even];
+  return first.flatMap((place, at) => [place, second[at] ?? place]);
+}
+
+/** Fisher-Yates, drawn from `seed`. */
+function shuffled<T>(items: readonly T[], seed: number): T[] {
+  const order = [...items];
+  for (let last = order.length - 1; last > 0; last--) {
     const pick = deriveSeed(seed, last) % (last + 1);
-    [order[last], order[pick]] = [order[pick] ?? pick, order[last] ?? last];
+    const kept = order[last] as T;
+    order[last] = order[pick] as T;
+    order[pick] = kept;
   }
   return order;
 }
@@ -122,6 +148,18 @@ export function practiceItemSkills(item: PracticeItem, zoneType: ZoneType): Skil
   });
 }
 
+/**
+ * The skills an exercise made for `item` is made to practise: its deciding feature's skill (a
+ * zone chart's concept; a decision to skip, its failing check and the decision itself; one to
+ * take, the decision), or all a plain zone or a plan tests. A fresh-zone chart tests finding the
+ * zone too, but a learner sent to practise finding zones gets a plain one.
+ */
+export function practiceItemTargets(item: PracticeItem, zoneType: ZoneType): SkillKey[] {
+  if (item.kind === 'zone' && item.concept !== undefined) return conceptSkills([item.concept]);
+  if (item.kind === 'decision' && item.decision !== 'skip') return ['take-or-skip'];
+  return practiceItemSkills(item, zoneType);
+}
+
 /** Whether an exercise made for `item` with a zone of `zoneType` serves the chooser's choice. */
 export function practiceItemServes(
   item: PracticeItem,
@@ -130,5 +168,5 @@ export function practiceItemServes(
 ): boolean {
   if (item.kind !== choice.kind) return false;
   if (choice.zoneType !== undefined && choice.zoneType !== zoneType) return false;
-  return practiceItemSkills(item, zoneType).includes(choice.skill);
+  return practiceItemTargets(item, zoneType).includes(choice.skill);
 }
