@@ -12,7 +12,9 @@
  * browser is Debian's Chromium (CHROME_PATH to use another).
  *
  * BENCH_RUNS: runs per page and preset; BENCH_PAGES: page names to run, comma-separated;
- * BENCH_SOFTWARE_COMPOSITING=1: Chromium's GPU-less compositing (see GPU_COMPOSITING_ARGS).
+ * BENCH_SOFTWARE_COMPOSITING=1: Chromium's GPU-less compositing (see GPU_COMPOSITING_ARGS);
+ * BENCH_WEB_REPORTS=DIR: also keeps every run's whole Lighthouse report there, as JSON (to see the
+ * LCP element, the request chains and the long tasks behind a score).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -29,6 +31,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '../../..');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const ONLY_PAGES = process.env.BENCH_PAGES?.split(',').map((name) => name.trim());
+const REPORTS_DIR = process.env.BENCH_WEB_REPORTS;
+let reportsKept = 0;
 
 /**
  * Without a GPU, headless Chromium composites in software: every WebGL frame is then read back
@@ -224,6 +228,11 @@ async function runLighthouseOnce(page: Page, url: string, preset: Preset): Promi
   if (!runner) throw new Error(`Lighthouse gave no result for ${url}`);
   const errors = runner.lhr.runtimeError;
   if (errors) throw new Error(`Lighthouse failed on ${url}: ${errors.message}`);
+  if (REPORTS_DIR) {
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    const name = `${String(++reportsKept).padStart(2, '0')}-${preset}-${new URL(url).pathname.replace(/\W+/g, '_')}.json`;
+    writeFileSync(join(REPORTS_DIR, name), JSON.stringify(runner.lhr));
+  }
   return measurementOf(runner.lhr);
 }
 

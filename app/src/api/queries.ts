@@ -97,6 +97,13 @@ const WORKED_ON = {
  */
 const SEEDS_A_PAGE = { ...WORKED_ON, gcTime: 0 } as const;
 
+/**
+ * How long an answer counts as the server's current one for a page that mounts right after it was
+ * asked for (a lesson asked for by its route, then shown by its page): not asked twice in one
+ * page load. A later visit asks again, as the answer is forgotten once its page is left.
+ */
+const JUST_ASKED_MS = 5_000;
+
 /** The reads of the course API as queries: key, call and how long an answer stays fresh. */
 export const courseQueries = {
   /** The course's counts and limits: fixed for a deployment. */
@@ -123,6 +130,7 @@ export const courseQueries = {
     queryOptions({
       queryKey: queryKeys.subscription(pathname),
       queryFn: () => api.subscriptionStatus(),
+      staleTime: JUST_ASKED_MS,
       gcTime: 0,
       placeholderData: keepPreviousData,
     }),
@@ -140,6 +148,7 @@ export const courseQueries = {
       queryKey: queryKeys.lesson(path),
       queryFn: () => api.lesson(path),
       ...SEEDS_A_PAGE,
+      staleTime: JUST_ASKED_MS,
     }),
 
   /**
