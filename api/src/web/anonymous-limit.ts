@@ -7,11 +7,12 @@ import type { SharedRedis } from '../redis/shared-redis.js';
 import type { TooManyRequests } from './too-many-requests.js';
 
 /**
- * Never refused: the balancer's health checks, and the built app's own hashed files (a page
- * loads a dozen code chunks, served from memory and cached for a year: refusing one leaves a
- * visitor a blank page, and counting them spent a visitor's budget in a few pages).
+ * Never refused: the balancer's health checks, and the hashed files of the built app and of the
+ * chart-kit docs (a page loads a dozen code chunks, a docs page twenty, all cached for a year:
+ * refusing one leaves a visitor a blank page, and counting them spent a visitor's budget in a
+ * few pages).
  */
-const EXEMPT_PATH = /^\/(?:api\/health(?:[/?]|$)|assets\/)/;
+const EXEMPT_PATH = /^\/(?:api\/health(?:[/?]|$)|assets\/|chart-kit\/assets\/)/;
 
 export const ANONYMOUS_LIMIT_MESSAGE =
   'Too many requests from your address. Please wait a few seconds and try again, or log in.';
