@@ -12,6 +12,7 @@ export type * from './lessons.js';
 export type * from './manage.js';
 export type * from './plans.js';
 export type * from './practice.js';
+export type * from './practice-place.js';
 export type * from './progress.js';
 export type * from './routes.js';
 export type * from './session.js';

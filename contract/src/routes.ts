@@ -10,6 +10,7 @@ import type { Catalogue, LessonPageBody } from './lessons.js';
 import type { ManageRequest, ManageResult } from './manage.js';
 import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from './practice.js';
+import type { PracticePlace } from './practice-place.js';
 import type { ProgressBody, ProgressUpdate } from './progress.js';
 import type { PracticeNextBody, SkillsBody } from './skills.js';
 import type {
@@ -32,6 +33,7 @@ export interface ApiGetRoutes {
   '/api/lessons/{path}': { response: LessonPageBody };
   '/chart-data/{id}': { response: ChartDataBody; query: ChartDataQuery };
   '/api/practice/next': { response: PracticeNextBody };
+  '/api/practice/place': { response: PracticePlace };
   '/api/practice/{index}': { response: PracticeChartBody };
   '/api/practice/plans/{index}': { response: PracticePlanBody };
   '/api/practice/decisions/{index}': { response: PracticeDecisionBody };
@@ -73,6 +75,7 @@ export interface ApiPostRoutes {
   '/stripe/cancel': { body: EmptyBody; response: MessageBody };
   '/stripe/resume': { body: EmptyBody; response: MessageBody };
   '/api/events': { body: EventBatch; response: EventsAccepted };
+  '/api/practice/place': { body: PracticePlace; response: PracticePlace };
 }
 
 export type ApiGetPath = keyof ApiGetRoutes;

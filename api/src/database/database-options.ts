@@ -9,6 +9,7 @@ import { Subscription } from '../billing/subscription.entity.js';
 import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { Attempt } from '../exercises/attempt.entity.js';
 import { PracticeChart } from '../practice-charts/practice-chart.entity.js';
+import { PracticePlaceRow } from '../practice/practice-place.entity.js';
 import { PracticeHistoryRow, SkillStateRow } from '../skills/skill-state.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
@@ -27,6 +28,7 @@ import { RefreshTokenGrace1764800000000 } from './migrations/1764800000000-refre
 import { CreateIdempotencyKeys1764900000000 } from './migrations/1764900000000-create-idempotency-keys.js';
 import { CreatePracticeCharts1765000000000 } from './migrations/1765000000000-create-practice-charts.js';
 import { CreateSkillStates1765100000000 } from './migrations/1765100000000-create-skill-states.js';
+import { CreatePracticePlaces1765200000000 } from './migrations/1765200000000-create-practice-places.js';
 
 export const ENTITIES = [
   User,
@@ -44,6 +46,7 @@ export const ENTITIES = [
   PracticeChart,
   SkillStateRow,
   PracticeHistoryRow,
+  PracticePlaceRow,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -60,6 +63,7 @@ export const MIGRATIONS = [
   CreateIdempotencyKeys1764900000000,
   CreatePracticeCharts1765000000000,
   CreateSkillStates1765100000000,
+  CreatePracticePlaces1765200000000,
 ];
 
 /**

@@ -19,6 +19,7 @@ import { DecisionsService, practiceDecisionExercise } from '../exercises/decisio
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { PracticeGenerationResponses } from './generation-responses.js';
+import { PracticePlaces } from './practice-places.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
 import { practiceScenarioRequest, practiceSkills } from '../practice-charts/generation.js';
 import { RequiresSession } from '../auth/session-decorators.js';
@@ -48,6 +49,7 @@ export class PracticeController {
     private readonly plans: PlansService,
     private readonly decisions: DecisionsService,
     private readonly skills: SkillStates,
+    private readonly places: PracticePlaces,
   ) {}
 
   // Before ':index', which would read "next" as an index.
@@ -59,15 +61,23 @@ export class PracticeController {
       'practice exercise can test, never one kind of exercise more than three times in a row. ' +
       'Answers its kind (zone, decision or plan), the first exercise of that kind the learner has ' +
       'not finished that tests the skill, else the first not finished (null when all are; after ' +
-      'the first, each needs the Pro Plan), the skill and a sentence saying why.',
+      'the first, each needs the Pro Plan), the skill and a sentence saying why. Never the ' +
+      'exercise the learner has on screen in the portal (GET api/practice/place): asking ' +
+      'again skips it, and it comes back later.',
   })
   @ApiOkResponse({ type: PracticeNextDto })
   async next(@CurrentUser() user: User): Promise<PracticeNextBody> {
-    const { kind, skill, reason, zoneType } = await this.skills.next(user.id);
+    const [{ kind, skill, reason, zoneType }, place] = await Promise.all([
+      this.skills.next(user.id),
+      this.places.get(user.id),
+    ]);
+    // The learner asks for another while one is on screen: they skip it, so it is not the answer.
+    const onScreen = place.current?.kind === kind ? place.current.index : undefined;
     const count = kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT;
     // Each exercise's chart is fixed by its index: look for one made to test the skill (a
     // decision to skip for freshness, a demand zone), from the request its generator is given.
     const fits = (index: number) => {
+      if (index === onScreen) return false;
       const request = practiceScenarioRequest(user.id, index, kind);
       if (zoneType !== undefined && request.zoneType !== zoneType) return false;
       return practiceSkills(kind, request.seed, request.zoneType).includes(skill);

@@ -1,17 +1,31 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ExercisesModule } from '../exercises/exercises.module.js';
 import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
 import { PracticeController } from './practice.controller.js';
+import { PracticePlaceController } from './practice-place.controller.js';
+import { PracticePlaceRow } from './practice-place.entity.js';
+import { PracticePlaces } from './practice-places.js';
 import { SkillStatesModule } from '../skills/skill-states.module.js';
 
 /**
  * The learner's practice portal (GET api/practice/...): their own charts, plans and decisions
- * with where they stand on each. The answers go to the exercise calls.
+ * with where they stand on each, and where the learner is in the portal (api/practice/place).
+ * The answers go to the exercise calls.
  */
 @Module({
-  imports: [AuthModule, CatalogueModule, ExercisesModule, PracticeChartsModule, SkillStatesModule],
-  controllers: [PracticeController],
+  imports: [
+    TypeOrmModule.forFeature([PracticePlaceRow]),
+    AuthModule,
+    CatalogueModule,
+    ExercisesModule,
+    PracticeChartsModule,
+    SkillStatesModule,
+  ],
+  // The place's controller first: PracticeController's ':index' would read "place" as an index.
+  controllers: [PracticePlaceController, PracticeController],
+  providers: [PracticePlaces],
 })
 export class PracticeModule {}

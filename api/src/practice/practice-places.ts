@@ -1,0 +1,66 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { PracticeKind } from '@course/rules';
+import type { PracticePlace } from '@course/contract';
+import type { Repository } from 'typeorm';
+import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../catalogue/course-access.js';
+import { PracticePlaceRow } from './practice-place.entity.js';
+
+/** A learner who has not opened the portal yet starts with "Practise what I need". */
+export const FIRST_PLACE: PracticePlace = {
+  mode: 'needs',
+  zones: 1,
+  decisions: 1,
+  plans: 1,
+  current: null,
+};
+
+/** How many practice exercises of each kind a learner has. */
+export const PRACTICE_COUNTS: Readonly<Record<PracticeKind, number>> = {
+  zone: PRACTICE_CHART_COUNT,
+  decision: PRACTICE_PLAN_COUNT,
+  plan: PRACTICE_PLAN_COUNT,
+};
+
+/**
+ * Where each learner is in the Practice Portal, kept in the database so that reopening it on any
+ * instance and any device resumes at the same place. The last place sent wins.
+ */
+@Injectable()
+export class PracticePlaces {
+  constructor(
+    @InjectRepository(PracticePlaceRow) private readonly rows: Repository<PracticePlaceRow>,
+  ) {}
+
+  async get(userId: string): Promise<PracticePlace> {
+    const row = await this.rows.findOne({ where: { userId } });
+    if (!row) return FIRST_PLACE;
+    const { mode, zones, decisions, plans, current } = row;
+    return { mode, zones, decisions, plans, current };
+  }
+
+  /** Keeps `place` as the learner's; a current exercise past its kind's count is a 400. */
+  async save(userId: string, place: PracticePlace): Promise<PracticePlace> {
+    const { mode, zones, decisions, plans } = place;
+    const current = place.current ?? null;
+    if (current && current.index > PRACTICE_COUNTS[current.kind]) {
+      throw new BadRequestException(
+        `current.index must be a whole number from 1 to ${PRACTICE_COUNTS[current.kind]} for a ${current.kind}`,
+      );
+    }
+    const kept: PracticePlace = {
+      mode,
+      zones,
+      decisions,
+      plans,
+      current: current && {
+        kind: current.kind,
+        index: current.index,
+        skill: current.skill,
+        reason: current.reason,
+      },
+    };
+    await this.rows.upsert({ userId, ...kept, updatedAt: new Date() }, ['userId']);
+    return kept;
+  }
+}

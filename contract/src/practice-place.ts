@@ -1,0 +1,31 @@
+import type { PracticeKind, SkillKey } from '@course/rules';
+
+/**
+ * The Practice Portal's modes: "Practise what I need" (`needs`, the server chooses each exercise)
+ * and the fixed rounds of zones, take-or-skip decisions and trade plans.
+ */
+export type PracticeMode = 'needs' | 'zones' | 'decisions' | 'plans';
+
+/** The exercise "Practise what I need" has on screen, as GET api/practice/next chose it. */
+export interface PracticeItem {
+  kind: PracticeKind;
+  /** Its place among the learner's practice exercises of that kind (1-based). */
+  index: number;
+  skill: SkillKey;
+  /** The sentence shown with it ("You missed freshness twice: here is another."). */
+  reason: string;
+}
+
+/**
+ * GET and POST api/practice/place: where the learner is in the portal, kept on the server so that
+ * reopening it (in any browser) resumes there.
+ */
+export interface PracticePlace {
+  mode: PracticeMode;
+  /** The place in each fixed round (1-based): zone charts, decisions and plans. */
+  zones: number;
+  decisions: number;
+  plans: number;
+  /** "Practise what I need": the exercise being worked on; null before the first is chosen. */
+  current: PracticeItem | null;
+}
