@@ -159,7 +159,8 @@ export class Announcer {
     const model = this.model;
     const index = model.crosshairIndex();
     const values = index === undefined ? [] : model.lineValuesAt(index);
-    const parts = values.map(({ label, value }) => `${label} ${formatPrice(value, step)}`);
+    const lineStep = Math.min(step, model.lineValueStep());
+    const parts = values.map(({ label, value }) => `${label} ${formatPrice(value, lineStep)}`);
     if (model.volumeShare > 0 && candle.volume !== undefined) {
       parts.push(`volume ${formatVolume(candle.volume)}`);
     }

@@ -899,6 +899,14 @@ export class ChartModel {
     return Math.max(10 ** -this.store.priceDecimals, this.frame.priceTicks.step / 100);
   }
 
+  /**
+   * Step a line series' values are printed with: as candles' prices, but at least a tenth of the
+   * axis step, since an average of whole prices is rarely whole.
+   */
+  lineValueStep(): number {
+    return Math.min(this.valueStep(), this.frame.priceTicks.step / 10);
+  }
+
   /** Step of a zone's bounds as announced: the axis step or the series' decimals, the finer. */
   priceStep(): number {
     return Math.min(this.frame.priceTicks.step, 10 ** -this.store.priceDecimals);

@@ -37,7 +37,8 @@ function readoutExtras(
   step: number,
 ): string {
   const values = index === undefined ? [] : model.lineValuesAt(index);
-  let text = values.map(({ label, value }) => `  ${label} ${formatPrice(value, step)}`).join('');
+  const lineStep = Math.min(step, model.lineValueStep());
+  let text = values.map(({ label, value }) => `  ${label} ${formatPrice(value, lineStep)}`).join('');
   if (model.volumeShare > 0 && candle.volume !== undefined) {
     text += `  V ${formatVolume(candle.volume)}`;
   }

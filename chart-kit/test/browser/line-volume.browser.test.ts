@@ -1,0 +1,172 @@
+import type { Candle } from '@chart-kit/core';
+import { type BrowserFixture, openFixture } from './harness.js';
+import { blend, closeTo, hex, type Rgb } from './series.js';
+
+/** Even candles rise 100 -> 104 on 1,000 shares, odd ones fall 104 -> 100 on 500. */
+const SERIES: Candle[] = Array.from({ length: 40 }, (_, i) => {
+  const up = i % 2 === 0;
+  return {
+    time: 1_700_000_000 + i * 300,
+    open: up ? 100 : 104,
+    close: up ? 104 : 100,
+    high: 105,
+    low: 99,
+    volume: up ? 1000 : 500,
+  };
+});
+/** A flat line through the candles' bodies, and one rising over the newest candles. */
+const FLAT = SERIES.map((candle) => ({ time: candle.time, value: 103.5 }));
+const RISING = SERIES.slice(20).map((candle, i) => ({ time: candle.time, value: 100 + i * 0.2 }));
+const BACKGROUND = 0x13131f;
+const UP = 0x26a69a;
+const DOWN = 0xef5350;
+/** The fixture's chart is 800 x 703 CSS px: its plot is 679 px tall, a fifth of it volume. */
+const PLOT_HEIGHT = 703 - 24;
+const PRICE_HEIGHT = Math.round(PLOT_HEIGHT * 0.8);
+
+type Engine = import('../../src/index.js').ChartEngine;
+
+// The same pictures on both renderers.
+describe.each(['canvas2d', 'webgl'] as const)('line series and volume, %s', (renderer) => {
+  let fixture: BrowserFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+    await fixture.page.evaluate(
+      async ({ candles, flat, rising, renderer: asked }) => {
+        const container = document.getElementById('chart');
+        if (!container) throw new Error('no #chart');
+        const engine = await window.chartKit.ChartEngine.create(container, {
+          candles,
+          initialBars: 20,
+          devicePixelRatio: 1,
+          renderer: asked,
+          volume: true,
+          lineSeries: [
+            { id: 'flat', points: flat, color: '#ffff00', width: 3 },
+            { id: 'rising', points: rising, color: 'rgb(0 200 255)', width: 3 },
+          ],
+        });
+        Object.assign(window, { engine });
+      },
+      { candles: SERIES, flat: FLAT, rising: RISING, renderer },
+    );
+  });
+
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  /** The pixel at candle `index`, at a price (the candles' scale) or a y (CSS px). */
+  function pixel(index: number, at: { price: number } | { y: number }): Promise<Rgb> {
+    return fixture.page.evaluate(
+      ([i, where]) => {
+        const engine = (window as unknown as { engine: Engine }).engine;
+        const y = 'price' in where ? engine.yOfPrice(where.price) : where.y;
+        return window.chartKit.readPixel(engine, engine.xOfIndex(i), y);
+      },
+      [index, at] as const,
+    );
+  }
+
+  it(`draws on ${renderer}`, async () => {
+    const name = await fixture.page.evaluate(
+      () => (window as unknown as { engine: Engine }).engine.rendererName,
+    );
+    expect(name).toBe(renderer);
+  });
+
+  it('draws a line over the candles and between them, in its colour', async () => {
+    expect(hex(await pixel(38, { price: 103.5 }))).toBe('#ffff00');
+    expect(hex(await pixel(38.5, { price: 103.5 }))).toBe('#ffff00');
+    // Off the line, the candle and the background are as they were.
+    expect(hex(await pixel(38, { price: 102 }))).toBe('#26a69a');
+    expect(hex(await pixel(38.5, { price: 102 }))).toBe('#13131f');
+  });
+
+  it('draws a rising line through its points, and none before its first', async () => {
+    // Point 10 of the rising line is on candle 30 at 102.
+    expect(hex(await pixel(30, { price: 102 }))).toBe('#00c8ff');
+    expect(hex(await pixel(35, { price: 103 }))).toBe('#00c8ff');
+    // Candle 22's slot well above its line shows the background, not a line.
+    expect(hex(await pixel(22.5, { price: 102.8 }))).toBe('#13131f');
+  });
+
+  it('keeps the candles above a volume strip with bars in the candles’ colours', async () => {
+    // The candles' lows end above the strip.
+    const lowY = await fixture.page.evaluate(() =>
+      (window as unknown as { engine: Engine }).engine.yOfPrice(99),
+    );
+    expect(lowY).toBeLessThan(PRICE_HEIGHT);
+    const bottom = PLOT_HEIGHT - 3;
+    expect(closeTo(await pixel(38, { y: bottom }), blend(BACKGROUND, UP, 0.5))).toBe(true);
+    expect(closeTo(await pixel(39, { y: bottom }), blend(BACKGROUND, DOWN, 0.5))).toBe(true);
+    // The tallest bars (1,000) reach the strip's top; the others (500) half way.
+    const nearTop = PRICE_HEIGHT + 10;
+    expect(closeTo(await pixel(38, { y: nearTop }), blend(BACKGROUND, UP, 0.5))).toBe(true);
+    expect(hex(await pixel(39, { y: nearTop }))).toBe('#13131f');
+    // Between bars, the background.
+    expect(hex(await pixel(38.5, { y: bottom }))).toBe('#13131f');
+  });
+
+  it('reads out the lines and the volume with the candle under the crosshair', async () => {
+    const readout = await fixture.page.evaluate(async () => {
+      const engine = (window as unknown as { engine: Engine }).engine;
+      const canvas = engine.canvas;
+      const box = canvas.getBoundingClientRect();
+      const x = box.left + engine.xOfIndex(38);
+      const y = box.top + 100;
+      canvas.dispatchEvent(
+        new PointerEvent('pointermove', { clientX: x, clientY: y, bubbles: true, pointerType: 'mouse' }),
+      );
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      return engine.readout;
+    });
+    expect(readout).toContain('flat 103.50');
+    expect(readout).toContain('rising 103.60');
+    expect(readout).toContain('V 1000');
+  });
+
+  it('hides the volume and removes a line when asked', async () => {
+    await fixture.page.evaluate(() => {
+      const engine = (window as unknown as { engine: Engine }).engine;
+      engine.setVolume(false);
+      expect(engine.removeLineSeries('flat'));
+      function expect(value: boolean) {
+        if (!value) throw new Error('removeLineSeries found no line');
+      }
+    });
+    // The background, or the grid line at 103.5 the flat line covered.
+    expect(['#13131f', '#22223a']).toContain(hex(await pixel(38.5, { price: 103.5 })));
+    expect(hex(await pixel(38.5, { y: PLOT_HEIGHT - 3 }))).toBe('#13131f');
+    // Without the strip the candles' lows go down to near the plot's bottom.
+    const lowY = await fixture.page.evaluate(() =>
+      (window as unknown as { engine: Engine }).engine.yOfPrice(99),
+    );
+    expect(lowY).toBeGreaterThan(PRICE_HEIGHT);
+  });
+
+  it('refuses a bad point, naming the series and the point, and keeps its lines', async () => {
+    const refused = await fixture.page.evaluate(() => {
+      const engine = (window as unknown as { engine: Engine }).engine;
+      try {
+        engine.setLineSeries({ id: 'rising', points: [{ time: 1, value: 1 }, { time: 1, value: 2 }] });
+      } catch (error) {
+        const { kind, lineSeries, index, message } = error as import('../../src/index.js').ChartDataError;
+        return { kind, lineSeries, index, message, ids: engine.lineSeriesIds() };
+      }
+      return undefined;
+    });
+    expect(refused).toEqual({
+      kind: 'data',
+      lineSeries: 'rising',
+      index: 1,
+      message: 'Point 1 (time 1) of line series "rising": duplicate time 1',
+      ids: ['rising'],
+    });
+  });
+
+  it('logged no error', () => {
+    expect(fixture.errors).toEqual([]);
+  });
+});
