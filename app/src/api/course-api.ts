@@ -12,6 +12,7 @@ import type {
   DecisionRequest,
   ManageRequest,
   PlanRequest,
+  PracticePlace,
 } from '@course/contract';
 
 type Listener = () => void;
@@ -123,6 +124,10 @@ export function createCourseApi(
     /** Answers a lesson's trade-management exercise: the rule the learner would manage it by. */
     manage: (choice: ManageRequest) =>
       answerOnce((headers) => http.post('/api/manage', choice, { headers })),
+    /** Where the learner is in the Practice Portal, as any of their devices left it. */
+    practicePlace: () => withSession(() => http.get('/api/practice/place')),
+    keepPracticePlace: (place: PracticePlace) =>
+      withSession(() => http.post('/api/practice/place', place)),
     /** The learner's graded plans and their trading record. */
     planResults: () => withSession(() => http.get('/api/plans/results')),
     /** The learner's mastery of each skill of the course, in the course's order. */

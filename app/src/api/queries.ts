@@ -39,6 +39,8 @@ export const queryKeys = {
   skills: () => ['skills'] as const,
   /** The practice exercise to do next (GET api/practice/next). */
   practiceNext: () => ['practice-next'] as const,
+  /** Where the learner is in the Practice Portal (mode, rounds, the exercise on screen). */
+  practicePlace: () => ['practice-place'] as const,
 };
 
 /** The data everyone gets alike; everything else belongs to the learner signed in. */
@@ -187,6 +189,18 @@ export const courseQueries = {
     queryOptions({
       queryKey: queryKeys.practiceDecision(index),
       queryFn: index === undefined ? skipToken : () => api.practiceDecision(index),
+      staleTime: Infinity,
+      ...SEEDS_A_PAGE,
+    }),
+
+  /**
+   * Asked on every visit (another device may have moved on); while the portal is open, its own
+   * moves are the place, written to this cache and sent to the server.
+   */
+  practicePlace: (api: CourseApi) =>
+    queryOptions({
+      queryKey: queryKeys.practicePlace(),
+      queryFn: () => api.practicePlace(),
       staleTime: Infinity,
       ...SEEDS_A_PAGE,
     }),

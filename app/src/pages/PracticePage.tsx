@@ -1,4 +1,4 @@
-import { useMemo, useReducer } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useAnalytics } from '../analytics/analytics-context.js';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AppHeader } from '../components/AppHeader.js';
@@ -8,7 +8,7 @@ import { pressWord, usePointerKind } from '../components/pointer-words.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
 import { useChartExercise } from '../exercise/use-chart-exercise.js';
-import type { CourseRules, PracticeRules } from '../api/index.js';
+import type { CourseRules, PracticeMode, PracticePlace, PracticeRules } from '../api/index.js';
 import { WithCourseRules } from '../course/WithCourseRules.js';
 import {
   canGoBack,
@@ -18,9 +18,15 @@ import {
   freeTasterText,
   INITIAL_PRACTICE,
   isExtraPractice,
+  type PracticeAction,
   practiceReducer,
   type PracticeState,
 } from '../practice/practice-counter.js';
+import { LoadingState } from '../components/LoadingState.js';
+import { RetryNotice } from '../components/RetryNotice.js';
+import { loadErrorOf } from '../api/queries.js';
+import { PracticeNeeds } from '../practice/PracticeNeeds.js';
+import { usePracticePlace } from '../practice/use-practice-place.js';
 import { PracticeDecisions } from '../practice/PracticeDecisions.js';
 import { PracticePlans } from '../practice/PracticePlans.js';
 import { useSubscription } from '../session/RouteGate.js';
@@ -49,7 +55,8 @@ function PracticeChart({
   const target = useMemo(() => ({ practice: practice.position }), [practice.position]);
   const exercise = useChartExercise({ api, target, practiceIndex: practice.position });
   const zoneType = exercise.charts?.fiveMinute.type;
-  const passed = practice.pass || exercise.state.pass;
+  // The server's standing of this chart, restored as it loads: never a flag of the portal's.
+  const passed = exercise.state.pass;
   const label = `Practice chart ${counterText(practice.position, limits)}`;
   const analytics = useAnalytics();
   const pointer = usePointerKind();
@@ -122,19 +129,25 @@ function PracticeChart({
   );
 }
 
-/**
- * `?plans=N` or `?decisions=N`: that practice at its Nth chart (the first when N is not one of
- * the `count` there are); otherwise the zones.
- */
-function positionOf(
+/** `?plans=N`, `?decisions=N` or `?zones=N` (links from the hub): that round at its Nth chart. */
+function deepLinkOf(
   search: URLSearchParams,
-  mode: 'plans' | 'decisions',
-  count: number,
-): number | undefined {
-  const value = search.get(mode);
-  if (value === null) return undefined;
-  const position = Number(value);
-  return Number.isInteger(position) && position >= 1 && position <= count ? position : 1;
+  limits: PracticeRules,
+): Partial<PracticePlace> | undefined {
+  const rounds = [
+    ['plans', limits.plans],
+    ['decisions', limits.decisions],
+    ['zones', limits.charts],
+  ] as const;
+  for (const [mode, count] of rounds) {
+    const value = search.get(mode);
+    if (value === null) continue;
+    const position = Number(value);
+    // The first chart when N is not one of the `count` there are.
+    const place = Number.isInteger(position) && position >= 1 && position <= count ? position : 1;
+    return { mode, [mode]: place };
+  }
+  return undefined;
 }
 
 export function PracticePage() {
@@ -143,52 +156,104 @@ export function PracticePage() {
       <AppHeader />
       <main className="practice">
         <h1>Practice Portal</h1>
-        <WithCourseRules>{(rules) => <PracticeModes rules={rules} />}</WithCourseRules>
+        <WithCourseRules>{(rules) => <PracticePortal rules={rules} />}</WithCourseRules>
       </main>
     </>
   );
 }
 
-/** The portal's three tracks, with the counts the API states. */
-function PracticeModes({ rules }: { rules: CourseRules }) {
-  const limits = rules.practice;
-  const navigate = useNavigate();
-  const { subscribed } = useSubscription();
-  const [practice, dispatch] = useReducer(practiceReducer, INITIAL_PRACTICE);
+const MODES: readonly { mode: PracticeMode; label: string }[] = [
+  { mode: 'needs', label: 'Practise what I need' },
+  { mode: 'zones', label: 'Find zones' },
+  { mode: 'decisions', label: 'Take or skip' },
+  { mode: 'plans', label: 'Plan trades' },
+];
+
+/** The portal resumes where the learner was, on any device: the server keeps the place. */
+export function PracticePortal({ rules }: { rules: CourseRules }) {
+  const api = useApi();
+  const portal = usePracticePlace(api);
+  const { load, move } = portal;
   const [search, setSearch] = useSearchParams();
-  const plans = positionOf(search, 'plans', limits.plans);
-  const decisions =
-    plans === undefined ? positionOf(search, 'decisions', limits.decisions) : undefined;
-  const zones = plans === undefined && decisions === undefined;
+  const place = load.data;
+  const deepLink = useMemo(() => deepLinkOf(search, rules.practice), [search, rules.practice]);
+  // A link into a round (from the hub) moves the kept place there, once.
+  useEffect(() => {
+    if (!place || !deepLink) return;
+    move({ ...place, ...deepLink });
+    setSearch({}, { replace: true });
+  }, [place, deepLink, move, setSearch]);
+
+  const loadError = loadErrorOf(load);
+  if (loadError) {
+    return <RetryNotice what="your place" error={loadError} onRetry={() => void load.refetch()} />;
+  }
+  if (!place || deepLink) return <LoadingState label="Loading your place" />;
   return (
     <>
       <nav className="practice__modes" aria-label="What to practise">
-        <button
-          type="button"
-          className={`button ${zones ? 'button--primary' : 'button--ghost'}`}
-          aria-pressed={zones}
-          onClick={() => setSearch({})}
-        >
-          Find zones
-        </button>
-        <button
-          type="button"
-          className={`button ${decisions !== undefined ? 'button--primary' : 'button--ghost'}`}
-          aria-pressed={decisions !== undefined}
-          onClick={() => setSearch({ decisions: '1' })}
-        >
-          Take or skip
-        </button>
-        <button
-          type="button"
-          className={`button ${plans !== undefined ? 'button--primary' : 'button--ghost'}`}
-          aria-pressed={plans !== undefined}
-          onClick={() => setSearch({ plans: '1' })}
-        >
-          Plan trades
-        </button>
+        {MODES.map(({ mode, label }) => (
+          <button
+            key={mode}
+            type="button"
+            className={`button ${place.mode === mode ? 'button--primary' : 'button--ghost'}`}
+            aria-pressed={place.mode === mode}
+            onClick={() => move({ ...place, mode })}
+          >
+            {label}
+          </button>
+        ))}
       </nav>
-      {decisions !== undefined ? (
+      {portal.keepError && (
+        <Notice tone="error">Your place could not be kept: {portal.keepError}</Notice>
+      )}
+      <PracticeModes rules={rules} place={place} portal={portal} />
+    </>
+  );
+}
+
+/** The mode the learner is in, with the counts the API states. */
+function PracticeModes({
+  rules,
+  place,
+  portal,
+}: {
+  rules: CourseRules;
+  place: PracticePlace;
+  portal: ReturnType<typeof usePracticePlace>;
+}) {
+  const limits = rules.practice;
+  const navigate = useNavigate();
+  const { subscribed } = useSubscription();
+  const { move } = portal;
+  const [modalOpen, setModalOpen] = useState(true);
+  const practice: PracticeState = { position: place.zones, modalOpen };
+  const act = (action: PracticeAction) => {
+    const next = practiceReducer(practice, action);
+    setModalOpen(next.modalOpen);
+    if (next.position !== place.zones) move({ ...place, zones: next.position });
+  };
+  switch (place.mode) {
+    case 'needs':
+      return (
+        <>
+          <p className="muted">
+            Each exercise is chosen for the skill you need most: the weakest, or the one due for
+            review. The reason is above it.
+            {subscribed === false &&
+              ` ${freeTasterText(limits.free, 'exercise', 'exercises')} of each kind; the Pro Plan opens all the others.`}
+          </p>
+          <PracticeNeeds
+            current={place.current}
+            onNext={portal.next}
+            choosing={portal.choosing}
+            chooseError={portal.chooseError}
+            allDone={portal.allDone}
+          />
+        </>
+      );
+    case 'decisions':
+      return (
         <>
           <p className="muted">
             Zones of your own with the next wall drawn: decide whether each trade is worth taking,
@@ -197,13 +262,32 @@ function PracticeModes({ rules }: { rules: CourseRules }) {
               ` ${freeTasterText(limits.free, 'decision', 'decisions')}; the Pro Plan opens all the others.`}
           </p>
           <PracticeDecisions
-            key={decisions}
-            position={decisions}
+            key={place.decisions}
+            position={place.decisions}
             count={limits.decisions}
-            onMove={(position) => setSearch({ decisions: String(position) })}
+            onMove={(position) => move({ ...place, decisions: position })}
           />
         </>
-      ) : zones ? (
+      );
+    case 'plans':
+      return (
+        <>
+          <p className="muted">
+            Charts of your own with the zone given: plan the trade as the Managing Risk module
+            teaches, with a 25,000-dollar account risking 1%. Your plans count on your Results page.
+            {subscribed === false &&
+              ` ${freeTasterText(limits.free, 'plan', 'plans')}; the Pro Plan opens all the others.`}
+          </p>
+          <PracticePlans
+            key={place.plans}
+            position={place.plans}
+            count={limits.plans}
+            onMove={(position) => move({ ...place, plans: position })}
+          />
+        </>
+      );
+    case 'zones':
+      return (
         <>
           <p className="muted">
             {isExtraPractice(practice, limits)
@@ -216,28 +300,12 @@ function PracticeModes({ rules }: { rules: CourseRules }) {
             key={practice.position}
             practice={practice}
             limits={limits}
-            onNext={() => dispatch({ type: 'next', charts: limits.charts })}
-            onBack={() => dispatch({ type: 'back' })}
+            onNext={() => act({ type: 'next', charts: limits.charts })}
+            onBack={() => act({ type: 'back' })}
             onLeave={() => void navigate('/home')}
-            onCloseModal={() => dispatch({ type: 'close-modal' })}
+            onCloseModal={() => act({ type: 'close-modal' })}
           />
         </>
-      ) : (
-        <>
-          <p className="muted">
-            Charts of your own with the zone given: plan the trade as the Managing Risk module
-            teaches, with a 25,000-dollar account risking 1%. Your plans count on your Results page.
-            {subscribed === false &&
-              ` ${freeTasterText(limits.free, 'plan', 'plans')}; the Pro Plan opens all the others.`}
-          </p>
-          <PracticePlans
-            key={plans}
-            position={plans ?? 1}
-            count={limits.plans}
-            onMove={(position) => setSearch({ plans: String(position) })}
-          />
-        </>
-      )}
-    </>
-  );
+      );
+  }
 }

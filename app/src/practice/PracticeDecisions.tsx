@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PracticeDecisionBody } from '../api/index.js';
 import { courseQueries } from '../api/queries.js';
 import { DecisionExercise } from '../decision/DecisionExercise.js';
@@ -22,13 +23,24 @@ export function PracticeDecisions(props: {
   );
 }
 
-function PracticeDecision({ body, label }: { body: PracticeDecisionBody; label: string }) {
+/** One practice decision; `onPassed` hears whether it is passed, as the server graded it. */
+export function PracticeDecision({
+  body,
+  label,
+  onPassed,
+}: {
+  body: PracticeDecisionBody;
+  label: string;
+  onPassed?: (passed: boolean) => void;
+}) {
   const api = useApi();
   const exercise = useDecisionExercise({
     api,
     target: { practice: body.index },
     review: body.decisionReview,
   });
+  const passed = exercise.state.result?.pass ?? false;
+  useEffect(() => onPassed?.(passed), [onPassed, passed]);
   const long = body.decisionSetup.zone.type === 'demand';
   return (
     <>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PracticePlanBody } from '../api/index.js';
 import { courseQueries } from '../api/queries.js';
 import { PlanExercise } from '../plan/PlanExercise.js';
@@ -25,7 +26,16 @@ export function PracticePlans(props: {
   );
 }
 
-function PracticePlan({ body, label }: { body: PracticePlanBody; label: string }) {
+/** One practice plan; `onPassed` hears whether it is passed, as the server graded it. */
+export function PracticePlan({
+  body,
+  label,
+  onPassed,
+}: {
+  body: PracticePlanBody;
+  label: string;
+  onPassed?: (passed: boolean) => void;
+}) {
   const api = useApi();
   const exercise = usePlanExercise({
     api,
@@ -33,6 +43,8 @@ function PracticePlan({ body, label }: { body: PracticePlanBody; label: string }
     standing: body.exercise,
     review: body.planReview,
   });
+  const { passed } = exercise.state;
+  useEffect(() => onPassed?.(passed), [onPassed, passed]);
   const long = body.planSetup.zone.type === 'demand';
   return (
     <>

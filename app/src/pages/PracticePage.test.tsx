@@ -1,0 +1,185 @@
+import { jest } from '@jest/globals';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import {
+  createCourseApi,
+  type CourseRules,
+  type ExerciseStanding,
+  type PracticeChartBody,
+  type PracticeNextBody,
+  type PracticePlace,
+} from '../api/index.js';
+import { chartBody } from '../../test/exercise-fixtures.js';
+import { fakeHttp } from '../../test/fake-http.js';
+import { withCourse } from '../../test/query-client.js';
+import { StubChart } from '../../test/stub-chart.js';
+
+// jsdom draws no canvas; the stub runs the library's model.
+jest.unstable_mockModule('../exercise/LazyChart.js', () => ({ LazyChart: StubChart }));
+const { PracticePortal } = await import('./PracticePage.js');
+
+const RULES: CourseRules = {
+  landingDemo: { charts: [30] },
+  practice: { round: 10, charts: 100, plans: 50, decisions: 50, free: 1 },
+  triesBeforeReveal: { zone: 3, plan: 3, decision: 1, manage: 1 },
+};
+
+const NOT_TRIED: ExerciseStanding = { passed: false, tries: 0, triesLeft: 3, revealed: false };
+const PASSED: ExerciseStanding = { passed: true, tries: 0, triesLeft: 0, revealed: true };
+
+/** One of the learner's own zone charts as GET api/practice/{index} answers it. */
+function practiceChart(index: number, exercise: ExerciseStanding = NOT_TRIED): PracticeChartBody {
+  const { chart_number: _number, twin: _twin, ...chart } = chartBody(0);
+  return {
+    ...chart,
+    index,
+    round: 10,
+    count: 100,
+    free: 1,
+    exercise,
+    hourly: { ...chart, timeframe: '1hr', context_only: true },
+  };
+}
+
+const FRESHNESS: PracticeNextBody = {
+  kind: 'zone',
+  index: 3,
+  skill: 'freshness',
+  reason: 'You missed freshness twice: here is another.',
+};
+const BOUNDS: PracticeNextBody = {
+  kind: 'zone',
+  index: 7,
+  skill: 'zone-bounds',
+  reason: 'The zone’s bounds is where you are least sure: here is one more.',
+};
+
+const FIRST_VISIT: PracticePlace = {
+  mode: 'needs',
+  zones: 1,
+  decisions: 1,
+  plans: 1,
+  current: null,
+};
+
+/**
+ * The server's side of the portal: it keeps the place it is sent and chooses the next exercise
+ * from `choices`, one after another.
+ */
+function portalServer(
+  place: PracticePlace,
+  choices: PracticeNextBody[] = [],
+  standings: Record<number, ExerciseStanding> = {},
+) {
+  let kept = place;
+  const sentPlaces: PracticePlace[] = [];
+  const routes: Record<string, (body: unknown) => unknown> = {
+    'GET /api/practice/place': () => kept,
+    'POST /api/practice/place': (body) => {
+      kept = body as PracticePlace;
+      sentPlaces.push(kept);
+      return kept;
+    },
+    'GET /api/practice/next': () => {
+      const next = choices.shift();
+      if (!next) throw new Error('no more choices');
+      return next;
+    },
+  };
+  for (let index = 1; index <= 10; index++) {
+    routes[`GET /api/practice/${index}`] = () => practiceChart(index, standings[index]);
+  }
+  return { routes, sentPlaces, kept: () => kept };
+}
+
+function renderPortal(server: ReturnType<typeof portalServer>) {
+  const { http, calls } = fakeHttp(server.routes);
+  render(
+    withCourse(
+      createCourseApi(http),
+      <MemoryRouter initialEntries={['/practice']}>
+        <PracticePortal rules={RULES} />
+      </MemoryRouter>,
+    ),
+  );
+  return { calls };
+}
+
+const modeButton = (name: string) => screen.getByRole('button', { name });
+const isPressed = (name: string) => modeButton(name).getAttribute('aria-pressed') === 'true';
+
+describe('the Practice Portal', () => {
+  it('opens on Practise what I need with the exercise the server chose and why', async () => {
+    const server = portalServer(FIRST_VISIT, [FRESHNESS]);
+    renderPortal(server);
+    expect(await screen.findByText('You missed freshness twice: here is another.')).toBeTruthy();
+    expect(isPressed('Practise what I need')).toBe(true);
+    expect(isPressed('Find zones')).toBe(false);
+    expect(screen.getByText('Practice chart 3')).toBeTruthy();
+    // The choice is kept on the server, so that reopening the portal resumes with it.
+    await waitFor(() => expect(server.kept().current).toEqual(FRESHNESS));
+  });
+
+  it('resumes the exercise kept on the server instead of choosing a new one', async () => {
+    const current = { ...FRESHNESS, index: 5 };
+    const server = portalServer({ ...FIRST_VISIT, current }, [BOUNDS]);
+    const { calls } = renderPortal(server);
+    await screen.findByText('Practice chart 5');
+    expect(screen.getByText(FRESHNESS.reason)).toBeTruthy();
+    expect(calls).not.toContain('GET /api/practice/next');
+    expect(calls).toContain('GET /api/practice/5');
+  });
+
+  it('asks the server again on Skip and shows its next choice with the new reason', async () => {
+    const server = portalServer({ ...FIRST_VISIT, current: FRESHNESS }, [BOUNDS]);
+    const { calls } = renderPortal(server);
+    await screen.findByText('Practice chart 3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    expect(await screen.findByText(BOUNDS.reason)).toBeTruthy();
+    expect(screen.getByText('Practice chart 7')).toBeTruthy();
+    expect(screen.queryByText(FRESHNESS.reason)).toBeNull();
+    expect(calls.filter((call) => call === 'GET /api/practice/next')).toHaveLength(1);
+    await waitFor(() => expect(server.kept().current).toEqual(BOUNDS));
+  });
+
+  it('switches to the fixed rounds and back, keeping the place of each on the server', async () => {
+    const server = portalServer({ ...FIRST_VISIT, current: FRESHNESS, zones: 4 });
+    renderPortal(server);
+    await screen.findByText('Practice chart 3');
+    fireEvent.click(modeButton('Find zones'));
+    await waitFor(() => expect(isPressed('Find zones')).toBe(true));
+    expect(isPressed('Practise what I need')).toBe(false);
+    expect(await screen.findByLabelText('Practice chart')).toBeTruthy();
+    expect(screen.getByLabelText('Practice chart').textContent).toBe('4/10');
+    expect(screen.queryByText(FRESHNESS.reason)).toBeNull();
+    await waitFor(() => expect(server.kept()).toMatchObject({ mode: 'zones', zones: 4 }));
+
+    fireEvent.click(modeButton('Practise what I need'));
+    expect(await screen.findByText(FRESHNESS.reason)).toBeTruthy();
+    await waitFor(() => expect(server.kept().mode).toBe('needs'));
+  });
+
+  it('reads Skip after Back until the chart is passed, as the server counts it', async () => {
+    // Chart 2 was skipped without a pass; chart 1 was passed.
+    const server = portalServer({ ...FIRST_VISIT, mode: 'zones', zones: 3 }, [], { 1: PASSED });
+    renderPortal(server);
+    const counter = () => screen.getByLabelText('Practice chart').textContent;
+    await screen.findByLabelText('Practice chart');
+    expect(counter()).toBe('3/10');
+    fireEvent.click(modeButton('Back'));
+    await waitFor(() => expect(counter()).toBe('2/10'));
+    // The chart's standing has loaded: still Skip, since nothing was passed there.
+    await screen.findByRole('figure');
+    expect(screen.getByRole('button', { name: 'Skip' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    fireEvent.click(modeButton('Back'));
+    await waitFor(() => expect(counter()).toBe('1/10'));
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
+    // Forward again: the unpassed chart reads Skip once more.
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(counter()).toBe('2/10'));
+    fireEvent.click(await screen.findByRole('dialog'));
+    expect(await screen.findByRole('button', { name: 'Skip' })).toBeTruthy();
+    await waitFor(() => expect(server.kept().zones).toBe(2));
+  });
+});

@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import type { PracticeItem, PracticeKind } from '../api/index.js';
+import { courseQueries } from '../api/queries.js';
+import { LoadingState } from '../components/LoadingState.js';
+import { Notice } from '../components/Notice.js';
+import { RetryNotice } from '../components/RetryNotice.js';
+import { SubscriptionWall } from '../components/SubscriptionWall.js';
+import { chartLoadState } from '../exercise/chart-load.js';
+import { ExerciseChart } from '../exercise/ExerciseChart.js';
+import { useChartExercise } from '../exercise/use-chart-exercise.js';
+import { useApi } from '../session/session-context.js';
+import { PracticeDecision } from './PracticeDecisions.js';
+import { PracticePlan } from './PracticePlans.js';
+
+const KIND_NAMES: Readonly<Record<PracticeKind, string>> = {
+  zone: 'Practice chart',
+  decision: 'Practice decision',
+  plan: 'Practice plan',
+};
+
+interface PracticeNeedsProps {
+  /** The exercise on screen, as the server chose it; null before the first. */
+  current: PracticeItem | null;
+  /** Asks the server for the next exercise (it becomes `current`). */
+  onNext: () => void;
+  choosing: boolean;
+  chooseError: string | undefined;
+  /** The server's choice was a kind of which every exercise is done. */
+  allDone: boolean;
+}
+
+/**
+ * "Practise what I need": the exercise the server chose for the learner's weakest or most
+ * overdue skill, with its reason; Skip (Next once passed) asks the server for the next one.
+ */
+export function PracticeNeeds({
+  current,
+  onNext,
+  choosing,
+  chooseError,
+  allDone,
+}: PracticeNeedsProps) {
+  const first = current === null && !choosing && !chooseError && !allDone;
+  useEffect(() => {
+    if (first) onNext();
+  }, [first, onNext]);
+
+  if (allDone && current === null) {
+    return (
+      <Notice tone="info">
+        You have done every practice exercise this one would be: pick a round above.
+      </Notice>
+    );
+  }
+  if (chooseError && current === null) {
+    return <RetryNotice what="your next exercise" error={chooseError} onRetry={onNext} />;
+  }
+  if (current === null) return <LoadingState label="Choosing your next exercise" />;
+  return (
+    <NeedsItem
+      key={`${current.kind}-${current.index}`}
+      item={current}
+      onNext={onNext}
+      choosing={choosing}
+      chooseError={chooseError}
+    />
+  );
+}
+
+function NeedsItem({
+  item,
+  onNext,
+  choosing,
+  chooseError,
+}: {
+  item: PracticeItem;
+  onNext: () => void;
+  choosing: boolean;
+  chooseError: string | undefined;
+}) {
+  const [passed, setPassed] = useState(false);
+  const [gated, setGated] = useState(false);
+  const label = `${KIND_NAMES[item.kind]} ${item.index}`;
+  return (
+    <>
+      <p className="practice__reason" aria-label="Why this exercise">
+        {item.reason}
+      </p>
+      <div className="practice__bar">
+        <span className="practice__counter">{label}</span>
+        <span className="practice__forward">
+          {!gated && (
+            <button
+              type="button"
+              className={`button ${passed ? 'button--primary' : 'button--ghost'}`}
+              onClick={onNext}
+              disabled={choosing}
+            >
+              {passed ? 'Next' : 'Skip'}
+            </button>
+          )}
+        </span>
+      </div>
+      {chooseError && (
+        <RetryNotice what="your next exercise" error={chooseError} onRetry={onNext} />
+      )}
+      {item.kind === 'zone' ? (
+        <NeedsZone index={item.index} label={label} onPassed={setPassed} onGated={setGated} />
+      ) : (
+        <NeedsTrade item={item} label={label} onPassed={setPassed} onGated={setGated} />
+      )}
+    </>
+  );
+}
+
+interface ItemProps {
+  label: string;
+  onPassed: (passed: boolean) => void;
+  /** The subscription wall stands in for the exercise: there is nothing to skip. */
+  onGated: (gated: boolean) => void;
+}
+
+function NeedsZone({ index, label, onPassed, onGated }: ItemProps & { index: number }) {
+  const api = useApi();
+  const target = useMemo(() => ({ practice: index }), [index]);
+  const exercise = useChartExercise({ api, target, practiceIndex: index });
+  const zoneType = exercise.charts?.fiveMinute.type;
+  const passed = exercise.state.pass;
+  useEffect(() => onPassed(passed), [onPassed, passed]);
+  useEffect(() => onGated(exercise.gated), [onGated, exercise.gated]);
+  if (exercise.gated) return <SubscriptionWall title={label} />;
+  return (
+    <>
+      {zoneType && <p className="practice__task">Find a {zoneType} zone on this chart.</p>}
+      <ExerciseChart exercise={exercise} height={460} label={label} />
+    </>
+  );
+}
+
+function NeedsTrade({ item, label, onPassed, onGated }: ItemProps & { item: PracticeItem }) {
+  const api = useApi();
+  const decisionLoad = useQuery(
+    courseQueries.practiceDecision(api, item.kind === 'decision' ? item.index : undefined),
+  );
+  const planLoad = useQuery(
+    courseQueries.practicePlan(api, item.kind === 'plan' ? item.index : undefined),
+  );
+  const { loadError, gated, reload } = chartLoadState([decisionLoad, planLoad]);
+  useEffect(() => onGated(gated), [onGated, gated]);
+  if (gated) return <SubscriptionWall title={label} />;
+  if (loadError) return <RetryNotice what="this chart" error={loadError} onRetry={reload} />;
+  if (item.kind === 'decision' && decisionLoad.data) {
+    return <PracticeDecision body={decisionLoad.data} label={label} onPassed={onPassed} />;
+  }
+  if (item.kind === 'plan' && planLoad.data) {
+    return <PracticePlan body={planLoad.data} label={label} onPassed={onPassed} />;
+  }
+  return <LoadingState label="Loading your chart" />;
+}
