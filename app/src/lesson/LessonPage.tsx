@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { Link } from 'react-router-dom';
 import { ApiError, type LessonPageBody, type LessonToFinish } from '../api/index.js';
@@ -11,13 +11,35 @@ import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useApi } from '../session/session-context.js';
 import { useAnalytics } from '../analytics/analytics-context.js';
-import { DecisionLessonExercise } from '../decision/DecisionLessonExercise.js';
-import { ManageLessonExercise } from '../manage/ManageLessonExercise.js';
-import { PlanLessonExercise } from '../plan/PlanLessonExercise.js';
-import { ChartLessonExercise } from './ChartLessonExercise.js';
 import { IllustrationChart } from './IllustrationChart.js';
 import { LessonNav } from './LessonNav.js';
 import { useLessonNavigation } from './use-lesson-navigation.js';
+
+// An exercise's code (its chart tools, the plan's numbers, the modal's animations) loads with the
+// lesson that has one: a text lesson, read first on a phone, does not wait for it.
+const ChartLessonExercise = lazy(async () => ({
+  default: (await import('./ChartLessonExercise.js')).ChartLessonExercise,
+}));
+const PlanLessonExercise = lazy(async () => ({
+  default: (await import('../plan/PlanLessonExercise.js')).PlanLessonExercise,
+}));
+const DecisionLessonExercise = lazy(async () => ({
+  default: (await import('../decision/DecisionLessonExercise.js')).DecisionLessonExercise,
+}));
+const ManageLessonExercise = lazy(async () => ({
+  default: (await import('../manage/ManageLessonExercise.js')).ManageLessonExercise,
+}));
+
+/** Every lesson exercise's chart is 440 px tall: the space is kept while its code loads. */
+const EXERCISE_CHART_HEIGHT = 440;
+
+function ExerciseLoading() {
+  return (
+    <div className="exercise__chart" style={{ height: EXERCISE_CHART_HEIGHT }}>
+      <LoadingState label="Loading the exercise" />
+    </div>
+  );
+}
 
 type LoadState =
   | { kind: 'loading' }
@@ -109,20 +131,24 @@ function LessonContent({ lesson }: { lesson: LessonPageBody }) {
       )}
       {chartNumber === null ? (
         <TextLessonFooter lesson={lesson} />
-      ) : lesson.exerciseKind === 'plan' && lesson.planSetup ? (
-        <PlanLessonExercise
-          lesson={{ ...lesson, c_num: chartNumber, planSetup: lesson.planSetup }}
-        />
-      ) : lesson.exerciseKind === 'decision' && lesson.decisionSetup ? (
-        <DecisionLessonExercise
-          lesson={{ ...lesson, c_num: chartNumber, decisionSetup: lesson.decisionSetup }}
-        />
-      ) : lesson.exerciseKind === 'manage' && lesson.manageSetup ? (
-        <ManageLessonExercise
-          lesson={{ ...lesson, c_num: chartNumber, manageSetup: lesson.manageSetup }}
-        />
       ) : (
-        <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />
+        <Suspense fallback={<ExerciseLoading />}>
+          {lesson.exerciseKind === 'plan' && lesson.planSetup ? (
+            <PlanLessonExercise
+              lesson={{ ...lesson, c_num: chartNumber, planSetup: lesson.planSetup }}
+            />
+          ) : lesson.exerciseKind === 'decision' && lesson.decisionSetup ? (
+            <DecisionLessonExercise
+              lesson={{ ...lesson, c_num: chartNumber, decisionSetup: lesson.decisionSetup }}
+            />
+          ) : lesson.exerciseKind === 'manage' && lesson.manageSetup ? (
+            <ManageLessonExercise
+              lesson={{ ...lesson, c_num: chartNumber, manageSetup: lesson.manageSetup }}
+            />
+          ) : (
+            <ChartLessonExercise lesson={{ ...lesson, c_num: chartNumber }} />
+          )}
+        </Suspense>
       )}
     </article>
   );
