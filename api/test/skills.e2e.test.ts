@@ -57,10 +57,18 @@ describe('Skills and the next practice exercise', () => {
       ),
     );
 
-  /** A passing zone answer: the zone's own bounds. */
-  async function answerZone({ learner }: Simulated, index: number, key?: string) {
-    const { zone } = (await charts.get(learner.id, index)).fiveMinute;
-    await post('/api/attempts', learner, { practice: index, lines: [zone.upper, zone.lower] }, key);
+  /**
+   * The zone's own bounds, except for a learner weak at freshness on a chart made about it (a
+   * fresh zone beside a tested one): they mark the tested zone, away from the answer.
+   */
+  async function answerZone({ learner, weakAt }: Simulated, index: number, key?: string) {
+    const { zone, concepts } = (await charts.get(learner.id, index)).fiveMinute;
+    const height = zone.upper - zone.lower;
+    const lines =
+      weakAt === 'freshness' && concepts?.includes('fresh')
+        ? [zone.lower - 3 * height, zone.lower - 4 * height]
+        : [zone.upper, zone.lower];
+    await post('/api/attempts', learner, { practice: index, lines }, key);
   }
 
   /** The course's own plan, sized for the practice account. */
@@ -124,6 +132,12 @@ describe('Skills and the next practice exercise', () => {
     const freshness = (skills: SkillKey[]) => skills.filter((skill) => skill === 'freshness');
     expect(freshness(weakSkills).length).toBeGreaterThanOrEqual(2);
     expect(freshness(weakSkills).length).toBeGreaterThanOrEqual(2 * freshness(strongSkills).length);
+    // Every skill chosen can be practised and passed: a learner who passes everything is not
+    // sent back to one skill again and again (a skill no exercise tested came back five times).
+    const mostOfOne = Math.max(
+      ...strongSkills.map((skill) => strongSkills.filter((other) => other === skill).length),
+    );
+    expect(mostOfOne).toBeLessThanOrEqual(2);
     // Items that did test freshness, not only chosen for it: the answers that spoke for it.
     const weakFreshness = (await skillsOf(weak)).get('freshness')!;
     const strongFreshness = (await skillsOf(strong)).get('freshness')!;
@@ -166,6 +180,43 @@ describe('Skills and the next practice exercise', () => {
 
     await answerZone({ learner }, 1, 'zone-answer-2');
     expect((await skillsOf(learner)).get('zone-bounds')!.attempts).toBe(2);
+  }, 120_000);
+
+  it('keeps what each answer said about each skill beside its attempt', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const { zone } = (await charts.get(learner.id, 1)).fiveMinute;
+    const height = zone.upper - zone.lower;
+    // Both lines above the zone: the zone was not found, and no edge was drawn badly.
+    await post('/api/attempts', learner, {
+      practice: 1,
+      lines: [zone.upper + 3 * height, zone.upper + 2 * height],
+    });
+    await answerZone({ learner }, 1, 'kept-answer');
+    await answerZone({ learner }, 1, 'kept-answer');
+
+    const rows = await dataSource.query<
+      { attempt_id: string; skill: SkillKey; pass: boolean; attempt_pass: boolean }[]
+    >(
+      `SELECT s.attempt_id, s.skill, s.pass, a.pass AS attempt_pass
+         FROM skill_answers s JOIN attempts a ON a.id = s.attempt_id AND a.user_id = s.user_id
+        WHERE s.user_id = $1 ORDER BY s.id`,
+      [learner.id],
+    );
+    const attempts = [...new Set(rows.map((row) => row.attempt_id))];
+    expect(attempts).toHaveLength(2);
+    const [missed, passed] = attempts.map((id) => rows.filter((row) => row.attempt_id === id));
+    const findZone = zone.type === 'demand' ? 'find-demand-zone' : 'find-supply-zone';
+    expect(missed?.find((row) => row.skill === findZone)).toMatchObject({
+      pass: false,
+      attempt_pass: false,
+    });
+    expect(missed?.find((row) => row.skill === 'zone-bounds')?.pass).toBe(true);
+    expect(passed?.every((row) => row.pass && row.attempt_pass)).toBe(true);
+    // The same answers the learner model counted, each once.
+    const skills = await skillsOf(learner);
+    for (const skill of new Set(rows.map((row) => row.skill))) {
+      expect(rows.filter((row) => row.skill === skill)).toHaveLength(skills.get(skill)!.attempts);
+    }
   }, 120_000);
 
   it('answers 401 without a session', async () => {
