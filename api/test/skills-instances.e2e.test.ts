@@ -34,9 +34,7 @@ describeOnServer('a learner’s skills across two API instances', () => {
     second = {
       app: server.app,
       http: server.app.getHttpServer() as App,
-      close: async () => {
-        await server.close();
-      },
+      close: () => server.close(),
     };
     learner = await registerLearner(first.http, first.app.get(DataSource));
     await subscribeLearner(first.http, first.config.appOrigin, learner);

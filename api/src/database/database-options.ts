@@ -28,6 +28,7 @@ import { RefreshTokenGrace1764800000000 } from './migrations/1764800000000-refre
 import { CreateIdempotencyKeys1764900000000 } from './migrations/1764900000000-create-idempotency-keys.js';
 import { CreatePracticeCharts1765000000000 } from './migrations/1765000000000-create-practice-charts.js';
 import { CreateSkillStates1765100000000 } from './migrations/1765100000000-create-skill-states.js';
+import { CreateSkillAnswers1795849166650 } from './migrations/1795849166650-create-skill-answers.js';
 import { CreatePracticePlaces1765200000000 } from './migrations/1765200000000-create-practice-places.js';
 
 export const ENTITIES = [
@@ -64,6 +65,7 @@ export const MIGRATIONS = [
   CreatePracticeCharts1765000000000,
   CreateSkillStates1765100000000,
   CreatePracticePlaces1765200000000,
+  CreateSkillAnswers1795849166650,
 ];
 
 /**

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { gradeZone, type GradeResult } from '@course/rules';
@@ -195,7 +196,9 @@ export class AttemptsService {
     store: EntityManager,
   ): Promise<AttemptResult> {
     const grade = this.grade(chart, lines);
+    const attemptId = randomUUID();
     await store.getRepository(Attempt).insert({
+      id: attemptId,
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
@@ -215,7 +218,7 @@ export class AttemptsService {
         // Passed only after three failed tries had shown the zone.
         afterReveal: grade.pass && standing.tries >= TRIES_BEFORE_REVEAL_BY_KIND.zone,
       },
-      'practiceIndex' in key ? 'zone' : undefined,
+      { attemptId, practice: 'practiceIndex' in key ? 'zone' : undefined },
     );
     return attemptResult(grade, standing, chart);
   }

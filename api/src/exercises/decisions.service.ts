@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { type DecisionCheck, type DecisionSetting, gradeDecision } from '@course/rules';
 import type { EntityManager } from 'typeorm';
@@ -54,7 +55,9 @@ export class DecisionsService {
   ): Promise<DecisionResult> {
     const grade = gradeDecision(answer, settingOf(exercise.chart));
     const { key } = exercise;
+    const attemptId = randomUUID();
     await store.getRepository(Attempt).insert({
+      id: attemptId,
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
@@ -67,7 +70,7 @@ export class DecisionsService {
       store,
       userId,
       { kind: 'decision', answer, decision: grade.decision },
-      'practiceIndex' in key ? 'decision' : undefined,
+      { attemptId, practice: 'practiceIndex' in key ? 'decision' : undefined },
     );
     return this.answer(userId, exercise, answer, store);
   }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   MANAGEMENT_DEFAULTS,
@@ -66,7 +67,9 @@ export class ManageService {
     store: EntityManager,
   ): Promise<ManageResult> {
     const { key } = exercise;
+    const attemptId = randomUUID();
     await store.getRepository(Attempt).insert({
+      id: attemptId,
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: null,
@@ -75,11 +78,12 @@ export class ManageService {
       pass: rule === exercise.courseRule,
       manage: { rule },
     });
-    await this.skills.record(store, userId, {
-      kind: 'manage',
-      chosen: rule,
-      taught: exercise.courseRule,
-    });
+    await this.skills.record(
+      store,
+      userId,
+      { kind: 'manage', chosen: rule, taught: exercise.courseRule },
+      { attemptId },
+    );
     return this.answer(userId, exercise, rule, store);
   }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
@@ -144,7 +145,9 @@ export class PlansService {
     }
     const grade = this.grade(exercise, plan);
     const { key } = exercise;
+    const attemptId = randomUUID();
     await store.getRepository(Attempt).insert({
+      id: attemptId,
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
@@ -163,7 +166,7 @@ export class PlansService {
       store,
       userId,
       { kind: 'plan', failed: grade.failed },
-      'practiceIndex' in key ? 'plan' : undefined,
+      { attemptId, practice: 'practiceIndex' in key ? 'plan' : undefined },
     );
     return this.answer(userId, exercise, plan, grade, store);
   }

@@ -25,6 +25,13 @@ export const PRACTICE_HISTORY_LENGTH = 10;
 
 export type LearnerSkillStates = Partial<Record<SkillKey, SkillState>>;
 
+/** The graded answer's place: the attempt row it was kept as, and its practice kind if any. */
+export interface AnswerRecorded {
+  attemptId: string;
+  /** The kind of a Practice Portal exercise; none for a lesson's. */
+  practice?: PracticeKind | undefined;
+}
+
 /**
  * The skill a practice answer is remembered for: the first it missed, else the most specific it
  * passed (freshness rather than take or skip, which every decision tests).
@@ -50,17 +57,18 @@ export class SkillStates {
   ) {}
 
   /**
-   * Applies a graded answer to the learner's skills in `store`'s transaction; with `practice`,
-   * also remembers the practice exercise for the choice of the next one.
+   * Applies a graded answer to the learner's skills in `store`'s transaction, and keeps what it
+   * said about each skill beside its attempt (for the skills report); for a practice exercise
+   * (`practice`, its kind), also remembers it for the choice of the next one.
    */
   async record(
     store: EntityManager,
     userId: string,
     graded: GradedAnswer,
-    practice?: PracticeKind,
+    answer: AnswerRecorded,
   ): Promise<void> {
     try {
-      await this.recordInTransaction(store, userId, graded, practice);
+      await this.recordInTransaction(store, userId, graded, answer);
     } catch (error) {
       // The database away or too slow: the answer's transaction fails with it (a 503, and the
       // client retries with its key). Anything else is this model's fault, not the answer's:
@@ -74,7 +82,7 @@ export class SkillStates {
     store: EntityManager,
     userId: string,
     graded: GradedAnswer,
-    practice?: PracticeKind,
+    { attemptId, practice }: AnswerRecorded,
   ): Promise<void> {
     const evidence = answerEvidence(graded);
     if (evidence.length === 0) return;
@@ -103,6 +111,19 @@ export class SkillStates {
       return state ? [{ userId, skill, state, attempts: state.attempts, updatedAt: now }] : [];
     });
     await store.getRepository(SkillStateRow).upsert(changed, ['userId', 'skill']);
+    await store.query(
+      `INSERT INTO "skill_answers" ("user_id", "attempt_id", "skill", "pass", "after_reveal", "answered_at")
+       SELECT $1, $2, e.skill, e.pass, e.after_reveal, $3
+         FROM unnest($4::varchar[], $5::boolean[], $6::boolean[]) AS e(skill, pass, after_reveal)`,
+      [
+        userId,
+        attemptId,
+        now,
+        skills,
+        evidence.map((item) => item.pass),
+        evidence.map((item) => item.afterReveal === true),
+      ],
+    );
     if (practice === undefined) return;
     const skill = practisedSkill(evidence);
     if (skill === undefined) return;
