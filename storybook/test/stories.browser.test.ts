@@ -46,6 +46,11 @@ const PULLED_LINE: Rgb = [0xc7, 0x7d, 0xff];
 const USER_LINE: Rgb = [0xf5, 0xb9, 0x42];
 const SELECTED_USER_LINE: Rgb = [0xff, 0xd9, 0x7a];
 const HIGHLIGHT_BAND = blend(DARK_BACKGROUND, [0xff, 0xff, 0xff], 0.1);
+// The line series and volume stories' colours: their lines', and volume bars at half opacity.
+const MA20_LINE: Rgb = [0x42, 0xa5, 0xf5];
+const MA50_LINE: Rgb = [0xe0, 0x40, 0xfb];
+const VOLUME_UP = blend(DARK_BACKGROUND, UP, 0.5);
+const VOLUME_DOWN = blend(DARK_BACKGROUND, DOWN, 0.5);
 
 let browser: Browser;
 let server: StaticServer;
@@ -117,6 +122,9 @@ describe('the static Storybook', () => {
         'react-hooks--use-zone-drawing',
         'chart-trade-plan--entry-stop-target',
         'chart-pictures--still-picture',
+        'chart-line-series-and-volume--moving-average',
+        'chart-line-series-and-volume--volume',
+        'chart-line-series-and-volume--million-point-line',
         MANY_CHARTS_STORY,
       ]),
     );
@@ -741,6 +749,65 @@ describe('story interactions', () => {
         (from) => (window.chartEngine?.viewport.fromIndex ?? from) < from,
         zoomed?.fromIndex ?? 0,
       );
+    });
+  });
+
+  it('Moving average: two lines over the candles, read out with the candle under the pointer', async () => {
+    await withStory('chart-line-series-and-volume--moving-average', async (page) => {
+      await waitForChart(page);
+      const lines = await measureChart(page, { fast: MA20_LINE, slow: MA50_LINE });
+      expect(lines.matches.fast).toBeGreaterThan(400);
+      expect(lines.matches.slow).toBeGreaterThan(400);
+      expect(await page.evaluate(() => window.chartEngine?.lineSeriesIds())).toEqual(['ma20', 'ma50']);
+      const box = await canvasBox(page);
+      await page.mouse.move(box.x + 500, box.y + 200);
+      await page.mouse.move(box.x + 520, box.y + 210);
+      await page
+        .getByTestId('line-readout')
+        .filter({ hasText: /MA 20 [\d.]+ {2}MA 50 [\d.]+$/ })
+        .waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, 'moving-average-readout.png') });
+    });
+  });
+
+  it('Volume: bars in the candles’ colours below them, gone when hidden', async () => {
+    await withStory('chart-line-series-and-volume--volume', async (page) => {
+      await waitForChart(page);
+      const shown = await measureChart(page, { up: VOLUME_UP, down: VOLUME_DOWN });
+      expect(shown.matches.up).toBeGreaterThan(300);
+      expect(shown.matches.down).toBeGreaterThan(300);
+      // The bars are in the bottom fifth of the plot, the candles above it.
+      const strip = await page.evaluate(() => {
+        const engine = window.chartEngine;
+        const candle = engine?.candle(engine.candleCount - 1);
+        return {
+          lowY: engine && candle ? engine.yOfPrice(candle.low) : NaN,
+          plotHeight: (engine?.canvas.clientHeight ?? 0) - 24,
+        };
+      });
+      expect(strip.lowY).toBeLessThan(strip.plotHeight * 0.8);
+      await page.getByRole('button', { name: 'Hide volume' }).click();
+      const hidden = await waitForChartPixels(
+        page,
+        { up: VOLUME_UP, down: VOLUME_DOWN },
+        ({ matches }) => matches.up + matches.down < 20,
+      );
+      expect(hidden.matches.up + hidden.matches.down).toBeLessThan(20);
+      expect(await page.evaluate(() => window.chartEngine?.volumeShown)).toBe(false);
+    });
+  });
+
+  it('Million point line: shows all, still a line, a few vertices a pixel', async () => {
+    await withStory('chart-line-series-and-volume--million-point-line', async (page) => {
+      await waitForChart(page);
+      await page.getByRole('button', { name: 'Show all 1,000,000' }).click();
+      await page.waitForFunction(() => {
+        const view = window.chartEngine?.viewport;
+        return view !== undefined && view.toIndex - view.fromIndex > 900_000;
+      });
+      const all = await measureChart(page, { line: MA20_LINE });
+      expect(all.matches.line).toBeGreaterThan(500);
+      await page.screenshot({ path: join(SCREENSHOTS, 'million-point-line-all.png') });
     });
   });
 
