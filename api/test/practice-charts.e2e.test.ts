@@ -165,7 +165,7 @@ describe('more new practice charts than the worker threads and their queue take'
     const done = new AbortController();
     const keepBusy = (async () => {
       for (let seed = 1; !done.signal.aborted; seed += 1) {
-        await workers.generate({ kind: 'zone', seed, zoneType: 'demand' });
+        await workers.generate({ kind: 'zone', seed, zoneType: 'demand', item: { kind: 'zone' } });
       }
     })();
     let refused: request.Response;

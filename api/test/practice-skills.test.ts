@@ -1,33 +1,45 @@
-import { practiceGenerationRequest, practiceSkills } from '../src/practice-charts/generation.js';
+import { PRACTICE_BLOCKS, PRACTICE_ROUTES, SKILL_KEYS } from '@course/rules';
+import {
+  practiceGenerationRequest,
+  practiceIndexServes,
+  practiceScenarioRequest,
+} from '../src/practice-charts/generation.js';
 
-describe('the skills of a practice exercise, from the generator’s request', () => {
-  it('a zone tests finding a zone of its type and its bounds', () => {
-    expect(practiceSkills('zone', 11, 'demand')).toEqual(['find-demand-zone', 'zone-bounds']);
-    expect(practiceSkills('zone', 11, 'supply')).toEqual(['find-supply-zone', 'zone-bounds']);
+const LEARNERS = Array.from({ length: 40 }, (_, learner) => `learner-${learner}`);
+
+describe('the skills of a practice exercise, from what it is made for', () => {
+  it('asks the generator for the item of the learner’s exercise, the same every time', () => {
+    for (const learner of LEARNERS.slice(0, 5)) {
+      for (const kind of ['zone', 'plan', 'decision'] as const) {
+        for (let index = 1; index <= 12; index++) {
+          const { seed, zoneType, item } = practiceScenarioRequest(learner, index, kind);
+          expect(practiceScenarioRequest(learner, index, kind)).toEqual({ seed, zoneType, item });
+          expect(item.kind).toBe(kind);
+          const request = practiceGenerationRequest(item, seed, zoneType);
+          expect(request).toMatchObject({ seed, zoneType });
+          if (item.concept) expect(request.concepts).toEqual([item.concept]);
+          if (item.skipBecause)
+            expect(request).toMatchObject({ decision: 'skip', skipBecause: item.skipBecause });
+        }
+      }
+    }
   });
 
-  it('a plan tests entry, stop, room and position size', () => {
-    expect(practiceSkills('plan', 11, 'supply')).toEqual([
-      'room',
-      'entry',
-      'stop',
-      'position-size',
-    ]);
-  });
-
-  it('a decision tests take or skip and the check its chart is about', () => {
-    for (let seed = 0; seed < 40; seed++) {
-      const request = practiceGenerationRequest('decision', seed, 'demand');
-      const skills = practiceSkills('decision', seed, 'demand');
-      expect(skills).toContain('take-or-skip');
-      if (request.decision === 'take') {
-        expect(skills).toEqual(['freshness', 'higher-timeframe', 'room', 'take-or-skip']);
-      } else {
-        const check = { room: 'room', fresh: 'freshness', 'higher-timeframe': 'higher-timeframe' }[
-          request.skipBecause ?? 'room'
-        ];
-        // Every check comes before take or skip in the skill map's order.
-        expect(skills).toEqual([check, 'take-or-skip']);
+  it('has, for every skill the chooser can pick, an exercise made for it within two blocks', () => {
+    for (const learner of LEARNERS) {
+      for (const skill of SKILL_KEYS) {
+        for (const route of PRACTICE_ROUTES[skill]) {
+          const within = 2 * PRACTICE_BLOCKS[route.kind].length;
+          const served = Array.from({ length: within }, (_, at) => at + 1).some((index) =>
+            practiceIndexServes(learner, index, { ...route, skill }),
+          );
+          expect({ learner, skill, route, served }).toEqual({
+            learner,
+            skill,
+            route,
+            served: true,
+          });
+        }
       }
     }
   });

@@ -16,9 +16,14 @@ function workers(threads: number, queue: number, maxWaitMs = 10_000): PracticeWo
 }
 
 const TASKS: PracticeTask[] = [
-  { kind: 'zone', seed: 11, zoneType: 'demand' },
-  { kind: 'plan', seed: 12, zoneType: 'supply' },
-  { kind: 'decision', seed: 13, zoneType: 'demand' },
+  { kind: 'zone', seed: 11, zoneType: 'demand', item: { kind: 'zone', concept: 'fresh' } },
+  { kind: 'plan', seed: 12, zoneType: 'supply', item: { kind: 'plan' } },
+  {
+    kind: 'decision',
+    seed: 13,
+    zoneType: 'demand',
+    item: { kind: 'decision', decision: 'skip', skipBecause: 'fresh' },
+  },
 ];
 
 describe('practice charts in worker threads', () => {

@@ -34,7 +34,9 @@ describeOnServer('a learner’s skills across two API instances', () => {
     second = {
       app: server.app,
       http: server.app.getHttpServer() as App,
-      close: () => server.close(),
+      close: async () => {
+        await server.close();
+      },
     };
     learner = await registerLearner(first.http, first.app.get(DataSource));
     await subscribeLearner(first.http, first.config.appOrigin, learner);

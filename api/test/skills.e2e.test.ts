@@ -57,10 +57,18 @@ describe('Skills and the next practice exercise', () => {
       ),
     );
 
-  /** A passing zone answer: the zone's own bounds. */
-  async function answerZone({ learner }: Simulated, index: number, key?: string) {
-    const { zone } = (await charts.get(learner.id, index)).fiveMinute;
-    await post('/api/attempts', learner, { practice: index, lines: [zone.upper, zone.lower] }, key);
+  /**
+   * The zone's own bounds, except for a learner weak at freshness on a chart made about it (a
+   * fresh zone beside a tested one): they mark the tested zone, away from the answer.
+   */
+  async function answerZone({ learner, weakAt }: Simulated, index: number, key?: string) {
+    const { zone, concepts } = (await charts.get(learner.id, index)).fiveMinute;
+    const height = zone.upper - zone.lower;
+    const lines =
+      weakAt === 'freshness' && concepts?.includes('fresh')
+        ? [zone.lower - 3 * height, zone.lower - 4 * height]
+        : [zone.upper, zone.lower];
+    await post('/api/attempts', learner, { practice: index, lines }, key);
   }
 
   /** The course's own plan, sized for the practice account. */
@@ -124,6 +132,12 @@ describe('Skills and the next practice exercise', () => {
     const freshness = (skills: SkillKey[]) => skills.filter((skill) => skill === 'freshness');
     expect(freshness(weakSkills).length).toBeGreaterThanOrEqual(2);
     expect(freshness(weakSkills).length).toBeGreaterThanOrEqual(2 * freshness(strongSkills).length);
+    // Every skill chosen can be practised and passed: a learner who passes everything is not
+    // sent back to one skill again and again (a skill no exercise tested came back five times).
+    const mostOfOne = Math.max(
+      ...strongSkills.map((skill) => strongSkills.filter((other) => other === skill).length),
+    );
+    expect(mostOfOne).toBeLessThanOrEqual(2);
     // Items that did test freshness, not only chosen for it: the answers that spoke for it.
     const weakFreshness = (await skillsOf(weak)).get('freshness')!;
     const strongFreshness = (await skillsOf(strong)).get('freshness')!;

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { aggregateCandles, TIMEFRAMES, type Candle } from '@chart-kit/core';
 import {
+  type Concept,
   deriveSeed,
   type HigherTimeframeTrend,
   baseShowsOnHourly,
@@ -10,6 +11,7 @@ import {
   openingTimeWindow,
   type PlacementName,
   generateZoneScenario,
+  type SkillKey,
   type ZoneScenario,
 } from '@course/rules';
 import { projectRoot } from '../config/config.js';
@@ -65,6 +67,12 @@ export interface ExerciseChart {
   formingCandle?: Candle;
   /** A 1-hour twin on which the zone's base shows no base: the view is context only. */
   contextOnly?: boolean;
+  /**
+   * A practice chart's concepts, as it was generated (a fresh zone beside a tested one, ...):
+   * its answers speak for their skills. Absent on catalogue charts, whose content names their
+   * skills, and on practice charts kept from before, which were plain zones.
+   */
+  concepts?: Concept[];
 }
 
 /** A generated chart n has its 1-hour twin at n + HOURLY_TWIN_OFFSET. */
@@ -173,6 +181,14 @@ export class ChartCatalogue {
   /** Whether a hand-numbered chart asks to take or skip a trade, without generating it. */
   asksDecision(chartNumber: number): boolean {
     return this.definitions.get(chartNumber)?.concepts.includes('take-or-skip') ?? false;
+  }
+
+  /**
+   * The skills a hand-numbered chart's exercise tests, as charts.yaml names them (or derives
+   * them from its concepts); undefined for a number with no definition.
+   */
+  skillsOf(chartNumber: number): SkillKey[] | undefined {
+    return this.definitions.get(chartNumber)?.skills;
   }
 
   /** Whether a chart with this number exists, without generating it. */

@@ -1,11 +1,13 @@
 import {
   deriveSeed,
   type ZoneType,
-  drawSkipReason,
   generateZoneScenario,
+  type PracticeChoice,
+  type PracticeItem,
+  practiceItemAt,
+  practiceItemRequest,
+  practiceItemServes,
   ScenarioError,
-  type SkillKey,
-  skillsTested,
   type ZoneScenario,
   type ZoneScenarioRequest,
 } from '@course/rules';
@@ -20,77 +22,68 @@ export interface PracticeTask {
   kind: PracticeKind;
   seed: number;
   zoneType: ZoneType;
+  /** What the exercise is made to test (see the course's practice items). */
+  item: PracticeItem;
 }
 
 /** A seed whose simulation finds no clean zone is replaced by seeds derived from it. */
 const SEEDS_TO_TRY = 5;
 
+const digestOf = (text: string) => createHash('sha256').update(text).digest();
+
 /**
- * The seed and zone type of a learner's practice chart `index`: the same learner and index
- * always give the same chart, two learners different ones. Each round of ten alternates supply
- * and demand, starting with a type fixed per learner.
+ * The seed, zone type and item of a learner's practice exercise `index`: the same learner and
+ * index always give the same chart, two learners different ones. Zone types alternate supply and
+ * demand, starting with a type fixed per learner; the item (a plain zone, a fresh
+ * zone beside a tested one, a decision to skip for freshness, ...) comes from the learner's own
+ * order of the kind's block (see the course's `practiceItemAt`).
  */
 export function practiceScenarioRequest(
   userId: string,
   index: number,
   kind: PracticeKind = 'zone',
-): { seed: number; zoneType: ZoneType } {
+): { seed: number; zoneType: ZoneType; item: PracticeItem } {
   const name = { zone: 'practice-chart', plan: 'practice-plan', decision: 'practice-decision' }[
     kind
   ];
-  const digest = createHash('sha256').update(`${name}:${userId}:${index}`).digest();
-  const learnerStartsWithSupply =
-    (createHash('sha256').update(`practice:${userId}`).digest()[0] ?? 0) & 1;
+  const learner = digestOf(`practice:${userId}`);
+  const learnerStartsWithSupply = (learner[0] ?? 0) & 1;
+  const item = practiceItemAt(kind, index, learner.readUInt32BE(1));
   return {
-    seed: digest.readUInt32BE(0),
+    seed: digestOf(`${name}:${userId}:${index}`).readUInt32BE(0),
     zoneType: (index + learnerStartsWithSupply) % 2 === 0 ? 'supply' : 'demand',
-  };
-}
-
-/** What the generator is asked for a practice exercise of `kind` from `seed`. */
-export function practiceGenerationRequest(
-  kind: PracticeKind,
-  seed: number,
-  zoneType: ZoneType,
-): ZoneScenarioRequest {
-  if (kind === 'plan') return { seed, zoneType, concepts: ['trade-plan'], placement: 'plan' };
-  if (kind === 'zone') return { seed, zoneType, placement: 'practice' };
-  return {
-    seed,
-    zoneType,
-    concepts: ['take-or-skip'],
-    placement: 'plan',
-    // Two in five to take: most zones in a real day are worth skipping, for any of the course's
-    // three checks.
-    ...(seed % 5 < 2
-      ? { decision: 'take' as const }
-      : { decision: 'skip' as const, skipBecause: drawSkipReason(seed) }),
+    item,
   };
 }
 
 /**
- * The skills a practice exercise of `kind` from `seed` tests, read from the generator's request:
- * a zone's type and concepts, a decision's take or skip and the check that fails. (A seed the
- * simulation cannot use is replaced by a derived one, which may draw another check to skip for:
- * an answer's own grade, with the checks the chart shows, says which skills it speaks for.)
+ * Whether the learner's practice exercise `index` of the choice's kind is made for the chooser's
+ * choice: its item tests the skill, with a zone of the type the choice asks for.
  */
-export function practiceSkills(kind: PracticeKind, seed: number, zoneType: ZoneType): SkillKey[] {
-  const request = practiceGenerationRequest(kind, seed, zoneType);
-  return skillsTested({
-    kind,
-    zoneType: request.zoneType,
-    concepts: request.concepts ?? ['zone'],
-    decision: request.decision ?? null,
-    skipBecause: request.skipBecause ?? null,
-  });
+export function practiceIndexServes(
+  userId: string,
+  index: number,
+  choice: Pick<PracticeChoice, 'kind' | 'skill' | 'zoneType'>,
+): boolean {
+  const { zoneType, item } = practiceScenarioRequest(userId, index, choice.kind);
+  return practiceItemServes(item, zoneType, choice);
 }
 
-function simulate({ kind, seed, zoneType }: PracticeTask): ZoneScenario {
+/** What the generator is asked for a practice exercise made for `item` from `seed`. */
+export function practiceGenerationRequest(
+  item: PracticeItem,
+  seed: number,
+  zoneType: ZoneType,
+): ZoneScenarioRequest {
+  return practiceItemRequest(item, seed, zoneType);
+}
+
+function simulate({ seed, zoneType, item }: PracticeTask): ZoneScenario {
   let lastError: unknown;
   for (let attempt = 0; attempt < SEEDS_TO_TRY; attempt += 1) {
     try {
       const attemptSeed = attempt === 0 ? seed : deriveSeed(seed, attempt);
-      return generateZoneScenario(practiceGenerationRequest(kind, attemptSeed, zoneType));
+      return generateZoneScenario(practiceGenerationRequest(item, attemptSeed, zoneType));
     } catch (error) {
       if (!(error instanceof ScenarioError)) throw error;
       lastError = error;
@@ -105,5 +98,8 @@ function simulate({ kind, seed, zoneType }: PracticeTask): ZoneScenario {
  * About 75 ms of CPU, up to a few hundred for some decisions: run it in a worker thread.
  */
 export function generatePracticePair(task: PracticeTask): ChartPair {
-  return buildPair(0, task.kind === 'plan' ? null : 0, simulate(task));
+  const scenario = simulate(task);
+  const pair = buildPair(0, task.kind === 'plan' ? null : 0, scenario);
+  // The chart keeps what it was made to show: its answers update those skills.
+  return { ...pair, fiveMinute: { ...pair.fiveMinute, concepts: scenario.concepts } };
 }

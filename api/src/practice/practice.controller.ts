@@ -21,7 +21,7 @@ import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { PracticeGenerationResponses } from './generation-responses.js';
 import { PracticePlaces } from './practice-places.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
-import { practiceScenarioRequest, practiceSkills } from '../practice-charts/generation.js';
+import { practiceIndexServes } from '../practice-charts/generation.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type {
@@ -74,14 +74,10 @@ export class PracticeController {
     // The learner asks for another while one is on screen: they skip it, so it is not the answer.
     const onScreen = place.current?.kind === kind ? place.current.index : undefined;
     const count = kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT;
-    // Each exercise's chart is fixed by its index: look for one made to test the skill (a
-    // decision to skip for freshness, a demand zone), from the request its generator is given.
-    const fits = (index: number) => {
-      if (index === onScreen) return false;
-      const request = practiceScenarioRequest(user.id, index, kind);
-      if (zoneType !== undefined && request.zoneType !== zoneType) return false;
-      return practiceSkills(kind, request.seed, request.zoneType).includes(skill);
-    };
+    // Each exercise is made for one practice item (a fresh zone beside a tested one, a decision
+    // to skip for freshness, ...): the first unfinished one made for the chosen skill.
+    const fits = (index: number) =>
+      index !== onScreen && practiceIndexServes(user.id, index, { kind, skill, zoneType });
     const index = await this.attempts.unfinishedPractice(user.id, kind, count, fits);
     return { kind, index, skill, reason };
   }

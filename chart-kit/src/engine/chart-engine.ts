@@ -1,10 +1,4 @@
-import type {
-  Timeframe,
-  Candle,
-  SessionOptions,
-  ViewTarget,
-  IndexViewport,
-} from '@chart-kit/core';
+import type { Timeframe, Candle, SessionOptions, ViewTarget, IndexViewport } from '@chart-kit/core';
 import { Announcer } from '../interaction/announcer.js';
 import { ChartInput, type VerticalSwipe } from '../interaction/chart-input.js';
 import { attachDomInput } from '../interaction/dom-input.js';

@@ -1,15 +1,18 @@
 import {
-  aggregateCandles,
-  TIMEFRAMES,
-  type Timeframe,
+  aggregateTimeframe,
   type Candle,
+  compareTimeframes,
+  parseTimeframe,
+  type SessionOptions,
+  type Timeframe,
+  timeframeSeconds,
   type ViewTarget,
   SeriesStore,
   seriesPeriodSeconds,
 } from '@chart-kit/core';
 import { loadingSeries } from './chart-data-error.js';
 
-/** Candles of one market in one or more timeframes; a missing '1hr' is aggregated from '5min'. */
+/** Candles of one market in one or more timeframes; the others are aggregated from the shortest. */
 export type TimeframeSeries = Partial<Record<Timeframe, readonly Candle[]>>;
 
 /**
@@ -23,43 +26,68 @@ export interface SeriesSource {
   candles?: readonly Candle[];
   /** The same market in several timeframes. */
   series?: TimeframeSeries;
-  /** Which of `series` to show. Default: '5min' if given, else the first one. */
+  /** Which timeframe to show. Default: '5min' if offered, else the shortest one. */
   timeframe?: Timeframe;
+  /**
+   * The timeframes to offer besides those of `series`, e.g. `STANDARD_TIMEFRAMES` (1min ... 1D).
+   * Each one `series` lacks is aggregated from its shortest timeframe (the base) session by
+   * session (see `aggregateTimeframe`); one that is not a whole multiple of the base throws a
+   * TimeframeMultipleError. Default: '1hr' when `series` has '5min' (and not '1hr').
+   */
+  timeframes?: readonly Timeframe[];
+  /** How the aggregation finds sessions (pauses in the data; see `sessionStarts`). */
+  sessions?: SessionOptions;
 }
 
 /**
  * The loaded series of a chart: one store per timeframe (key `undefined` for a single series of
- * unknown timeframe) and the one on screen. Throws a ChartDataError for candles it cannot draw.
+ * unknown timeframe) and the one on screen. Throws a ChartDataError for candles it cannot draw,
+ * and a TimeframeError for a malformed timeframe or one the base series cannot be merged into.
  */
 export class SeriesSet {
+  /** The timeframes loaded and aggregated, shortest first. */
   readonly timeframes: readonly Timeframe[];
   /** The timeframe shown first. */
   readonly initial: Timeframe | undefined;
+  /** The source's `timeframes` and `sessions`, for new data that does not say. */
+  readonly requested: readonly Timeframe[] | undefined;
+  readonly sessions: SessionOptions | undefined;
   private readonly stores: Map<Timeframe | undefined, SeriesStore>;
   private readonly periods = new Map<Timeframe | undefined, number>();
 
   constructor(source: SeriesSource) {
     const stores = new Map<Timeframe | undefined, SeriesStore>();
-    const { series } = source;
-    if (series && Object.keys(series).length > 0) {
-      const fine = series['5min'];
-      for (const [key, candles] of Object.entries(series) as [Timeframe, readonly Candle[]][]) {
+    const given = Object.entries(source.series ?? {})
+      .filter((entry): entry is [string, readonly Candle[]] => entry[1] !== undefined)
+      .map(([key, candles]) => [parseTimeframe(key), candles] as const)
+      .sort(([a], [b]) => compareTimeframes(a, b));
+    const base = given[0];
+    if (base) {
+      for (const [key, candles] of given) {
         stores.set(
           key,
           loadingSeries(key, () => new SeriesStore(candles)),
         );
       }
-      if (fine && !series['1hr']) {
-        // The 5min series was validated above, so aggregating it cannot fail on its candles.
-        stores.set('1hr', new SeriesStore(aggregateCandles(fine, TIMEFRAMES['1hr'])));
+      const [baseTimeframe, baseCandles] = base;
+      const wanted =
+        source.timeframes ?? (stores.has('5min') && !stores.has('1hr') ? ['1hr' as const] : []);
+      for (const key of wanted) {
+        if (stores.has(parseTimeframe(key))) continue;
+        // The base was validated above, so only the timeframe itself can be refused here.
+        const candles = aggregateTimeframe(baseCandles, key, {
+          base: baseTimeframe,
+          sessions: source.sessions,
+        });
+        stores.set(key, new SeriesStore(candles));
       }
-      const wanted = source.timeframe;
+      const wantedFirst = source.timeframe;
       this.initial =
-        wanted && stores.has(wanted)
-          ? wanted
+        wantedFirst && stores.has(wantedFirst)
+          ? wantedFirst
           : stores.has('5min')
             ? '5min'
-            : (stores.keys().next().value ?? undefined);
+            : baseTimeframe;
     } else {
       stores.set(
         undefined,
@@ -68,7 +96,11 @@ export class SeriesSet {
       this.initial = undefined;
     }
     this.stores = stores;
-    this.timeframes = [...stores.keys()].filter((key): key is Timeframe => key !== undefined);
+    this.requested = source.timeframes;
+    this.sessions = source.sessions;
+    this.timeframes = [...stores.keys()]
+      .filter((key): key is Timeframe => key !== undefined)
+      .sort(compareTimeframes);
   }
 
   /** The store of a timeframe (the single series for `undefined`), if loaded. */
@@ -85,7 +117,7 @@ export class SeriesSet {
 
   /** Seconds per candle: the timeframe's, or the shortest step of a single series. */
   periodSeconds(timeframe: Timeframe | undefined): number {
-    if (timeframe !== undefined) return TIMEFRAMES[timeframe];
+    if (timeframe !== undefined) return timeframeSeconds(timeframe);
     let period = this.periods.get(timeframe);
     if (period === undefined) {
       period = seriesPeriodSeconds(this.stores.get(timeframe)?.times ?? []);

@@ -1,5 +1,11 @@
 import { bisectRight } from 'd3-array';
-import { type IndexViewport, type SeriesStore, indexAtTime, timeAtIndex } from '@chart-kit/core';
+import {
+  type IndexViewport,
+  type SeriesStore,
+  indexAtTime,
+  maxViewportBars,
+  timeAtIndex,
+} from '@chart-kit/core';
 
 /** Fewest candles a switch to a longer timeframe shows, unless the previous view had fewer. */
 const MIN_MORPH_TARGET_BARS = 40;
@@ -23,7 +29,12 @@ export function viewAfterSwitch(
   const sameTimeFrom = indexAtTime(to.times, startTime, to.periodSeconds);
   const previousBars = from.view.toIndex - from.view.fromIndex;
   const minBars = Math.min(previousBars, MIN_MORPH_TARGET_BARS);
-  const bars = Math.max(toIndex - sameTimeFrom, minBars);
+  // No wider than the target series allows, so a short one (a few daily candles after 1min)
+  // still ends at the same time instead of being re-centred by the clamp.
+  const bars = Math.min(
+    Math.max(toIndex - sameTimeFrom, minBars),
+    maxViewportBars({ candleCount: to.times.length }),
+  );
   return { fromIndex: toIndex - bars, toIndex };
 }
 
@@ -45,11 +56,12 @@ export interface MorphFrame {
 export const MAX_MORPH_CANDLES = 20_000;
 
 /**
- * The animation between a short timeframe (fine, e.g. 5min) and a longer one (coarse, e.g. 1hr):
- * each fine candle slides and stretches onto the coarse candle that contains it while its prices
- * move to the coarse candle's, so twelve 5-min candles become their hour. Run backwards it splits
- * an hour into its 5-min candles. Coarse candles with no fine candle (history before the fine
- * series starts) grow from nothing in place.
+ * The animation between a short timeframe (fine, e.g. 5min) and a longer one (coarse, e.g. 1hr),
+ * any two of them (1min and 1D too): each fine candle slides and stretches onto the coarse candle
+ * that contains it (the last one opening at or before it) while its prices move to the coarse
+ * candle's, so twelve 5-min candles become their hour. Run backwards it splits an hour into its
+ * 5-min candles. Coarse candles with no fine candle animated (history before the fine series
+ * starts, or beyond the fine view when the two are several levels apart) grow from nothing in place.
  */
 export class TimeframeMorph {
   private readonly frame: MorphFrame;
@@ -82,13 +94,19 @@ export class TimeframeMorph {
       Math.ceil(coarseView.toIndex) + 1,
       coarsePeriodSeconds,
     );
-    const first = Math.min(
-      Math.floor(fineView.fromIndex),
-      bisectRight(fine.times, coarseFirstTime) - 1,
+    const viewFirst = Math.max(0, Math.floor(fineView.fromIndex));
+    const viewLast = Math.min(fine.count - 1, Math.ceil(fineView.toIndex));
+    this.fineFirst = Math.max(0, Math.min(viewFirst, bisectRight(fine.times, coarseFirstTime) - 1));
+    this.fineLast = Math.min(
+      fine.count - 1,
+      Math.max(viewLast, bisectRight(fine.times, coarseEndTime)),
     );
-    const last = Math.max(Math.ceil(fineView.toIndex), bisectRight(fine.times, coarseEndTime));
-    this.fineFirst = Math.max(0, first);
-    this.fineLast = Math.min(fine.count - 1, last);
+    if (this.fineLast - this.fineFirst + 1 > MAX_MORPH_CANDLES) {
+      // Several levels apart (1min -> 1D) the coarse view holds far more fine candles than the
+      // fine view: only those on screen move, and the other coarse candles grow in place.
+      this.fineFirst = viewFirst;
+      this.fineLast = viewLast;
+    }
     const fineCount = Math.max(0, this.fineLast - this.fineFirst + 1);
     if (fineCount > MAX_MORPH_CANDLES) {
       throw new RangeError(`too many candles to morph (${fineCount})`);

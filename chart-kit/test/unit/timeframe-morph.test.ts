@@ -5,6 +5,7 @@ import {
   type Candle,
   SeriesStore,
   indexAtTime,
+  maxViewportBars,
   timeAtIndex,
 } from '@chart-kit/core';
 import { ReplayController, type ReplayState } from '../../src/model/replay.js';
@@ -48,7 +49,24 @@ describe('viewAfterSwitch', () => {
       { times: coarse.times, periodSeconds: HOUR },
     );
     expect(view.toIndex).toBeCloseTo(coarse.count - 1 + 2.5);
-    expect(view.toIndex - view.fromIndex).toBe(20);
+    // Twenty bars were in view, but four hours (and room around them) are all there is: the view
+    // is as wide as the clamp allows, so it stays anchored at the same end.
+    expect(view.toIndex - view.fromIndex).toBe(maxViewportBars({ candleCount: coarse.count }));
+    // The same four hours after a day and a half of history: twenty bars fit.
+    const longer = new SeriesStore(
+      Array.from({ length: 40 }, (_, i) => ({
+        time: (i - 26) * HOUR,
+        open: 100,
+        close: 101,
+        high: 102,
+        low: 99,
+      })),
+    );
+    const wide = viewAfterSwitch(
+      { times: fine.times, periodSeconds: 300, view: { fromIndex: 29.5, toIndex: 49.5 } },
+      { times: longer.times, periodSeconds: HOUR },
+    );
+    expect(wide.toIndex - wide.fromIndex).toBe(20);
   });
 });
 

@@ -70,11 +70,11 @@ function outcomeOf(kind: PracticeOutcome['kind'], scenario: ZoneScenario): Pract
 const EXERCISES_PER_LEARNER = 100;
 const outcomes: PracticeOutcome[] = [];
 for (const learner of process.argv.slice(2)) {
-  for (let index = 0; index < EXERCISES_PER_LEARNER; index++) {
+  for (let index = 1; index <= EXERCISES_PER_LEARNER; index++) {
     for (const kind of ['plan', 'decision'] as const) {
-      const { seed, zoneType } = practiceScenarioRequest(learner, index, kind);
+      const { seed, zoneType, item } = practiceScenarioRequest(learner, index, kind);
       outcomes.push(
-        outcomeOf(kind, generateZoneScenario(practiceGenerationRequest(kind, seed, zoneType))),
+        outcomeOf(kind, generateZoneScenario(practiceGenerationRequest(item, seed, zoneType))),
       );
     }
   }
