@@ -11,9 +11,12 @@ const USAGE = `usage: npm run report -- ${REPORT_KINDS.join('|')} [--since YYYY-
   exercises  per exercise: first-try pass rate, average tries, reveal rate, median time, Replay use
   funnel     by week: landing, demo try, registration, subscription
   lessons    per lesson: opened, completed, drop-off, median time to complete
+  skills     per skill: learners, answers, first-try pass rate, learning curve, and the
+             exercises whose difficulty is out of line with their skill
 
 Reads the database the server uses (DATABASE_URL, or the embedded one). Prints a table and
-writes <report>.csv (and an .svg plot for exercises and funnel) into --out (default: reports/).`;
+writes <report>.csv (and an .svg plot for exercises, funnel and skills, and
+skills-exercises.csv for skills) into --out (default: reports/).`;
 
 class UsageError extends Error {}
 

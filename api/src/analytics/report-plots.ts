@@ -129,3 +129,80 @@ export function difficultySvg(bars: DifficultyBar[]): string {
   }
   return svg(width, height, 'Exercise difficulty (worst first)', body);
 }
+
+export interface CurvePanel {
+  title: string;
+  /** Pass rate by attempt number (1-based), with the learners behind each point. */
+  points: { attempt: number; passRate: number; learners: number }[];
+}
+
+/**
+ * Learning curves as small multiples: one panel per skill, its pass rate (0-100%) by attempt
+ * number (1 to `attempts`). Points behind fewer than `minLearners` learners are hollow and not
+ * joined: they are shown, but not read as a trend.
+ */
+export function learningCurvesSvg(
+  panels: CurvePanel[],
+  attempts: number,
+  minLearners: number,
+): string {
+  const columns = 4;
+  const panelWidth = 230;
+  const panelHeight = 150;
+  const plot = { left: 34, right: 12, top: 24, bottom: 26 };
+  const top = 64;
+  const rows = Math.max(1, Math.ceil(panels.length / columns));
+  const width = 16 + columns * panelWidth;
+  const height = top + rows * panelHeight + 10;
+  const innerWidth = panelWidth - plot.left - plot.right;
+  const innerHeight = panelHeight - plot.top - plot.bottom;
+  const body: string[] = [
+    `<circle cx="22" cy="44" r="4" fill="${PASS}"/>`,
+    `<text x="32" y="48" ${FONT}>pass rate of the learners' nth answer on the skill</text>`,
+    `<circle cx="372" cy="44" r="4" fill="#ffffff" stroke="${PASS}" stroke-width="1.5"/>`,
+    `<text x="382" y="48" ${FONT}>fewer than ${minLearners} learners</text>`,
+  ];
+  panels.forEach((panel, index) => {
+    const x0 = 16 + (index % columns) * panelWidth;
+    const y0 = top + Math.floor(index / columns) * panelHeight;
+    const x = (attempt: number) =>
+      x0 + plot.left + ((attempt - 1) / Math.max(1, attempts - 1)) * innerWidth;
+    const y = (share: number) => y0 + plot.top + (1 - share) * innerHeight;
+    const title = panel.title.length > 34 ? `${panel.title.slice(0, 33)}…` : panel.title;
+    body.push(
+      `<text x="${x0 + plot.left}" y="${y0 + 14}" ${FONT} font-weight="600">${escapeXml(title)}</text>`,
+    );
+    for (const share of [0, 0.5, 1]) {
+      body.push(
+        `<line x1="${x(1)}" y1="${y(share)}" x2="${x(attempts)}" y2="${y(share)}" stroke="#ddd"/>`,
+        `<text x="${x(1) - 4}" y="${y(share) + 4}" ${FONT} font-size="10" text-anchor="end">${share * 100}%</text>`,
+      );
+    }
+    for (const attempt of [1, Math.ceil(attempts / 2), attempts]) {
+      body.push(
+        `<text x="${x(attempt)}" y="${y(0) + 14}" ${FONT} font-size="10" text-anchor="middle">${attempt}</text>`,
+      );
+    }
+    const trusted = panel.points.filter((point) => point.learners >= minLearners);
+    if (trusted.length > 1) {
+      const path = trusted
+        .map((point) => `${x(point.attempt).toFixed(1)},${y(point.passRate).toFixed(1)}`)
+        .join(' ');
+      body.push(`<polyline points="${path}" fill="none" stroke="${PASS}" stroke-width="2"/>`);
+    }
+    for (const point of panel.points) {
+      const solid = point.learners >= minLearners;
+      const learners = point.learners === 1 ? '1 learner' : `${point.learners} learners`;
+      const words = `${panel.title}: answer ${point.attempt}, ${Math.round(point.passRate * 100)}% of ${learners}`;
+      body.push(
+        `<circle cx="${x(point.attempt).toFixed(1)}" cy="${y(point.passRate).toFixed(1)}" r="3.5" fill="${solid ? PASS : '#ffffff'}" stroke="${PASS}" stroke-width="1.5"><title>${escapeXml(words)}</title></circle>`,
+      );
+    }
+    if (panel.points.length === 0) {
+      body.push(
+        `<text x="${x0 + plot.left + innerWidth / 2}" y="${y(0.5) - 6}" ${FONT} font-size="11" fill="#777" text-anchor="middle">no answers</text>`,
+      );
+    }
+  });
+  return svg(width, height, 'Learning curves: pass rate by attempt number, per skill', body);
+}

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { LessonName } from './lesson-names.js';
-import { difficultySvg, funnelSvg } from './report-plots.js';
+import { difficultySvg, funnelSvg, learningCurvesSvg } from './report-plots.js';
 import {
   exerciseReport,
   type ExerciseRow,
@@ -9,12 +9,19 @@ import {
   type FunnelRow,
   lessonReport,
   type LessonRow,
+  MIN_PEOPLE_TO_JUDGE,
   type Queryable,
   type ReportRange,
 } from './report-queries.js';
+import {
+  CURVE_ATTEMPTS,
+  type SkillExerciseRow,
+  skillReport,
+  type SkillRow,
+} from './report-skill-queries.js';
 import { duration, formatTable, percent, type ReportTable, toCsv } from './report-table.js';
 
-export const REPORT_KINDS = ['exercises', 'funnel', 'lessons'] as const;
+export const REPORT_KINDS = ['exercises', 'funnel', 'lessons', 'skills'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 export interface ReportOutput {
@@ -32,6 +39,9 @@ export function exerciseLabel(exercise: string, lessons: ReadonlyMap<number, Les
     return lesson ? `lesson ${id} ${lesson.path}` : `lesson ${id}`;
   }
   if (kind === 'practice') return `practice chart ${id}`;
+  if (kind === 'practice-plan') return `practice plan ${id}`;
+  if (kind === 'practice-decision') return `practice decision ${id}`;
+  if (kind === 'chart') return `chart ${id}`;
   return `demo chart ${id}`;
 }
 
@@ -156,9 +166,110 @@ function lessonCsvTable(
   };
 }
 
+/** The learning curve's first answers in the terminal's table; the CSV has all of them. */
+const CURVE_COLUMNS = 5;
+
+/** A share, or "-" when nobody is behind it. */
+const share = (value: number | null | undefined) =>
+  value === null || value === undefined ? '-' : percent(value);
+
+function skillTable(rows: SkillRow[]): ReportTable<SkillRow> {
+  return {
+    title:
+      'Skills: first-try pass rate, and pass rate by answer number (the learning curve; ' +
+      'a pass after the answer was shown does not count)',
+    rows,
+    columns: [
+      { header: 'skill', cell: (row) => row.skill },
+      { header: 'learners', cell: (row) => row.learners, align: 'right' },
+      { header: 'answers', cell: (row) => row.answers, align: 'right' },
+      { header: 'first-try pass', cell: (row) => share(row.firstTryPassRate), align: 'right' },
+      ...Array.from({ length: CURVE_COLUMNS }, (_, index) => ({
+        header: `answer ${index + 1}`,
+        cell: (row: SkillRow) =>
+          share(row.curve.find((point) => point.attempt === index + 1)?.passRate),
+        align: 'right' as const,
+      })),
+      { header: 'out of line', cell: (row) => row.outOfLine, align: 'right' },
+    ],
+  };
+}
+
+function skillCsvTable(rows: SkillRow[]): ReportTable<SkillRow> {
+  return {
+    title: '',
+    rows,
+    columns: [
+      { header: 'skill', cell: (row) => row.skill },
+      { header: 'title', cell: (row) => row.title },
+      { header: 'learners', cell: (row) => row.learners },
+      { header: 'answers', cell: (row) => row.answers },
+      { header: 'first_tries', cell: (row) => row.firstTries },
+      {
+        header: 'first_try_pass_rate',
+        cell: (row) => row.firstTryPassRate?.toFixed(4) ?? '',
+      },
+      ...Array.from({ length: CURVE_ATTEMPTS }, (_, index) => ({
+        header: `pass_rate_answer_${index + 1}`,
+        cell: (row: SkillRow) =>
+          row.curve.find((point) => point.attempt === index + 1)?.passRate.toFixed(4) ?? '',
+      })),
+      ...Array.from({ length: CURVE_ATTEMPTS }, (_, index) => ({
+        header: `learners_answer_${index + 1}`,
+        cell: (row: SkillRow) =>
+          row.curve.find((point) => point.attempt === index + 1)?.learners ?? 0,
+      })),
+      { header: 'out_of_line_exercises', cell: (row) => row.outOfLine },
+    ],
+  };
+}
+
+function skillExerciseTable(
+  rows: SkillExerciseRow[],
+  lessons: ReadonlyMap<number, LessonName>,
+): ReportTable<SkillExerciseRow> {
+  return {
+    title:
+      'Exercises out of line with their skill (first-try pass rate at least 20 points and ' +
+      `1.96 standard errors from the skill's other exercises, ${MIN_PEOPLE_TO_JUDGE}+ learners)`,
+    rows,
+    columns: [
+      { header: 'skill', cell: (row) => row.skill },
+      { header: 'exercise', cell: (row) => exerciseLabel(row.exercise, lessons) },
+      { header: 'learners', cell: (row) => row.learners, align: 'right' },
+      { header: 'first-try pass', cell: (row) => percent(row.firstTryPassRate), align: 'right' },
+      { header: 'skill’s others', cell: (row) => share(row.restPassRate), align: 'right' },
+      { header: 'z', cell: (row) => row.z?.toFixed(1) ?? '-', align: 'right' },
+      { header: 'verdict', cell: (row) => row.verdict },
+    ],
+  };
+}
+
+function skillExerciseCsvTable(
+  rows: SkillExerciseRow[],
+  lessons: ReadonlyMap<number, LessonName>,
+): ReportTable<SkillExerciseRow> {
+  return {
+    title: '',
+    rows,
+    columns: [
+      { header: 'skill', cell: (row) => row.skill },
+      { header: 'exercise', cell: (row) => row.exercise },
+      { header: 'label', cell: (row) => exerciseLabel(row.exercise, lessons) },
+      { header: 'learners', cell: (row) => row.learners },
+      { header: 'first_try_pass_rate', cell: (row) => row.firstTryPassRate.toFixed(4) },
+      { header: 'others_pass_rate', cell: (row) => row.restPassRate?.toFixed(4) ?? '' },
+      { header: 'gap', cell: (row) => row.gap?.toFixed(4) ?? '' },
+      { header: 'z', cell: (row) => row.z?.toFixed(2) ?? '' },
+      { header: 'verdict', cell: (row) => row.verdict },
+    ],
+  };
+}
+
 /**
  * Runs one report: prints nothing itself, answers the table's text, and writes `<kind>.csv`
- * (and `<kind>.svg` for the funnel and the exercises) into `outDir`.
+ * (and `<kind>.svg` for the funnel, the exercises and the skills, and `skills-exercises.csv`)
+ * into `outDir`.
  */
 export async function runReport(
   kind: ReportKind,
@@ -200,6 +311,28 @@ export async function runReport(
       ),
     );
     return { text: formatTable(funnelTable(rows)), files: [csvFile, svgFile] };
+  }
+  if (kind === 'skills') {
+    const report = await skillReport(db, range);
+    const exercisesFile = join(outDir, 'skills-exercises.csv');
+    await writeFile(csvFile, toCsv(skillCsvTable(report.skills)));
+    await writeFile(exercisesFile, toCsv(skillExerciseCsvTable(report.exercises, lessons)));
+    await writeFile(
+      svgFile,
+      learningCurvesSvg(
+        report.skills.map((row) => ({ title: row.title, points: row.curve })),
+        CURVE_ATTEMPTS,
+        MIN_PEOPLE_TO_JUDGE,
+      ),
+    );
+    const outOfLine = report.exercises.filter(
+      (row) => row.verdict === 'harder than its skill' || row.verdict === 'easier than its skill',
+    );
+    const text = [
+      formatTable(skillTable(report.skills)),
+      formatTable(skillExerciseTable(outOfLine, lessons)),
+    ].join('\n\n');
+    return { text, files: [csvFile, exercisesFile, svgFile] };
   }
   const rows = await lessonReport(db, range);
   await writeFile(csvFile, toCsv(lessonCsvTable(rows, lessons)));
