@@ -19,17 +19,31 @@ const candleAt = (i: number, volume?: number): Candle => ({
 describe('LineSeriesData', () => {
   it('names the first bad point, its time and what is wrong', () => {
     const bad = (data: unknown[]) => () => new LineSeriesData(data as LinePoint[]);
-    expect(bad([{ time: 0, value: 1 }, { time: 300, value: Number.NaN }])).toThrow(
-      new LinePointError(1, 'value is not a finite number (NaN)', 300),
-    );
-    expect(bad([{ time: 300, value: 1 }, { time: 300, value: 2 }])).toThrow('point 1: duplicate time 300');
-    expect(bad([{ time: 600, value: 1 }, { time: 300, value: 2 }])).toThrow(
-      "point 1: time 300 is before the previous point's 600 (points must ascend)",
-    );
+    expect(
+      bad([
+        { time: 0, value: 1 },
+        { time: 300, value: Number.NaN },
+      ]),
+    ).toThrow(new LinePointError(1, 'value is not a finite number (NaN)', 300));
+    expect(
+      bad([
+        { time: 300, value: 1 },
+        { time: 300, value: 2 },
+      ]),
+    ).toThrow('point 1: duplicate time 300');
+    expect(
+      bad([
+        { time: 600, value: 1 },
+        { time: 300, value: 2 },
+      ]),
+    ).toThrow("point 1: time 300 is before the previous point's 600 (points must ascend)");
     expect(bad([null])).toThrow('point 0: is not a { time, value } object (null)');
     expect(bad([{ time: '5', value: 1 }])).toThrow('point 0: time is not a finite number (5)');
     try {
-      new LineSeriesData([{ time: 0, value: 1 }, { time: 300, value: Infinity }]);
+      new LineSeriesData([
+        { time: 0, value: 1 },
+        { time: 300, value: Infinity },
+      ]);
     } catch (error) {
       expect(error).toBeInstanceOf(LinePointError);
       expect((error as LinePointError).index).toBe(1);
@@ -49,7 +63,10 @@ describe('LineSeriesData', () => {
   });
 
   it('finds the extent of a long range as a scan of every point does', () => {
-    const values = Array.from({ length: 100_000 }, (_, i) => Math.sin(i / 700) * 50 + (i % 977 === 0 ? 80 : 0));
+    const values = Array.from(
+      { length: 100_000 },
+      (_, i) => Math.sin(i / 700) * 50 + (i % 977 === 0 ? 80 : 0),
+    );
     const line = new LineSeriesData(points(values));
     for (const [first, last] of [
       [0, 99_999],
@@ -64,9 +81,15 @@ describe('LineSeriesData', () => {
 
   it('draws a million points as at most four vertices per device pixel, keeping the extremes', () => {
     const count = 1_000_000;
-    const values = Array.from({ length: count }, (_, i) => 100 + 10 * Math.sin(i / 5000) + (i === 654_321 ? 40 : 0));
+    const values = Array.from(
+      { length: count },
+      (_, i) => 100 + 10 * Math.sin(i / 5000) + (i === 654_321 ? 40 : 0),
+    );
     const line = new LineSeriesData(points(values));
-    const indices = line.indicesOn(Float64Array.from(values.keys(), (i) => i * 300), 300);
+    const indices = line.indicesOn(
+      Float64Array.from(values.keys(), (i) => i * 300),
+      300,
+    );
     const width = 700;
     const frame = {
       fromIndex: -0.5,

@@ -65,7 +65,8 @@ export class LineSeriesData {
   readonly values: Float64Array;
   private readonly pyramid: LodPyramid;
   /** Each point's fractional candle index, by the candle times it was placed on. */
-  private placed: { times: ArrayLike<number>; periodSeconds: number; indices: Float64Array } | undefined;
+  private placed:
+    { times: ArrayLike<number>; periodSeconds: number; indices: Float64Array } | undefined;
 
   /** Throws a {@link LinePointError} naming the first point that cannot be drawn. */
   constructor(points: readonly LinePoint[]) {

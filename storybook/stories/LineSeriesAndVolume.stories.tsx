@@ -57,11 +57,11 @@ function MovingAverageDemo({ lineWidth, showSlowAverage, ...args }: ChartProps &
       <Readout testId="line-readout">{readout || 'Move the pointer over a candle.'}</Readout>
       <Note>
         <code>lineSeries</code> draws lines over the candles on their price scale, here the 20- and
-        50-candle simple moving averages of the closes (computed by the story from the candles).
-        The price scale keeps them in view (<code>fitPriceScale: false</code> leaves a line out of
-        it); the crosshair&apos;s readout and the screen reader give their values on the candle
-        under it. On an engine: <code>setLineSeries(options)</code> adds or replaces a line by
-        its <code>id</code>, <code>removeLineSeries(id)</code> removes it.
+        50-candle simple moving averages of the closes (computed by the story from the candles). The
+        price scale keeps them in view (<code>fitPriceScale: false</code> leaves a line out of it);
+        the crosshair&apos;s readout and the screen reader give their values on the candle under it.
+        On an engine: <code>setLineSeries(options)</code> adds or replaces a line by its{' '}
+        <code>id</code>, <code>removeLineSeries(id)</code> removes it.
       </Note>
     </StoryFrame>
   );
@@ -112,7 +112,9 @@ function MillionPointLineDemo({ million, ...args }: ChartProps & { million: Mill
   const [engine, onEngine] = useStoryEngine();
   const { candles, average } = million;
   const lineSeries = useMemo(
-    (): LineSeriesOptions[] => [{ id: 'ma200', label: 'MA 200', points: average, color: MA20_COLOR }],
+    (): LineSeriesOptions[] => [
+      { id: 'ma200', label: 'MA 200', points: average, color: MA20_COLOR },
+    ],
     [average],
   );
   const count = candles.length;
@@ -126,10 +128,10 @@ function MillionPointLineDemo({ million, ...args }: ChartProps & { million: Mill
       <Chart {...args} candles={candles} lineSeries={lineSeries} onEngine={onEngine} />
       <Note>
         A line of {average.length.toLocaleString('en-US')} points over a million candles. However
-        many points are in view, each device pixel column of the plot draws at most four vertices
-        of the line: the first, lowest, highest and last value of the points in it, read from a
-        min/max pyramid built when the line is set, so panning and zooming stay smooth and a
-        spike never disappears.
+        many points are in view, each device pixel column of the plot draws at most four vertices of
+        the line: the first, lowest, highest and last value of the points in it, read from a min/max
+        pyramid built when the line is set, so panning and zooming stay smooth and a spike never
+        disappears.
       </Note>
     </StoryFrame>
   );
@@ -158,7 +160,11 @@ export default meta;
 
 /** Two simple moving averages over the candles, with their values in the crosshair's readout. */
 export const MovingAverage: StoryObj<ChartProps & AverageArgs> = {
-  args: { lineWidth: 2, showSlowAverage: true, label: 'Five-minute candles with two moving averages' },
+  args: {
+    lineWidth: 2,
+    showSlowAverage: true,
+    label: 'Five-minute candles with two moving averages',
+  },
   argTypes: { lineWidth: { control: { type: 'range', min: 0.5, max: 6, step: 0.5 } } },
   render: (args) => <MovingAverageDemo key={creationKey(args)} {...args} />,
 };

@@ -66,7 +66,13 @@ export function loadingLinePoints<T>(lineSeries: string, load: () => T): T {
   } catch (error) {
     if (!(error instanceof LinePointError)) throw error;
     throw new ChartDataError(
-      { index: error.index, time: error.time, timeframe: undefined, problem: error.problem, lineSeries },
+      {
+        index: error.index,
+        time: error.time,
+        timeframe: undefined,
+        problem: error.problem,
+        lineSeries,
+      },
       { cause: error },
     );
   }

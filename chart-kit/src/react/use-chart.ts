@@ -59,7 +59,11 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   const { lineSeries, volume } = options;
   // A line series the live chart refused (bad points): the error lasts until one is accepted.
   const [lineRefusals] = useState(() => new ValueStore<ChartError | undefined>(undefined));
-  const lineRefused = useSyncExternalStore(lineRefusals.subscribe, lineRefusals.get, lineRefusals.get);
+  const lineRefused = useSyncExternalStore(
+    lineRefusals.subscribe,
+    lineRefusals.get,
+    lineRefusals.get,
+  );
   const latestOnError = useRef(onError);
   useEffect(() => {
     latestOnError.current = onError;
@@ -159,7 +163,9 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   }, [engine, maxLines]);
 
   // The line series last given to the chart, to set only those that changed.
-  const appliedLines = useRef<readonly LineSeriesOptions[]>(initialOptions.current.lineSeries ?? []);
+  const appliedLines = useRef<readonly LineSeriesOptions[]>(
+    initialOptions.current.lineSeries ?? [],
+  );
   useEffect(() => {
     if (!engine) return;
     const next = lineSeries ?? [];

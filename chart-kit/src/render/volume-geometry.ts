@@ -30,14 +30,20 @@ export type VolumeBarSink = (
 /** The bars of `bars`, snapped to device pixels; a bar of no volume is not drawn. */
 export function volumeRects(bars: VolumeBars, devicePixelRatio: number, sink: VolumeBarSink): void {
   const { count, open, close, volume, firstCenterX, columnStep, bottom, yOfVolume } = bars;
-  const side = Math.max(0, Math.round(bodyHalfWidth(columnStep, devicePixelRatio) * devicePixelRatio - 0.5));
+  const side = Math.max(
+    0,
+    Math.round(bodyHalfWidth(columnStep, devicePixelRatio) * devicePixelRatio - 0.5),
+  );
   const barBottom = snap(bottom, devicePixelRatio);
   for (let i = 0; i < count; i++) {
     const value = volume[i] ?? 0;
     if (!(value > 0)) continue;
     const column = Math.floor((firstCenterX + i * columnStep) * devicePixelRatio);
     // At least a device pixel tall, so a quiet candle still shows a bar.
-    const top = Math.min(snap(yOfVolume(value), devicePixelRatio), barBottom - 1 / devicePixelRatio);
+    const top = Math.min(
+      snap(yOfVolume(value), devicePixelRatio),
+      barBottom - 1 / devicePixelRatio,
+    );
     sink(
       (column - side) / devicePixelRatio,
       top,

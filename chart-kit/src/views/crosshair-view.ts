@@ -38,7 +38,9 @@ function readoutExtras(
 ): string {
   const values = index === undefined ? [] : model.lineValuesAt(index);
   const lineStep = Math.min(step, model.lineValueStep());
-  let text = values.map(({ label, value }) => `  ${label} ${formatPrice(value, lineStep)}`).join('');
+  let text = values
+    .map(({ label, value }) => `  ${label} ${formatPrice(value, lineStep)}`)
+    .join('');
   if (model.volumeShare > 0 && candle.volume !== undefined) {
     text += `  V ${formatVolume(candle.volume)}`;
   }

@@ -117,7 +117,12 @@ describe.each(['canvas2d', 'webgl'] as const)('line series and volume, %s', (ren
       const x = box.left + engine.xOfIndex(38);
       const y = box.top + 100;
       canvas.dispatchEvent(
-        new PointerEvent('pointermove', { clientX: x, clientY: y, bubbles: true, pointerType: 'mouse' }),
+        new PointerEvent('pointermove', {
+          clientX: x,
+          clientY: y,
+          bubbles: true,
+          pointerType: 'mouse',
+        }),
       );
       await new Promise((resolve) => requestAnimationFrame(resolve));
       return engine.readout;
@@ -150,9 +155,16 @@ describe.each(['canvas2d', 'webgl'] as const)('line series and volume, %s', (ren
     const refused = await fixture.page.evaluate(() => {
       const engine = (window as unknown as { engine: Engine }).engine;
       try {
-        engine.setLineSeries({ id: 'rising', points: [{ time: 1, value: 1 }, { time: 1, value: 2 }] });
+        engine.setLineSeries({
+          id: 'rising',
+          points: [
+            { time: 1, value: 1 },
+            { time: 1, value: 2 },
+          ],
+        });
       } catch (error) {
-        const { kind, lineSeries, index, message } = error as import('../../src/index.js').ChartDataError;
+        const { kind, lineSeries, index, message } =
+          error as import('../../src/index.js').ChartDataError;
         return { kind, lineSeries, index, message, ids: engine.lineSeriesIds() };
       }
       return undefined;

@@ -30,7 +30,11 @@ const MA = movingAverage(CANDLES, 20);
 
 describe('line series', () => {
   it('draws each point on its candle, on the candles’ price scale', () => {
-    const model = new ChartModel({ candles: CANDLES, size: SIZE, lineSeries: [{ id: 'ma20', points: MA }] });
+    const model = new ChartModel({
+      candles: CANDLES,
+      size: SIZE,
+      lineSeries: [{ id: 'ma20', points: MA }],
+    });
     const [line] = lineSeriesView(model);
     if (!line) throw new Error('no line drawn');
     const { frame } = model;
@@ -44,8 +48,15 @@ describe('line series', () => {
   });
 
   it('widens the price scale to keep the line in view, unless told not to', () => {
-    const high = MA.map((point, i) => ({ ...point, value: i === MA.length - 5 ? 150 : point.value }));
-    const fitted = new ChartModel({ candles: CANDLES, size: SIZE, lineSeries: [{ id: 'a', points: high }] });
+    const high = MA.map((point, i) => ({
+      ...point,
+      value: i === MA.length - 5 ? 150 : point.value,
+    }));
+    const fitted = new ChartModel({
+      candles: CANDLES,
+      size: SIZE,
+      lineSeries: [{ id: 'a', points: high }],
+    });
     expect(fitted.frame.priceDomain[1]).toBeGreaterThan(150);
     const free = new ChartModel({
       candles: CANDLES,
@@ -76,7 +87,11 @@ describe('line series', () => {
   });
 
   it('refuses a bad point with a ChartDataError naming the series, the point and its time', () => {
-    const model = new ChartModel({ candles: CANDLES, size: SIZE, lineSeries: [{ id: 'ma20', points: MA }] });
+    const model = new ChartModel({
+      candles: CANDLES,
+      size: SIZE,
+      lineSeries: [{ id: 'ma20', points: MA }],
+    });
     const bad = MA.map((point, i) => (i === 7 ? { ...point, value: Number.NaN } : point));
     let caught: unknown;
     try {
@@ -95,15 +110,23 @@ describe('line series', () => {
     });
     // The chart keeps the line it had.
     expect(model.lineSeries[0]?.data.count).toBe(MA.length);
-    expect(() => new ChartModel({ candles: CANDLES, lineSeries: [{ id: 'x', points: [MA[1], MA[0]] as LinePoint[] }] })).toThrow(
-      ChartDataError,
-    );
+    expect(
+      () =>
+        new ChartModel({
+          candles: CANDLES,
+          lineSeries: [{ id: 'x', points: [MA[1], MA[0]] as LinePoint[] }],
+        }),
+    ).toThrow(ChartDataError);
     expect(() => model.setLineSeries({ id: 'ma20', points: MA, width: 0 })).toThrow(RangeError);
     expect(() => model.setLineSeries({ id: '', points: MA })).toThrow(TypeError);
   });
 
   it('runs a 5min line across the hourly candles’ slots', async () => {
-    const model = new ChartModel({ series: { '5min': CANDLES }, size: SIZE, lineSeries: [{ id: 'ma20', points: MA }] });
+    const model = new ChartModel({
+      series: { '5min': CANDLES },
+      size: SIZE,
+      lineSeries: [{ id: 'ma20', points: MA }],
+    });
     await model.setTimeframe('1hr', { animate: false });
     const hours = aggregateCandles(CANDLES, TIMEFRAMES['1hr']);
     const indices = model.lineIndices(model.lineSeries[0]!);
@@ -111,11 +134,17 @@ describe('line series', () => {
     expect(indices[0]).toBeCloseTo(1 + 7 / 12, 9);
     expect(indices[MA.length - 1]).toBeCloseTo(hours.length - 1 + 11 / 12, 9);
     // On an hourly candle the readout gives the line's last value in that hour.
-    expect(model.lineValuesAt(5)).toEqual([{ id: 'ma20', label: 'ma20', value: MA[5 * 12 + 11 - 19]?.value }]);
+    expect(model.lineValuesAt(5)).toEqual([
+      { id: 'ma20', label: 'ma20', value: MA[5 * 12 + 11 - 19]?.value },
+    ]);
   });
 
   it('shows no point after the candles a replay has shown', () => {
-    const model = new ChartModel({ candles: CANDLES, size: SIZE, lineSeries: [{ id: 'ma20', points: MA }] });
+    const model = new ChartModel({
+      candles: CANDLES,
+      size: SIZE,
+      lineSeries: [{ id: 'ma20', points: MA }],
+    });
     model.startReplay({ from: CANDLES[240]?.time ?? 0, speedMs: 1_000_000 });
     const [line] = lineSeriesView(model);
     const lastX = line?.xy[2 * ((line?.count ?? 1) - 1)] ?? 0;
@@ -192,9 +221,16 @@ describe('volume', () => {
       close: 10.5,
       volume: i === 12_345 ? 1e6 : 100,
     }));
-    const model = new ChartModel({ candles: long, size: SIZE, volume: true, homeView: { fromIndex: -0.5, toIndex: 19_999.5 } });
+    const model = new ChartModel({
+      candles: long,
+      size: SIZE,
+      volume: true,
+      homeView: { fromIndex: -0.5, toIndex: 19_999.5 },
+    });
     const volume = volumeView(model);
-    expect(model.drawn.kind === 'columns' && model.drawn.columns.candlesPerColumn).toBeGreaterThan(1);
+    expect(model.drawn.kind === 'columns' && model.drawn.columns.candlesPerColumn).toBeGreaterThan(
+      1,
+    );
     expect(Math.max(...Array.from(volume?.volume ?? []))).toBe(1e6);
     expect(volume?.scaleLabel?.text).toBe('1M');
   });

@@ -156,13 +156,19 @@ function paintLineSeries(
   for (const line of lines) {
     if (line.count === 0) continue;
     const path = new Path2D();
-    lineSegmentQuads(line.xy, line.count, line.width, devicePixelRatio, (x0, y0, x1, y1, x2, y2, x3, y3) => {
-      path.moveTo(x0, y0);
-      path.lineTo(x1, y1);
-      path.lineTo(x2, y2);
-      path.lineTo(x3, y3);
-      path.closePath();
-    });
+    lineSegmentQuads(
+      line.xy,
+      line.count,
+      line.width,
+      devicePixelRatio,
+      (x0, y0, x1, y1, x2, y2, x3, y3) => {
+        path.moveTo(x0, y0);
+        path.lineTo(x1, y1);
+        path.lineTo(x2, y2);
+        path.lineTo(x3, y3);
+        path.closePath();
+      },
+    );
     layer.fill(path, lineSeriesColor(line.color, line.place));
   }
 }
