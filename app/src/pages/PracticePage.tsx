@@ -16,7 +16,6 @@ import {
   canLeave,
   counterText,
   freeTasterText,
-  INITIAL_PRACTICE,
   isExtraPractice,
   type PracticeAction,
   practiceReducer,
@@ -238,8 +237,8 @@ function PracticeModes({
       return (
         <>
           <p className="muted">
-            Each exercise is chosen for the skill you need most: the weakest, or the one due for
-            review. The reason is above it.
+            Each exercise is chosen for the skill you need most, the weakest or the one due for
+            review, and comes with the reason it was chosen.
             {subscribed === false &&
               ` ${freeTasterText(limits.free, 'exercise', 'exercises')} of each kind; the Pro Plan opens all the others.`}
           </p>

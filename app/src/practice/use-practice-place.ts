@@ -33,12 +33,15 @@ export function usePracticePlace(api: CourseApi) {
     scope: PLACE_SCOPE,
   });
   const { mutateAsync: chooseNext } = choosing;
-  const next = useCallback(async () => {
-    const chosen = await chooseNext().catch(() => undefined);
-    const place = queryClient.getQueryData<PracticePlace>(queryKeys.practicePlace());
-    if (!chosen || !place) return;
-    const { kind, index, skill, reason } = chosen;
-    move({ ...place, current: index === null ? null : { kind, index, skill, reason } });
+  const next = useCallback(() => {
+    // A failure is shown from the mutation's error.
+    void chooseNext()
+      .then(({ kind, index, skill, reason }) => {
+        const place = queryClient.getQueryData<PracticePlace>(queryKeys.practicePlace());
+        if (!place) return;
+        move({ ...place, current: index === null ? null : { kind, index, skill, reason } });
+      })
+      .catch(() => undefined);
   }, [chooseNext, move, queryClient]);
 
   return {
