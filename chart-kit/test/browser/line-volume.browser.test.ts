@@ -182,3 +182,84 @@ describe.each(['canvas2d', 'webgl'] as const)('line series and volume, %s', (ren
     expect(fixture.errors).toEqual([]);
   });
 });
+
+describe('line series and volume in a picture', () => {
+  let fixture: BrowserFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+  });
+
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  it('draws them without WebGL, the volume strip exactly as the WebGL chart does', async () => {
+    const result = await fixture.page.evaluate(
+      async ({ candles, flat }) => {
+        const container = document.getElementById('chart');
+        if (!container) throw new Error('no #chart');
+        container.style.width = '400px';
+        container.style.height = '300px';
+        const options = {
+          candles,
+          homeView: { fromIndex: -0.5, toIndex: 39.5 },
+          volume: { heightShare: 0.3 },
+          lineSeries: [{ id: 'flat', points: flat, color: '#ffff00', width: 3 }],
+        };
+        const engine = await window.chartKit.ChartEngine.create(container, {
+          ...options,
+          renderer: 'webgl',
+          interactive: false,
+          devicePixelRatio: 2,
+        });
+        engine.renderNow();
+        const webgl = document.createElement('canvas');
+        webgl.width = engine.canvas.width;
+        webgl.height = engine.canvas.height;
+        webgl.getContext('2d')?.drawImage(engine.canvas, 0, 0);
+        const lineY = engine.yOfPrice(103.5);
+        const lineX = engine.xOfIndex(20.5);
+        engine.destroy();
+        const still = document.createElement('canvas');
+        window.chartKit.drawChartPicture(still, options, {
+          width: 400,
+          height: 300,
+          devicePixelRatio: 2,
+        });
+        const context = still.getContext('2d');
+        const [r = 0, g = 0, b = 0] = context?.getImageData(lineX * 2, lineY * 2, 1, 1).data ?? [];
+        // The strip: below the candles' pane (plus its hairline), above the time axis, left of
+        // the price axis. Its label on the price axis is text, drawn by different glyphs.
+        const plotHeight = 300 - 24;
+        const top = (Math.round(plotHeight * 0.7) + 1) * 2;
+        const width = (400 - 68) * 2;
+        const height = plotHeight * 2 - top;
+        const a = webgl.getContext('2d')?.getImageData(0, top, width, height).data ?? [];
+        const c = context?.getImageData(0, top, width, height).data ?? [];
+        let differing = 0;
+        let drawn = 0;
+        for (let i = 0; i < a.length; i += 4) {
+          if ((a[i] ?? 0) !== 0x13 || (a[i + 1] ?? 0) !== 0x13) drawn++;
+          for (let channel = 0; channel < 3; channel++) {
+            if (Math.abs((a[i + channel] ?? 0) - (c[i + channel] ?? 0)) > 2) {
+              differing++;
+              break;
+            }
+          }
+        }
+        return { line: [r, g, b], differing, drawn, compared: a.length / 4 };
+      },
+      { candles: SERIES, flat: FLAT },
+    );
+    expect(hex(result.line as Rgb)).toBe('#ffff00');
+    expect(result.compared).toBeGreaterThan(40_000);
+    // Bars were drawn (and the vertical grid lines), and both pictures cover the same pixels.
+    expect(result.drawn).toBeGreaterThan(5000);
+    expect(result.differing).toBe(0);
+  });
+
+  it('logged no error', () => {
+    expect(fixture.errors).toEqual([]);
+  });
+});
