@@ -2,6 +2,7 @@
 // where it helps. Pure maths lives in `chart-kit/core`.
 export { ChartEngine } from './engine/chart-engine.js';
 export type { ChartOptions, RendererPreference, SurfaceKind } from './engine/chart-engine.js';
+export { DEFAULT_CHART_OPTIONS } from './model/defaults.js';
 export {
   ChartDataError,
   ChartStartError,

@@ -2,6 +2,7 @@ import type { Timeframe, Candle, SessionOptions, ViewTarget, IndexViewport } fro
 import { Announcer } from '../interaction/announcer.js';
 import { ChartInput, type VerticalSwipe } from '../interaction/chart-input.js';
 import { attachDomInput } from '../interaction/dom-input.js';
+import { DEFAULT_CHART_OPTIONS } from '../model/defaults.js';
 import { ChartModel, type ChartModelOptions } from '../model/chart-model.js';
 import type {
   ChartEvents,
@@ -49,6 +50,11 @@ export interface ChartOptions extends Omit<ChartModelOptions, 'size'> {
   theme?: ChartThemeInput;
   /** Defaults to the window's; tests pin it to 1 or 2. */
   devicePixelRatio?: number;
+  /**
+   * Skip animations (the timeframe morph, view moves, a zone's entrance). Default: the user's
+   * `prefers-reduced-motion` setting, read when the chart is created.
+   */
+  reducedMotion?: boolean;
   /** The accessible name of the chart. Default 'Candlestick chart'. */
   label?: string;
   /**
@@ -160,7 +166,7 @@ export class ChartEngine {
     model: ChartModel,
     options: {
       theme: ChartTheme;
-      label: string | undefined;
+      label: string;
       interactive: boolean;
       verticalSwipe: VerticalSwipe;
       preference: RendererPreference;
@@ -210,7 +216,7 @@ export class ChartEngine {
         }),
       );
       this.accessibility = new ChartAccessibility(container, surface.canvas, {
-        label: label ?? 'Candlestick chart',
+        label,
         interactive,
       });
       undo(() => {
@@ -261,10 +267,10 @@ export class ChartEngine {
     const {
       theme: themeInput,
       devicePixelRatio = window.devicePixelRatio,
-      label,
-      interactive = true,
-      verticalSwipe = 'scroll-page',
-      renderer: preference = 'auto',
+      label = DEFAULT_CHART_OPTIONS.label,
+      interactive = DEFAULT_CHART_OPTIONS.interactive,
+      verticalSwipe = DEFAULT_CHART_OPTIONS.verticalSwipe,
+      renderer: preference = DEFAULT_CHART_OPTIONS.renderer,
       lines: initialLines = [],
       fixedLines: initialFixedLines = [],
       zone: initialZone,

@@ -26,6 +26,7 @@ import {
   panViewport,
   zoomViewport,
 } from '@chart-kit/core';
+import { DEFAULT_CHART_OPTIONS } from './defaults.js';
 import { Animations, easeInOutCubic, easeOutCubic } from './animations.js';
 import { Emitter } from './emitter.js';
 import type {
@@ -77,7 +78,10 @@ export interface ChartModelOptions extends SeriesSource {
   tickSize?: number;
   /** IANA time zone of times shown and announced. Default 'UTC'. */
   timeZone?: string;
-  /** Skip animations. Default false. */
+  /**
+   * Skip animations. Default false for a model of its own; `ChartEngine` defaults it to the
+   * user's `prefers-reduced-motion` setting.
+   */
   reducedMotion?: boolean;
   /** The chart's CSS size and device pixel ratio. Default 800 x 600 at 1. */
   size?: ChartSize;
@@ -154,10 +158,11 @@ export class ChartModel {
   private volumeStrip: number;
 
   constructor(options: ChartModelOptions = {}) {
-    this.initialBars = options.initialBars ?? 80;
-    this.timeZone = options.timeZone ?? 'UTC';
+    this.initialBars = options.initialBars ?? DEFAULT_CHART_OPTIONS.initialBars;
+    this.timeZone = options.timeZone ?? DEFAULT_CHART_OPTIONS.timeZone;
+    // No window here to ask for the user's setting (ChartEngine does).
     this.reducedMotion = options.reducedMotion ?? false;
-    this.magnetOn = options.magnet ?? false;
+    this.magnetOn = options.magnet ?? DEFAULT_CHART_OPTIONS.magnet;
     this.tick = options.tickSize;
     this.sizeNow = { ...DEFAULT_SIZE, ...options.size };
     this.lines = new UserLines(options.maxLines, options.lineRoles);
