@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { HomeViews, ReplayState } from 'chart-kit';
+import { STANDARD_TIMEFRAMES } from 'chart-kit/core';
 import { Chart, type ChartProps, useChartEvent, useTimeframe } from 'chart-kit/react';
 import { useEffect, useState } from 'react';
 import { suppliedByStory } from './support/args.js';
 import { useStoryEngine } from './support/expose-engine.js';
-import { exerciseZone, marketCandles } from './support/market-data.js';
+import { exerciseZone, marketCandles, minuteCandles } from './support/market-data.js';
 import {
   Controls,
   Note,
@@ -40,9 +41,63 @@ function TimeframeMorphDemo(args: ChartProps) {
       </Readout>
       <Note>
         Given <code>{"series: { '5min': candles }"}</code>, chart-kit aggregates the hourly candles
-        itself (aligned to hour boundaries). <code>setTimeframe(&apos;1hr&apos;)</code> animates
-        each 5-minute candle into the hour that contains it, keeps the same time in view and keeps
-        the line at its price; it resolves when the morph has landed.
+        itself (from each session&apos;s 09:30 open). <code>setTimeframe(&apos;1hr&apos;)</code>{' '}
+        animates each 5-minute candle into the hour that contains it, keeps the same time in view
+        and keeps the line at its price; it resolves when the morph has landed.
+      </Note>
+    </StoryFrame>
+  );
+}
+
+const newYorkClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'America/New_York',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function AnyTimeframeDemo(args: ChartProps) {
+  const [engine, onEngine] = useStoryEngine();
+  const { timeframe, timeframes, switching, setTimeframe } = useTimeframe(engine);
+
+  useEffect(() => {
+    if (!engine) return;
+    if (engine.lines().length === 0) engine.addLine(exerciseZone().upper);
+  }, [engine]);
+
+  // Read when `timeframe` changes, that is once the switch has landed.
+  const first = engine?.candle(0);
+  return (
+    <StoryFrame>
+      <Controls>
+        <TimeframeButtons
+          timeframes={timeframes}
+          timeframe={timeframe}
+          switching={switching}
+          onSelect={(next) => void setTimeframe(next)}
+        />
+      </Controls>
+      <Chart
+        {...args}
+        series={{ '1min': minuteCandles() }}
+        timeframes={STANDARD_TIMEFRAMES}
+        onEngine={onEngine}
+      />
+      <Readout testId="any-timeframe">
+        {switching || !first
+          ? 'switching…'
+          : `showing ${engine?.candleCount ?? 0} ${timeframe ?? '-'} candles, the first from ` +
+            `${newYorkClock.format(first.time * 1000)} New York time`}
+      </Readout>
+      <Note>
+        <code>{"series: { '1min': candles }, timeframes: STANDARD_TIMEFRAMES"}</code> offers 1min,
+        5min, 15min, 1hr, 4hr and 1D, each aggregated from the 1-minute candles session by session:
+        4hr candles run 09:30-13:30 and 13:30-16:00, a 1D candle is one session, and no candle
+        merges two sessions. Sessions are found from the pauses in the data (the{' '}
+        <code>sessions</code> option tunes that). Any two timeframes morph into each other, several
+        levels apart too, and the line keeps its price. Any whole number of minutes, hours or days
+        works (<code>&apos;90min&apos;</code>, <code>&apos;2D&apos;</code>) when it is a whole
+        multiple of the base series; <code>parseTimeframe</code> checks a name from outside.
       </Note>
     </StoryFrame>
   );
@@ -165,8 +220,9 @@ const meta = {
     docs: {
       description: {
         component:
-          'Time on the chart: switching between 5-minute and hourly candles with an animated ' +
-          'morph (`setTimeframe`), and replaying the candles after a moment (`startReplay`).',
+          'Time on the chart: switching between timeframes (5-minute and hourly candles, or any ' +
+          'of 1min ... 1D aggregated by session) with an animated morph (`setTimeframe`), and ' +
+          'replaying the candles after a moment (`startReplay`).',
       },
     },
   },
@@ -179,6 +235,11 @@ export default meta;
 /** `setTimeframe('1hr')` / `setTimeframe('5min')`: a morph, not a cut; lines keep their prices. */
 export const TimeframeMorph: StoryObj<typeof meta> = {
   render: (args) => <TimeframeMorphDemo {...args} />,
+};
+
+/** `timeframes: STANDARD_TIMEFRAMES` on 1-minute data: 1min ... 1D, by session, morphing between any two. */
+export const AnyTimeframe: StoryObj<typeof meta> = {
+  render: (args) => <AnyTimeframeDemo {...args} />,
 };
 
 /** `homeViews` per timeframe and `resetView()`: where each timeframe opens, and the way back. */

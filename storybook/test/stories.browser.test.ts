@@ -588,6 +588,39 @@ describe('story interactions', () => {
     });
   });
 
+  it('Any timeframe: 1min ... 1D by session, switched both ways and several levels apart', async () => {
+    await withStory('chart-timeframes-and-replay--any-timeframe', async (page) => {
+      await waitForChart(page);
+      const [price] = await waitForLineCount(page, 1);
+      const readout = page.getByTestId('any-timeframe');
+      await readout.filter({ hasText: 'showing 780 5min candles, the first from 09:30' }).waitFor();
+      // Ten 09:30-16:00 sessions of 390 minutes: 4hr candles are 09:30-13:30 and 13:30-16:00,
+      // 1D ones are whole sessions, and none spans two.
+      const steps = [
+        ['1D', 10],
+        ['1min', 3900],
+        ['4hr', 20],
+        ['15min', 260],
+        ['1hr', 70],
+        ['1D', 10],
+        ['5min', 780],
+      ] as const;
+      for (const [timeframe, count] of steps) {
+        await page.getByRole('button', { name: timeframe, exact: true }).click();
+        await readout
+          .filter({ hasText: `showing ${count} ${timeframe} candles, the first from 09:30` })
+          .waitFor();
+        expect(await linePrices(page)).toEqual([price]);
+      }
+      const fourHours = await page.evaluate(async () => {
+        const engine = window.chartEngine;
+        await engine?.setTimeframe('4hr', { animate: false });
+        return [engine?.candle(0)?.time ?? 0, engine?.candle(1)?.time ?? 0];
+      });
+      expect(fourHours[1]! - fourHours[0]!).toBe(4 * 3600);
+    });
+  });
+
   it('Timeframe morph: the 1hr button switches and the line keeps its price; 5min switches back', async () => {
     await withStory('chart-timeframes-and-replay--timeframe-morph', async (page) => {
       await waitForChart(page);

@@ -22,6 +22,44 @@ export function marketCandles(): Candle[] {
   return marketCache;
 }
 
+let minuteCache: Candle[] | undefined;
+
+/**
+ * `marketCandles()` as 1-minute candles: each 5-minute candle split into five whose path goes
+ * open -> low -> high -> close (rising candles) or open -> high -> low -> close (falling ones),
+ * so aggregating them back to 5min from the 09:30 open gives the 5-minute candles exactly.
+ */
+export function minuteCandles(): Candle[] {
+  minuteCache ??= marketCandles().flatMap((candle) => {
+    const cents = (price: number) => Math.round(price * 100) / 100;
+    const rising = candle.close >= candle.open;
+    const first = rising ? candle.low : candle.high;
+    const second = rising ? candle.high : candle.low;
+    const path = [
+      candle.open,
+      cents((candle.open + first) / 2),
+      first,
+      second,
+      cents((second + candle.close) / 2),
+      candle.close,
+    ];
+    return Array.from({ length: 5 }, (_, minute): Candle => {
+      const open = path[minute] ?? candle.open;
+      const close = path[minute + 1] ?? candle.close;
+      const split: Candle = {
+        time: candle.time + minute * 60,
+        open,
+        high: Math.max(open, close),
+        low: Math.min(open, close),
+        close,
+      };
+      if (candle.volume !== undefined) split.volume = Math.round(candle.volume / 5);
+      return split;
+    });
+  });
+  return minuteCache;
+}
+
 /**
  * The clearest zone the course's detector finds in the last part of `marketCandles()`, so it is
  * in the first view: the answer of the drawing exercise and the box the reveal story shows.
