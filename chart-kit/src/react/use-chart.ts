@@ -188,10 +188,12 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
 
   // Compared by value: `volume={{ heightShare: 0.25 }}` written inline is new on every render.
   const volumeKey = JSON.stringify(volume ?? false);
+  const appliedVolume = useRef(JSON.stringify(initialOptions.current.volume ?? false));
   useEffect(() => {
-    if (!engine || volumeKey === JSON.stringify(initialOptions.current.volume ?? false)) return;
+    if (!engine || volumeKey === appliedVolume.current) return;
     try {
       engine.setVolume(JSON.parse(volumeKey) as boolean | { heightShare?: number });
+      appliedVolume.current = volumeKey;
     } catch (reason) {
       lineRefusals.set(report(reason));
     }

@@ -263,3 +263,70 @@ describe('line series and volume in a picture', () => {
     expect(fixture.errors).toEqual([]);
   });
 });
+
+describe('line series and volume as <Chart> props', () => {
+  let fixture: BrowserFixture;
+
+  beforeAll(async () => {
+    fixture = await openFixture();
+  });
+
+  afterAll(async () => {
+    await fixture.close();
+  });
+
+  it('sets the lines that changed, removes those left out, and turns volume on and off', async () => {
+    const steps = await fixture.page.evaluate(
+      async ({ candles, flat, rising }) => {
+        const element = document.getElementById('chart');
+        if (!element) throw new Error('no #chart');
+        const chart = await window.chartKit.mountReactChart(element, candles, {
+          lineSeries: [{ id: 'flat', points: flat }],
+        });
+        const { engine } = chart;
+        const state = () =>
+          JSON.stringify({ ids: engine.lineSeriesIds(), volume: engine.volumeShown });
+        /** The chart's state once React has applied the props (or after 60 frames). */
+        const settledAt = async (expected: string) => {
+          for (let frame = 0; frame < 60 && state() !== expected; frame++) {
+            await new Promise((resolve) => requestAnimationFrame(resolve));
+          }
+          return state();
+        };
+        const seen = [state()];
+        let sets = 0;
+        const setLineSeries = engine.setLineSeries.bind(engine);
+        engine.setLineSeries = (series) => {
+          sets++;
+          setLineSeries(series);
+        };
+        // The same points array, the options written inline again: the line is not set again.
+        chart.rerender({ lineSeries: [{ id: 'flat', points: flat }], volume: true });
+        seen.push(await settledAt(JSON.stringify({ ids: ['flat'], volume: true })));
+        const setsAfterSameLine = sets;
+        chart.rerender({
+          lineSeries: [{ id: 'rising', points: rising }],
+          volume: { heightShare: 0.3 },
+        });
+        seen.push(await settledAt(JSON.stringify({ ids: ['rising'], volume: true })));
+        chart.rerender({ lineSeries: [], volume: false });
+        seen.push(await settledAt(JSON.stringify({ ids: [], volume: false })));
+        chart.unmount();
+        return { seen: seen.map((text) => JSON.parse(text) as unknown), setsAfterSameLine, sets };
+      },
+      { candles: SERIES, flat: FLAT, rising: RISING },
+    );
+    expect(steps.seen).toEqual([
+      { ids: ['flat'], volume: false },
+      { ids: ['flat'], volume: true },
+      { ids: ['rising'], volume: true },
+      { ids: [], volume: false },
+    ]);
+    expect(steps.setsAfterSameLine).toBe(0);
+    expect(steps.sets).toBe(1);
+  });
+
+  it('logged no error', () => {
+    expect(fixture.errors).toEqual([]);
+  });
+});
