@@ -33,7 +33,7 @@ describeOnServer('a learner’s skills across two API instances', () => {
     });
     second = {
       app: server.app,
-      http: server.app.getHttpServer() as App,
+      http: server.app.getHttpServer(),
       close: async () => {
         await server.close();
       },
@@ -42,8 +42,8 @@ describeOnServer('a learner’s skills across two API instances', () => {
     await subscribeLearner(first.http, first.config.appOrigin, learner);
   }, 120_000);
   afterAll(async () => {
-    await second?.close();
-    await first?.close();
+    await second.close();
+    await first.close();
   });
 
   const get = async <T>(http: App, path: string) =>
