@@ -127,11 +127,11 @@ describe('chart-kit and @chart-kit/core packed and installed in a consumer proje
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('ships the build, its sources, the README and the licence, and nothing else', () => {
+  it('ships the build, its sources, the README, its docs and the licence, and nothing else', () => {
     for (const { files } of [chartKit, chartCore]) {
       for (const path of files) {
         expect(path).toMatch(
-          /^(dist\/.+\.(js|d\.ts)(\.map)?|src\/.+|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
+          /^(dist\/.+\.(js|d\.ts)(\.map)?|src\/.+|docs\/[\w-]+\.md|README\.md|CHANGELOG\.md|LICENSE|package\.json)$/,
         );
         expect(path).not.toMatch(/\.test\.tsx?$/);
       }
@@ -141,6 +141,12 @@ describe('chart-kit and @chart-kit/core packed and installed in a consumer proje
       expect(files).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'CHANGELOG.md']));
     }
     expect(README.split('\n').find((line) => line.startsWith('## '))).toBe('## Install');
+  });
+
+  it('ships the docs its README links to, for readers without the Storybook', () => {
+    const linked = [...README.matchAll(/\]\((?:\.\/)?(docs\/[^)#\s]+)/g)].map((match) => match[1]);
+    expect(linked).toContain('docs/engine-api.md');
+    for (const path of linked) expect(chartKit.files).toContain(path);
   });
 
   it('points every export condition at a file in its tarball', () => {
