@@ -163,13 +163,11 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
   }, [engine, maxLines]);
 
   // The line series last given to the chart, to set only those that changed.
-  const appliedLines = useRef<readonly LineSeriesOptions[]>(
-    initialOptions.current.lineSeries ?? [],
-  );
+  const appliedLines = useRef<readonly LineSeriesOptions[]>(undefined);
   useEffect(() => {
     if (!engine) return;
     const next = lineSeries ?? [];
-    const before = appliedLines.current;
+    const before = appliedLines.current ?? initialOptions.current.lineSeries ?? [];
     if (next === before) return;
     try {
       for (const old of before) {
@@ -188,9 +186,10 @@ export function useChart(options: UseChartOptions = {}): UseChartResult {
 
   // Compared by value: `volume={{ heightShare: 0.25 }}` written inline is new on every render.
   const volumeKey = JSON.stringify(volume ?? false);
-  const appliedVolume = useRef(JSON.stringify(initialOptions.current.volume ?? false));
+  const appliedVolume = useRef<string>(undefined);
   useEffect(() => {
-    if (!engine || volumeKey === appliedVolume.current) return;
+    const applied = appliedVolume.current ?? JSON.stringify(initialOptions.current.volume ?? false);
+    if (!engine || volumeKey === applied) return;
     try {
       engine.setVolume(JSON.parse(volumeKey) as boolean | { heightShare?: number });
       appliedVolume.current = volumeKey;

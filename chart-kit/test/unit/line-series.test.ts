@@ -147,7 +147,8 @@ describe('line series', () => {
     });
     model.startReplay({ from: CANDLES[240]?.time ?? 0, speedMs: 1_000_000 });
     const [line] = lineSeriesView(model);
-    const lastX = line?.xy[2 * ((line?.count ?? 1) - 1)] ?? 0;
+    if (!line) throw new Error('no line drawn');
+    const lastX = line.xy[2 * (line.count - 1)] ?? 0;
     expect(lastX).toBeCloseTo(model.frame.xOfIndex(model.shownCount - 1), 9);
     model.dispose();
   });
