@@ -24,9 +24,8 @@ function MasteryBar({ skill }: { skill: SkillMastery }) {
   const words = masteryWords(skill);
   return (
     <li className={`mastery__row${skill.due ? ' mastery__row--due' : ''}`}>
-      <span className="mastery__skill">
-        <span id={labelId}>{skill.title}</span>
-        {skill.due && <span className="badge mastery__due">Review</span>}
+      <span className="mastery__skill" id={labelId}>
+        {skill.title}
       </span>
       {skill.attempts === 0 ? (
         <span className="mastery__track mastery__track--empty">
@@ -48,22 +47,29 @@ function MasteryBar({ skill }: { skill: SkillMastery }) {
             className="mastery__range"
             style={{ left: `${low}%`, width: `${Math.max(0, high - low)}%` }}
           />
-          {/* For the eye: a screen reader reads the same words as the meter's value. */}
+          {/* For the eye (it covers the title on a phone, so it repeats it): a screen reader
+              reads the meter's name and value instead. */}
           <span className="mastery__tip" aria-hidden="true">
-            {words}
+            {skill.title}: {words}
           </span>
         </span>
       )}
+      {/* Its own column, so a skill coming due never changes the row's height. */}
+      <span className="mastery__status">{skill.due && <span className="badge">Review</span>}</span>
     </li>
   );
 }
 
-/** The rows while the learner's numbers load: every skill's title, no bar, the same height. */
-function PendingRows() {
+/**
+ * The rows while the learner's numbers load (pulsing) or failed to: every skill's title and an
+ * empty track, so the numbers arrive without moving anything.
+ */
+function PendingRows({ failed }: { failed: boolean }) {
   return SKILLS.map((skill) => (
     <li key={skill.key} className="mastery__row">
       <span className="mastery__skill">{skill.title}</span>
-      <span className="mastery__track mastery__track--pending" />
+      <span className={`mastery__track${failed ? '' : ' mastery__track--pending'}`} />
+      <span className="mastery__status" />
     </li>
   ));
 }
@@ -101,7 +107,7 @@ function MasteryChart() {
         {skills ? (
           skills.map((skill) => <MasteryBar key={skill.key} skill={skill} />)
         ) : (
-          <PendingRows />
+          <PendingRows failed={error !== undefined} />
         )}
       </ul>
     </section>
