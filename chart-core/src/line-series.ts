@@ -106,6 +106,14 @@ export class LineSeriesData {
   }
 
   /**
+   * Builds up to `maxColumns` more of the pyramid's coarser levels ahead of use (a chart does
+   * this while the page is idle); false once all are built.
+   */
+  buildLevels(maxColumns: number): boolean {
+    return this.pyramid.buildStep(maxColumns);
+  }
+
+  /**
    * Each point's fractional candle index on a series with these candle `times`: a point at a
    * candle's time is on that candle, one between candles is `periodSeconds` per slot past the
    * candle before it (so a 5min line on 1hr candles runs across each hour's slot), and one

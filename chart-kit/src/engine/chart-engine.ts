@@ -477,6 +477,8 @@ export class ChartEngine {
   setLineSeries(series: LineSeriesOptions): void {
     checkLineColor(series);
     this.model.setLineSeries(series);
+    // A long line's coarser levels of detail are built while the page is idle, as candles' are.
+    this.levelBuilder.start();
   }
 
   /** Removes the line series with this id; false when the chart has none. */
@@ -769,6 +771,9 @@ export class ChartEngine {
   private buildNextLevels(): boolean {
     for (const store of this.model.seriesSet.all(this.model.timeframe)) {
       if (store.buildLevels(LEVEL_SLICE_COLUMNS)) return true;
+    }
+    for (const series of this.model.lineSeries) {
+      if (series.data.buildLevels(LEVEL_SLICE_COLUMNS)) return true;
     }
     return false;
   }
