@@ -34,7 +34,7 @@ function errorText(error: ChartError): string {
 
 /**
  * A candlestick chart filling a box of the given size. Pass `candles` (one series) or `series`
- * (5min and 1hr); the hooks (`useLines`, `useTimeframe`, ...) take the engine from `onEngine`.
+ * (by timeframe, with `timeframes` for more); the hooks (`useLines`, `useTimeframe`, ...) take the engine from `onEngine`.
  */
 export function Chart({
   width = '100%',

@@ -15,7 +15,7 @@ export interface UseTimeframeResult {
 
 const NO_TIMEFRAMES: readonly Timeframe[] = [];
 
-/** The chart's timeframe (5min / 1hr) as React state. */
+/** The chart's timeframe and the ones it offers (shortest first, e.g. 5min / 1hr) as React state. */
 export function useTimeframe(engine: ChartEngine | undefined): UseTimeframeResult {
   const timeframe = useEngineValue(
     engine,
