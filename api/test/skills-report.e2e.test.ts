@@ -81,6 +81,14 @@ const SEED: SeedAnswer[] = [
 const LESSON_13_DAY = '2026-11-10T10:00:00Z';
 const LATER_DAY = '2026-11-12T10:00:00Z';
 
+/** Tags of an SVG that name an attribute twice: a browser refuses such a file as XML. */
+function attributesWrittenTwice(svg: string): string[] {
+  return (svg.match(/<[a-z]+ [^>]*>/g) ?? []).filter((tag) => {
+    const names = [...tag.matchAll(/ ([a-z-]+)="/g)].map((match) => match[1]);
+    return new Set(names).size !== names.length;
+  });
+}
+
 describe('skills report on known answers', () => {
   let database: TestDatabase;
   let client: pg.Client;
@@ -290,6 +298,7 @@ describe('skills report on known answers', () => {
         /fill="#ffffff" stroke="#26a69a" stroke-width="1.5"><title>Find a demand zone: answer 5, 0% of 1 learner</,
       );
       expect(plot).toContain('Manage an open trade</text>');
+      expect(attributesWrittenTwice(plot)).toEqual([]);
     } finally {
       await rm(outDir, { recursive: true, force: true });
     }

@@ -3,7 +3,10 @@
  * deterministic (the same numbers give the same file).
  */
 
-const FONT = 'font-family="system-ui, sans-serif" font-size="12"';
+/** The text attributes, each once: an attribute written twice makes the file invalid XML. */
+function font(size = 12): string {
+  return `font-family="system-ui, sans-serif" font-size="${size}"`;
+}
 const COLOURS = ['#3b82f6', '#26a69a', '#f59e0b', '#8b5cf6'];
 const PASS = '#26a69a';
 const REVEAL = '#ef5350';
@@ -16,7 +19,7 @@ function svg(width: number, height: number, title: string, body: string[]): stri
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,
-    `<text x="16" y="24" ${FONT} font-size="16" font-weight="600">${escapeXml(title)}</text>`,
+    `<text x="16" y="24" ${font(16)} font-weight="600">${escapeXml(title)}</text>`,
     ...body,
     '</svg>',
     '',
@@ -53,7 +56,7 @@ export function funnelSvg(stepNames: string[], weeks: FunnelPlotWeek[]): string 
     const x = 16 + step * 130;
     body.push(
       `<rect x="${x}" y="38" width="12" height="12" fill="${COLOURS[step % COLOURS.length]}"/>`,
-      `<text x="${x + 16}" y="48" ${FONT}>${escapeXml(name)}</text>`,
+      `<text x="${x + 16}" y="48" ${font()}>${escapeXml(name)}</text>`,
     );
   });
   const baseline = plotTop + plotHeight;
@@ -70,11 +73,11 @@ export function funnelSvg(stepNames: string[], weeks: FunnelPlotWeek[]): string 
       const share = step > 0 && previous > 0 ? ` ${Math.round((count / previous) * 100)}%` : '';
       body.push(
         `<rect x="${x}" y="${y.toFixed(1)}" width="${barWidth - 6}" height="${barHeight.toFixed(1)}" fill="${COLOURS[step % COLOURS.length]}"><title>${escapeXml(`${group.week}: ${stepNames[step]} ${count}${share}`)}</title></rect>`,
-        `<text x="${x + (barWidth - 6) / 2}" y="${(y - 4).toFixed(1)}" ${FONT} font-size="10" text-anchor="middle">${count}</text>`,
+        `<text x="${x + (barWidth - 6) / 2}" y="${(y - 4).toFixed(1)}" ${font(10)} text-anchor="middle">${count}</text>`,
       );
     });
     body.push(
-      `<text x="${x0 + (stepNames.length * barWidth) / 2}" y="${baseline + 18}" ${FONT} text-anchor="middle">${escapeXml(group.week)}</text>`,
+      `<text x="${x0 + (stepNames.length * barWidth) / 2}" y="${baseline + 18}" ${font()} text-anchor="middle">${escapeXml(group.week)}</text>`,
     );
   });
   return svg(width, height, 'Funnel: landing to demo to registration to subscription', body);
@@ -102,29 +105,29 @@ export function difficultySvg(bars: DifficultyBar[]): string {
   const body: string[] = [
     `<rect x="${x(0.3)}" y="${top - 6}" width="${(0.55 * plotWidth).toFixed(1)}" height="${Math.max(1, bars.length) * rowHeight}" fill="#e8f5e9"/>`,
     `<rect x="16" y="38" width="12" height="12" fill="${PASS}"/>`,
-    `<text x="32" y="48" ${FONT}>first-try pass rate (shaded: 30%-85%)</text>`,
+    `<text x="32" y="48" ${font()}>first-try pass rate (shaded: 30%-85%)</text>`,
     `<rect x="300" y="38" width="12" height="12" fill="${REVEAL}"/>`,
-    `<text x="316" y="48" ${FONT}>reveal rate</text>`,
+    `<text x="316" y="48" ${font()}>reveal rate</text>`,
   ];
   for (const tick of [0, 0.25, 0.5, 0.75, 1]) {
     const tx = x(tick);
     body.push(
       `<line x1="${tx}" y1="${top - 6}" x2="${tx}" y2="${height - 34}" stroke="#ddd"/>`,
-      `<text x="${tx}" y="${height - 20}" ${FONT} font-size="10" text-anchor="middle">${tick * 100}%</text>`,
+      `<text x="${tx}" y="${height - 20}" ${font(10)} text-anchor="middle">${tick * 100}%</text>`,
     );
   }
   bars.forEach((bar, index) => {
     const y = top + index * rowHeight;
     body.push(
-      `<text x="${labelWidth - 8}" y="${y + 14}" ${FONT} text-anchor="end">${escapeXml(bar.label)}</text>`,
+      `<text x="${labelWidth - 8}" y="${y + 14}" ${font()} text-anchor="end">${escapeXml(bar.label)}</text>`,
       `<rect x="${x(0)}" y="${y}" width="${(bar.firstTryPassRate * plotWidth).toFixed(1)}" height="11" fill="${PASS}"><title>${escapeXml(`${bar.label}: first try ${Math.round(bar.firstTryPassRate * 100)}%`)}</title></rect>`,
       `<rect x="${x(0)}" y="${y + 12}" width="${(bar.revealRate * plotWidth).toFixed(1)}" height="8" fill="${REVEAL}"><title>${escapeXml(`${bar.label}: revealed ${Math.round(bar.revealRate * 100)}%`)}</title></rect>`,
-      `<text x="${x(1) + 8}" y="${y + 14}" ${FONT} font-size="10">${Math.round(bar.firstTryPassRate * 100)}% / ${Math.round(bar.revealRate * 100)}% (${bar.people})</text>`,
+      `<text x="${x(1) + 8}" y="${y + 14}" ${font(10)}>${Math.round(bar.firstTryPassRate * 100)}% / ${Math.round(bar.revealRate * 100)}% (${bar.people})</text>`,
     );
   });
   if (bars.length === 0) {
     body.push(
-      `<text x="${labelWidth}" y="${top + 14}" ${FONT}>no exercise answered in this range</text>`,
+      `<text x="${labelWidth}" y="${top + 14}" ${font()}>no exercise answered in this range</text>`,
     );
   }
   return svg(width, height, 'Exercise difficulty (worst first)', body);
@@ -158,9 +161,9 @@ export function learningCurvesSvg(
   const innerHeight = panelHeight - plot.top - plot.bottom;
   const body: string[] = [
     `<circle cx="22" cy="44" r="4" fill="${PASS}"/>`,
-    `<text x="32" y="48" ${FONT}>pass rate of the learners' nth answer on the skill</text>`,
+    `<text x="32" y="48" ${font()}>pass rate of the learners' nth answer on the skill</text>`,
     `<circle cx="372" cy="44" r="4" fill="#ffffff" stroke="${PASS}" stroke-width="1.5"/>`,
-    `<text x="382" y="48" ${FONT}>fewer than ${minLearners} learners</text>`,
+    `<text x="382" y="48" ${font()}>fewer than ${minLearners} learners</text>`,
   ];
   panels.forEach((panel, index) => {
     const x0 = 16 + (index % columns) * panelWidth;
@@ -170,17 +173,17 @@ export function learningCurvesSvg(
     const y = (share: number) => y0 + plot.top + (1 - share) * innerHeight;
     const title = panel.title.length > 34 ? `${panel.title.slice(0, 33)}…` : panel.title;
     body.push(
-      `<text x="${x0 + plot.left}" y="${y0 + 14}" ${FONT} font-weight="600">${escapeXml(title)}</text>`,
+      `<text x="${x0 + plot.left}" y="${y0 + 14}" ${font()} font-weight="600">${escapeXml(title)}</text>`,
     );
     for (const share of [0, 0.5, 1]) {
       body.push(
         `<line x1="${x(1)}" y1="${y(share)}" x2="${x(attempts)}" y2="${y(share)}" stroke="#ddd"/>`,
-        `<text x="${x(1) - 4}" y="${y(share) + 4}" ${FONT} font-size="10" text-anchor="end">${share * 100}%</text>`,
+        `<text x="${x(1) - 4}" y="${y(share) + 4}" ${font(10)} text-anchor="end">${share * 100}%</text>`,
       );
     }
     for (const attempt of [1, Math.ceil(attempts / 2), attempts]) {
       body.push(
-        `<text x="${x(attempt)}" y="${y(0) + 14}" ${FONT} font-size="10" text-anchor="middle">${attempt}</text>`,
+        `<text x="${x(attempt)}" y="${y(0) + 14}" ${font(10)} text-anchor="middle">${attempt}</text>`,
       );
     }
     const trusted = panel.points.filter((point) => point.learners >= minLearners);
@@ -200,7 +203,7 @@ export function learningCurvesSvg(
     }
     if (panel.points.length === 0) {
       body.push(
-        `<text x="${x0 + plot.left + innerWidth / 2}" y="${y(0.5) - 6}" ${FONT} font-size="11" fill="#777" text-anchor="middle">no answers</text>`,
+        `<text x="${x0 + plot.left + innerWidth / 2}" y="${y(0.5) - 6}" ${font(11)} fill="#777" text-anchor="middle">no answers</text>`,
       );
     }
   });

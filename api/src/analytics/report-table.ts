@@ -10,6 +10,8 @@ export interface ReportTable<Row> {
   title: string;
   columns: Column<Row>[];
   rows: Row[];
+  /** What the table says when it has no row (default: no events in the range). */
+  empty?: string;
 }
 
 /** The table as aligned text for a terminal. */
@@ -28,7 +30,7 @@ export function formatTable<Row>(table: ReportTable<Row>): string {
       .join('  ')
       .trimEnd();
   const rule = widths.map((width) => '-'.repeat(width)).join('  ');
-  const rows = body.length > 0 ? body.map(line) : ['(no events in this range)'];
+  const rows = body.length > 0 ? body.map(line) : [table.empty ?? '(no events in this range)'];
   return [table.title, '', line(header), rule, ...rows].join('\n');
 }
 

@@ -232,13 +232,14 @@ function skillExerciseTable(
     title:
       'Exercises out of line with their skill (first-try pass rate at least 20 points and ' +
       `1.96 standard errors from the skill's other exercises, ${MIN_PEOPLE_TO_JUDGE}+ learners)`,
+    empty: '(none)',
     rows,
     columns: [
       { header: 'skill', cell: (row) => row.skill },
       { header: 'exercise', cell: (row) => exerciseLabel(row.exercise, lessons) },
       { header: 'learners', cell: (row) => row.learners, align: 'right' },
       { header: 'first-try pass', cell: (row) => percent(row.firstTryPassRate), align: 'right' },
-      { header: 'skill’s others', cell: (row) => share(row.restPassRate), align: 'right' },
+      { header: 'others', cell: (row) => share(row.restPassRate), align: 'right' },
       { header: 'z', cell: (row) => row.z?.toFixed(1) ?? '-', align: 'right' },
       { header: 'verdict', cell: (row) => row.verdict },
     ],
