@@ -100,6 +100,14 @@ describe('Where the learner is in the Practice Portal', () => {
     expect(second.kind === first.kind && second.index === first.index).toBe(false);
   });
 
+  it('offers a learner without the Pro Plan their free taster, not the wall', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const next = (
+      await request(testApp.http).get('/api/practice/next').set('Cookie', learner.cookies)
+    ).body as PracticeNextBody;
+    expect(next.index).toBe(1);
+  });
+
   it.each([
     ['an unknown mode', { mode: 'random' }, /mode must be one of needs, zones, decisions, plans/],
     ['no mode', { mode: undefined }, /mode is required/],

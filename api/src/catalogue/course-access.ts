@@ -20,6 +20,9 @@ export const SUBSCRIPTION_REQUIRED_MESSAGE =
 export const PRACTICE_ROUND = 10;
 export const PRACTICE_CHART_COUNT = 100;
 export const FREE_PRACTICE_CHARTS = 1;
+
+/** The free taster: the first practice exercises of each kind, open without the Pro Plan. */
+const isFreePractice = (index: number) => index <= FREE_PRACTICE_CHARTS;
 /** Each learner's practice plans (trade-plan charts of their own), the first one free too. */
 export const PRACTICE_PLAN_COUNT = 50;
 
@@ -171,8 +174,14 @@ export class CourseAccess {
 
   /** Practice chart `index` (1-based): the first ones are a free taster, the rest need the plan. */
   async requirePractice(userId: string, index: number): Promise<void> {
-    if (index <= FREE_PRACTICE_CHARTS) return;
+    if (isFreePractice(index)) return;
     if (!(await this.subscriptions.isSubscribed(userId))) throw subscriptionRequired();
+  }
+
+  /** Which of their practice exercises the learner may open: the free taster, or all. */
+  async openPractice(userId: string): Promise<(index: number) => boolean> {
+    const subscribed = await this.subscriptions.isSubscribed(userId);
+    return (index) => subscribed || isFreePractice(index);
   }
 
   private moduleLessons(lesson: Lesson): Lesson[] {

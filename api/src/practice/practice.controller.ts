@@ -63,21 +63,27 @@ export class PracticeController {
       'not finished that tests the skill, else the first not finished (null when all are; after ' +
       'the first, each needs the Pro Plan), the skill and a sentence saying why. Never the ' +
       'exercise the learner has on screen in the portal (GET api/practice/place): asking ' +
-      'again skips it, and it comes back later.',
+      'again skips it, and it comes back later. Without the Pro Plan, the free taster of the ' +
+      'kind while it is unfinished.',
   })
   @ApiOkResponse({ type: PracticeNextDto })
   async next(@CurrentUser() user: User): Promise<PracticeNextBody> {
-    const [{ kind, skill, reason, zoneType }, place] = await Promise.all([
+    const [{ kind, skill, reason, zoneType }, place, open] = await Promise.all([
       this.skills.next(user.id),
       this.places.get(user.id),
+      this.access.openPractice(user.id),
     ]);
     // The learner asks for another while one is on screen: they skip it, so it is not the answer.
     const onScreen = place.current?.kind === kind ? place.current.index : undefined;
     const count = kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT;
     // Each exercise is made for one practice item (a fresh zone beside a tested one, a decision
     // to skip for freshness, ...): the first unfinished one made for the chosen skill.
+    // Without the Pro Plan only what the learner may open fits; when none does, the first
+    // unfinished is the answer, which is the free taster while it is unfinished.
     const fits = (index: number) =>
-      index !== onScreen && practiceIndexServes(user.id, index, { kind, skill, zoneType });
+      index !== onScreen &&
+      open(index) &&
+      practiceIndexServes(user.id, index, { kind, skill, zoneType });
     const index = await this.attempts.unfinishedPractice(user.id, kind, count, fits);
     return { kind, index, skill, reason };
   }
