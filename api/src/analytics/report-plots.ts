@@ -171,9 +171,10 @@ export function learningCurvesSvg(
     const x = (attempt: number) =>
       x0 + plot.left + ((attempt - 1) / Math.max(1, attempts - 1)) * innerWidth;
     const y = (share: number) => y0 + plot.top + (1 - share) * innerHeight;
-    const title = panel.title.length > 34 ? `${panel.title.slice(0, 33)}…` : panel.title;
+    // About 30 characters fit a panel's width; the full title is in every point's tooltip.
+    const title = panel.title.length > 30 ? `${panel.title.slice(0, 29)}…` : panel.title;
     body.push(
-      `<text x="${x0 + plot.left}" y="${y0 + 14}" ${font()} font-weight="600">${escapeXml(title)}</text>`,
+      `<text x="${x0 + 4}" y="${y0 + 14}" ${font()} font-weight="600">${escapeXml(title)}</text>`,
     );
     for (const share of [0, 0.5, 1]) {
       body.push(
