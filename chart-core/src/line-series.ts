@@ -121,7 +121,7 @@ export class LineSeriesData {
    */
   indicesOn(times: ArrayLike<number>, periodSeconds: number): Float64Array {
     const placed = this.placed;
-    if (placed && placed.times === times && placed.periodSeconds === periodSeconds) {
+    if (placed?.times === times && placed.periodSeconds === periodSeconds) {
       return placed.indices;
     }
     const indices = new Float64Array(this.count);
