@@ -13,11 +13,11 @@ import { useSameSeries } from './use-same-series.js';
 import type { LineSeriesOptions } from '../model/line-series.js';
 
 /**
- * Options read when the chart is created. Later changes to `candles`, `series`, `homeViews`,
- * `homeView`, `theme`, `magnet`, `maxLines`, `lineSeries` and `volume` are applied to the live
- * chart; the others need a remount (change the component's `key`). A line series is set again
- * when its `points` array (or another of its options) changes, so keep the array stable
- * (`useMemo`) while its points are the same.
+ * Options read when the chart is created. Later changes to `candles`, `series`, `timeframes`,
+ * `sessions`, `homeViews`, `homeView`, `theme`, `magnet`, `maxLines`, `lineSeries` and `volume`
+ * are applied to the live chart; the others need a remount (change the component's `key`). A
+ * line series is set again when its `points` array (or another of its options) changes, so keep
+ * the array stable (`useMemo`) while its points are the same.
  */
 export interface UseChartOptions extends ChartOptions {
   /**
