@@ -494,7 +494,7 @@ export class ChartModel {
       const domain = extent
         ? paddedPriceDomain(extent)
         : (this.lastDomain ?? paddedPriceDomain([0, 1]));
-      const priceHeight = priceHeightOf(layout, this.volumeStrip);
+      const priceHeight = priceHeightOf(layout, this.stripShare());
       result = {
         frame: plotFrame(layout, this.view, domain, devicePixelRatio, priceHeight),
         drawn: { kind: 'morph', candles, fineView, coarseView },
@@ -504,7 +504,7 @@ export class ChartModel {
         shownCount: this.shown,
         include: unionDomain(kept, this.lineSeriesExtent()),
         fallbackDomain: this.lastDomain,
-        stripShare: this.volumeStrip,
+        stripShare: this.stripShare(),
       });
       result = { frame: fitted.frame, drawn: { kind: 'columns', columns: fitted.columns } };
     }
@@ -589,6 +589,11 @@ export class ChartModel {
     if (at >= 0) list[at] = loaded;
     else list.push(loaded);
     this.lineSeriesList = list;
+  }
+
+  /** The plot's share kept for the volume strip: none when the candles carry no volume. */
+  private stripShare(): number {
+    return this.store.hasVolume ? this.volumeStrip : 0;
   }
 
   /** Lowest and highest visible value of the line series that fit the price scale. */

@@ -211,6 +211,8 @@ describe('volume', () => {
     expect(() => model.setVolume({ heightShare: 0.8 })).toThrow(RangeError);
     const bare = new ChartModel({ candles: waveSeries(50), size: SIZE, volume: true });
     expect(volumeView(bare)).toBeUndefined();
+    // No strip is kept for volumes the candles do not have.
+    expect(bare.frame.priceHeight).toBe(bare.frame.layout.plotHeight);
   });
 
   it('keeps a spike in view when zoomed out to merged columns', () => {
