@@ -32,12 +32,28 @@ export interface AnswerRecorded {
   practice?: PracticeKind | undefined;
 }
 
+/** What every zone chart tests, whatever it was made to show. */
+const ANY_ZONE_SKILLS: ReadonlySet<SkillKey> = new Set([
+  'find-demand-zone',
+  'find-supply-zone',
+  'zone-bounds',
+]);
+
 /**
- * The skill a practice answer is remembered for: the first it missed, else the most specific it
- * passed (freshness rather than take or skip, which every decision tests).
+ * The skill a practice answer is remembered for (the chooser rests a skill given twice in a
+ * row): on a zone chart made about a concept, the concept (a fresh zone beside a tested one is
+ * freshness practice, though a miss there also misses finding the zone); otherwise the first it
+ * missed, else the most specific it passed (freshness rather than take or skip, which every
+ * decision tests).
  */
-function practisedSkill(evidence: readonly SkillEvidence[]): SkillKey | undefined {
-  return (evidence.find((item) => !item.pass) ?? evidence[0])?.skill;
+function practisedSkill(
+  graded: GradedAnswer,
+  evidence: readonly SkillEvidence[],
+): SkillKey | undefined {
+  const concept = evidence.find(
+    (item) => graded.kind === 'zone' && !ANY_ZONE_SKILLS.has(item.skill),
+  );
+  return (concept ?? evidence.find((item) => !item.pass) ?? evidence[0])?.skill;
 }
 
 /**
@@ -125,7 +141,7 @@ export class SkillStates {
       ],
     );
     if (practice === undefined) return;
-    const skill = practisedSkill(evidence);
+    const skill = practisedSkill(graded, evidence);
     if (skill === undefined) return;
     const pass = evidence.every((item) => item.pass);
     const items = [...(locked?.items ?? []), { kind: practice, skill, pass }].slice(
