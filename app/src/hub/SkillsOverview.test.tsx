@@ -5,6 +5,7 @@ import type { PracticeNextBody, SkillMastery, SkillsBody } from '@course/contrac
 import { ApiError, createCourseApi } from '../api/index.js';
 import { fakeHttp, type Handler } from '../../test/fake-http.js';
 import { withCourse } from '../../test/query-client.js';
+import { practiceLink } from './mastery-words.js';
 import { SkillsOverview } from './SkillsOverview.js';
 
 /** Every skill as a new learner has it: the server's even odds, nothing answered. */
@@ -84,6 +85,8 @@ describe('SkillsOverview', () => {
     expect(await screen.findByText(NEXT.reason)).toBeTruthy();
     const link = screen.getByRole('link', { name: 'Practise: Take or skip 3 →' });
     expect(link.getAttribute('href')).toBe('/practice?decisions=3');
+    expect(practiceLink({ kind: 'zone', index: 7 })).toBe('/practice?zones=7');
+    expect(practiceLink({ kind: 'plan', index: null })).toBe('/practice');
     const card = screen.getByRole('region', { name: 'Practise next' });
     expect(within(card).getByText('Tell a fresh zone from a used one')).toBeTruthy();
   });

@@ -47,10 +47,12 @@ export function practiceExerciseName(next: Pick<PracticeNextBody, 'kind' | 'inde
   return next.index === null ? kind : `${kind} ${next.index}`;
 }
 
-/** Where the Practice Portal opens on that exercise's track (and place, where it has one). */
+/**
+ * The Practice Portal at that exercise (its round's deep link: `?zones=N`, `?decisions=N`,
+ * `?plans=N`); the portal as the learner left it once every exercise of that kind is done.
+ */
 export function practiceLink(next: Pick<PracticeNextBody, 'kind' | 'index'>): string {
-  const place = String(next.index ?? 1);
-  if (next.kind === 'decision') return `/practice?decisions=${place}`;
-  if (next.kind === 'plan') return `/practice?plans=${place}`;
-  return '/practice';
+  if (next.index === null) return '/practice';
+  const round = { zone: 'zones', decision: 'decisions', plan: 'plans' }[next.kind];
+  return `/practice?${round}=${next.index}`;
 }
