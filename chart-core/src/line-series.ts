@@ -64,9 +64,13 @@ export class LineSeriesData {
   readonly times: Float64Array;
   readonly values: Float64Array;
   private readonly pyramid: LodPyramid;
-  /** Each point's fractional candle index, by the candle times it was placed on. */
-  private placed:
-    { times: ArrayLike<number>; periodSeconds: number; indices: Float64Array } | undefined;
+  /**
+   * Each point's fractional candle index by the candle times it was placed on: the two latest
+   * placements, so a timeframe morph between two series reads both every frame without redoing
+   * either.
+   */
+  private placements: { times: ArrayLike<number>; periodSeconds: number; indices: Float64Array }[] =
+    [];
 
   /** Throws a {@link LinePointError} naming the first point that cannot be drawn. */
   constructor(points: readonly LinePoint[]) {
@@ -117,13 +121,13 @@ export class LineSeriesData {
    * Each point's fractional candle index on a series with these candle `times`: a point at a
    * candle's time is on that candle, one between candles is `periodSeconds` per slot past the
    * candle before it (so a 5min line on 1hr candles runs across each hour's slot), and one
-   * beyond either end continues at that rate. Cached for the last `times` given.
+   * beyond either end continues at that rate. Cached for the two latest `times` given.
    */
   indicesOn(times: ArrayLike<number>, periodSeconds: number): Float64Array {
-    const placed = this.placed;
-    if (placed?.times === times && placed.periodSeconds === periodSeconds) {
-      return placed.indices;
-    }
+    const placed = this.placements.find(
+      (placement) => placement.times === times && placement.periodSeconds === periodSeconds,
+    );
+    if (placed) return placed.indices;
     const indices = new Float64Array(this.count);
     const candles = times.length;
     const first = times[0] ?? 0;
@@ -144,7 +148,7 @@ export class LineSeriesData {
       const offset = (time - (times[candle] ?? 0)) / period;
       indices[index] = candle + (candle + 1 < candles ? Math.min(offset, 1) : offset);
     }
-    this.placed = { times, periodSeconds, indices };
+    this.placements = [{ times, periodSeconds, indices }, ...this.placements.slice(0, 1)];
     return indices;
   }
 

@@ -107,6 +107,9 @@ interface MorphInProgress {
   morph: TimeframeMorph;
   fineView: IndexViewport;
   coarseView: IndexViewport;
+  /** The two series' candle times and periods, to place line series' points in both. */
+  fine: { times: Float64Array; periodSeconds: number };
+  coarse: { times: Float64Array; periodSeconds: number };
   /** 0 shows the fine timeframe, 1 the coarse one. */
   progress: number;
 }
@@ -427,10 +430,14 @@ export class ChartModel {
       land();
       return Promise.resolve();
     }
+    const sourceSide = { times: source.times, periodSeconds: fromSeconds };
+    const targetSide = { times: target.times, periodSeconds: toSeconds };
     const inProgress: MorphInProgress = {
       morph,
       fineView: toCoarse ? this.view : targetView,
       coarseView: toCoarse ? targetView : this.view,
+      fine: toCoarse ? sourceSide : targetSide,
+      coarse: toCoarse ? targetSide : sourceSide,
       progress: toCoarse ? 0 : 1,
     };
     this.morph = inProgress;
@@ -539,6 +546,32 @@ export class ChartModel {
     this.frameChanged();
     this.events.emit('datachange', undefined);
     return true;
+  }
+
+  /**
+   * Mid-morph, where a line series' points sit in both timeframes and how far the morph has gone
+   * (0 shows the fine timeframe, 1 the coarse): the line moves with the candles. Undefined when
+   * no morph runs.
+   */
+  lineMorph(series: ChartLineSeries):
+    | {
+        fine: Float64Array;
+        coarse: Float64Array;
+        fineView: IndexViewport;
+        coarseView: IndexViewport;
+        progress: number;
+      }
+    | undefined {
+    const morph = this.morph;
+    if (!morph) return undefined;
+    const { fine, coarse, fineView, coarseView, progress } = morph;
+    return {
+      fine: series.data.indicesOn(fine.times, fine.periodSeconds),
+      coarse: series.data.indicesOn(coarse.times, coarse.periodSeconds),
+      fineView,
+      coarseView,
+      progress,
+    };
   }
 
   /** Each point's fractional candle index on the timeframe on screen. */

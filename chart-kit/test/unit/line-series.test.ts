@@ -139,6 +139,32 @@ describe('line series', () => {
     ]);
   });
 
+  it('moves with the candles during the timeframe morph, and lands on the hourly places', () => {
+    const harness = new ChartHarness({
+      series: { '5min': CANDLES },
+      size: SIZE,
+      lineSeries: [{ id: 'ma20', points: MA }],
+    });
+    const { model } = harness;
+    const before = lineSeriesView(model)[0];
+    void model.setTimeframe('1hr');
+    harness.advance(100);
+    expect(model.morphing).toBe(true);
+    const during = lineSeriesView(model)[0];
+    if (!before || !during) throw new Error('no line drawn');
+    expect(during.count).toBeGreaterThan(0);
+    // The last point moves from its 5min place towards its hourly one.
+    const lastX = (line: { xy: ArrayLike<number>; count: number }) => line.xy[2 * line.count - 2];
+    harness.settle();
+    const after = lineSeriesView(model)[0];
+    if (!after) throw new Error('no line drawn');
+    const [start = 0, middle = 0, end = 0] = [lastX(before), lastX(during), lastX(after)];
+    expect(Math.min(start, end)).toBeLessThanOrEqual(middle);
+    expect(Math.max(start, end)).toBeGreaterThanOrEqual(middle);
+    expect(start).not.toBeCloseTo(end, 0);
+    harness.dispose();
+  });
+
   it('shows no point after the candles a replay has shown', () => {
     const model = new ChartModel({
       candles: CANDLES,
