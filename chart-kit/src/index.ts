@@ -26,6 +26,7 @@ export type {
   ChartZone,
   CrosshairInfo,
   LinePlacement,
+  LineSeriesValue,
   ReferenceLine,
   ReplayOptions,
 } from './model/events.js';

@@ -35,6 +35,7 @@ import type {
   ChartTool,
   CrosshairInfo,
   LinePlacement,
+  LineSeriesValue,
   ModelEvents,
   ReferenceLine,
   ReplayOptions,
@@ -583,11 +584,11 @@ export class ChartModel {
    * The value of each line series on the candle at `index` of the timeframe on screen: its last
    * point within the candle's period (a 5min line's value at the end of an hourly candle).
    */
-  lineValuesAt(index: number): { id: string; label: string; value: number }[] {
+  lineValuesAt(index: number): LineSeriesValue[] {
     const time = this.store.times[index];
     if (time === undefined || index >= this.shown) return [];
     const periodEnd = time + this.data.periodSeconds(this.activeTimeframe);
-    const values: { id: string; label: string; value: number }[] = [];
+    const values: LineSeriesValue[] = [];
     for (const series of this.lineSeriesList) {
       const { times, values: points } = series.data;
       const at = bisectLeft(times, periodEnd) - 1;
@@ -915,7 +916,8 @@ export class ChartModel {
     const index = this.crosshairIndex();
     const candle = index === undefined ? undefined : this.candle(index);
     const price = target.kind === 'pointer' ? frame.priceOfY(target.y) : target.price;
-    return { index, time: candle?.time, price, candle };
+    const lineValues = index === undefined ? [] : this.lineValuesAt(index);
+    return { index, time: candle?.time, price, candle, lineValues };
   }
 
   private remapKeyboardCrosshair(source: SeriesStore, target: SeriesStore): void {

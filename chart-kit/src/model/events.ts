@@ -10,7 +10,17 @@ export interface CrosshairInfo {
   index: number | undefined;
   time: number | undefined;
   price: number;
+  /** The candle under the crosshair, with its `volume` when the series has volumes. */
   candle: Candle | undefined;
+  /** Each line series' value on that candle (its last point within the candle), if it has one. */
+  lineValues: readonly LineSeriesValue[];
+}
+
+/** A line series' value on a candle (see `CrosshairInfo.lineValues`). */
+export interface LineSeriesValue {
+  id: string;
+  label: string;
+  value: number;
 }
 
 /** A zone drawn as a box between two prices, e.g. a demand zone or an exercise's answer. */

@@ -193,6 +193,8 @@ describe('line series', () => {
     const readout = crosshairView(model)?.readout ?? '';
     expect(readout).toContain(`MA 20 ${value.toFixed(2)}`);
     expect(readout).toMatch(/ V \d/);
+    expect(model.crosshairInfo()?.lineValues).toEqual([{ id: 'ma20', label: 'MA 20', value }]);
+    expect(model.crosshairInfo()?.candle?.volume).toBe(CANDLES[index]?.volume);
     expect(harness.description).toContain('Drawn over the candles: MA 20.');
     expect(harness.description).toContain('Volume is shown below the candles.');
   });
