@@ -69,6 +69,7 @@ describe('the chart-kit docs at /chart-kit/', () => {
         ["'self'", hashSource(MANAGER_SCRIPT), hashSource(PREVIEW_SCRIPT)].sort(),
       );
       expect(policy.get('default-src')).toEqual(["'self'"]);
+      expect(response.headers['content-security-policy']).not.toMatch(/unsafe-eval|data:|blob:/);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       // The manager frames the preview; nobody else may frame either.
       expect(policy.get('frame-src')).toEqual(["'self'"]);
