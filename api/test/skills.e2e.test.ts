@@ -9,6 +9,7 @@ import {
 import type { PracticeNextBody, SkillMastery, SkillsBody } from '@course/contract';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { ChartCatalogue } from '../src/chart-catalogue/chart-catalogue.provider.js';
 import { PracticeCharts } from '../src/practice-charts/practice-charts.js';
 import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -217,6 +218,31 @@ describe('Skills and the next practice exercise', () => {
     for (const skill of new Set(rows.map((row) => row.skill))) {
       expect(rows.filter((row) => row.skill === skill)).toHaveLength(skills.get(skill)!.attempts);
     }
+  }, 120_000);
+
+  it('counts a lesson chart’s answer for the concept its lesson names', async () => {
+    // /comCrit-tot (lesson 13, chart 5) names the base beside finding the zone and its bounds.
+    const learner = await subscribedLearner();
+    for (const before of [10, 12]) {
+      await post('/users/update/', learner, { completed: before });
+    }
+    const { zone } = testApp.app.get(ChartCatalogue).get(5)!;
+    const height = zone.upper - zone.lower;
+    // Lines on a zone well above the answer: the zone, and the base that makes it, not found.
+    await post('/api/attempts', learner, {
+      lesson: 13,
+      lines: [zone.upper + 3 * height, zone.upper + 4 * height],
+    });
+    const missed = await skillsOf(learner);
+    expect(missed.get('base')).toMatchObject({ attempts: 1 });
+    expect(missed.get('base')!.mastery).toBeLessThan(0.5);
+    expect(missed.get('find-demand-zone')!.mastery).toBeLessThan(0.5);
+    expect(missed.get('move-strength')!.attempts).toBe(0);
+
+    await post('/api/attempts', learner, { lesson: 13, lines: [zone.upper, zone.lower] });
+    const passed = await skillsOf(learner);
+    expect(passed.get('base')!.attempts).toBe(2);
+    expect(passed.get('base')!.mastery).toBeGreaterThan(missed.get('base')!.mastery);
   }, 120_000);
 
   it('answers 401 without a session', async () => {

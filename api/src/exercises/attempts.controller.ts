@@ -26,7 +26,11 @@ import {
   practiceKey,
   standingOf,
 } from './attempts.service.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
+import {
+  ChartCatalogue,
+  type ExerciseChart,
+  gradedChartNumber,
+} from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseAccess } from '../catalogue/course-access.js';
 import { CourseContent } from '../catalogue/course-content.js';
 import { DemoStanding } from './demo-standing.js';
@@ -133,8 +137,10 @@ export class AttemptsController {
       this.access.requireLesson(await this.access.learner(user.id), lesson);
       const chart = this.catalogueChart(lesson.c_num);
       const key = lessonKey(chart, lesson.id);
+      // The skills the lesson names (a fresh zone's lesson: freshness too), else its chart's.
+      const skills = lesson.skills.length > 0 ? lesson.skills : this.chartSkills(chart);
       return once(user, (store) =>
-        this.attempts.gradeAndRecord(user.id, chart, key, body.lines, store),
+        this.attempts.gradeAndRecord(user.id, chart, key, body.lines, store, skills),
       );
     }
     const chartNumber = body.chart ?? 0;
@@ -142,8 +148,9 @@ export class AttemptsController {
     const chart = this.catalogueChart(chartNumber);
     if (user) {
       const key = catalogueKey(chart);
+      const skills = this.chartSkills(chart);
       return once(user, (store) =>
-        this.attempts.gradeAndRecord(user.id, chart, key, body.lines, store),
+        this.attempts.gradeAndRecord(user.id, chart, key, body.lines, store, skills),
       );
     }
     // A visitor on a landing demo chart: graded, counted in their cookie, never stored. A lost
@@ -154,6 +161,11 @@ export class AttemptsController {
       answer: attemptResult(grade, standingOf(tries.passed, tries.tries), chart),
       replayed: false,
     };
+  }
+
+  /** The skills charts.yaml names for a chart's exercise (an hourly twin's are its chart's). */
+  private chartSkills(chart: ExerciseChart) {
+    return this.charts.skillsOf(gradedChartNumber(chart));
   }
 
   private catalogueChart(chartNumber: number) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { gradeZone, type GradeResult } from '@course/rules';
+import { gradeZone, type GradeResult, type SkillKey } from '@course/rules';
 import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import {
@@ -194,6 +194,8 @@ export class AttemptsService {
     key: ExerciseKey,
     lines: number[],
     store: EntityManager,
+    /** The skills the content names for the exercise (a lesson's, a chart's in charts.yaml). */
+    skills?: readonly SkillKey[],
   ): Promise<AttemptResult> {
     const grade = this.grade(chart, lines);
     const attemptId = randomUUID();
@@ -213,7 +215,8 @@ export class AttemptsService {
       userId,
       {
         kind: 'zone',
-        exercise: { kind: 'zone', zoneType: chart.zone.type },
+        // A practice chart names the concepts it was made for; the content names a lesson's.
+        exercise: { kind: 'zone', zoneType: chart.zone.type, concepts: chart.concepts, skills },
         reason: grade.reason,
         // Passed only after three failed tries had shown the zone.
         afterReveal: grade.pass && standing.tries >= TRIES_BEFORE_REVEAL_BY_KIND.zone,
