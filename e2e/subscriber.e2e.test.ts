@@ -6,6 +6,7 @@ import {
   completeLessonsBefore,
   learnZone,
   newCoursePage,
+  PASSWORD,
   pricesInside,
   startCourse,
   type CourseProduct,
@@ -53,6 +54,7 @@ describe('a subscriber in Chromium', () => {
   let context: BrowserContext | undefined;
   let page: Page;
   let errors: string[];
+  let email: string;
 
   const url = (path: string) => `${product!.url}${path}`;
 
@@ -61,7 +63,7 @@ describe('a subscriber in Chromium', () => {
     product = await startCourse();
     browser = await launchChromium();
     ({ context, page, errors } = await newCoursePage(browser));
-    await registerSubscriber(page, product.url, 'subscriber');
+    email = await registerSubscriber(page, product.url, 'subscriber');
   });
 
   afterAll(async () => {
@@ -144,13 +146,9 @@ describe('a subscriber in Chromium', () => {
     await page.waitForURL(url('/m1-welcomeII'));
   });
 
-  it('carries the zone of a push-line chart to the pull-line chart after it', async () => {
+  it('carries the zone of a push-line chart to the pull-line chart, on every device', async () => {
     await completeLessonsBefore(page, product!.url, '/validating-faz');
-    const storedLines = () =>
-      page.evaluate(
-        () => (JSON.parse(localStorage.getItem('userlines') ?? '{}') as { lines?: number[] }).lines,
-      );
-    // Three misses: the correct zone is shown, and it is what the next lesson would be given.
+    // Three misses: the server shows the correct zone, and keeps it for the next lesson.
     const faz = (await (await page.request.get(url('/api/lessons/validating-faz'))).json()) as {
       id: number;
     };
@@ -164,12 +162,9 @@ describe('a subscriber in Chromium', () => {
     if (!zone) throw new Error('three misses did not reveal the zone of /validating-faz');
     await page.goto(url('/validating-faz'));
     await page.waitForFunction(() => window.__chartEngine !== undefined);
-    const answer = page.getByRole('region', { name: 'The correct zone' });
-    await answer.waitFor();
-    await page.waitForFunction(() => localStorage.getItem('userlines') !== null);
-    expect(await storedLines()).toEqual([zone.upper, zone.lower]);
+    await page.getByRole('region', { name: 'The correct zone' }).waitFor();
 
-    // The learner then marks the zone and passes: their own lines are carried instead.
+    // The learner then marks the zone and passes: the server keeps their own lines instead.
     await page.getByText('Keyboard and typed prices').click();
     const drawn = pricesInside(zone).map((price) => Number(price.toFixed(2)));
     for (const price of drawn) {
@@ -180,23 +175,49 @@ describe('a subscriber in Chromium', () => {
     const pushed = await linePrices(page);
     await page.getByRole('button', { name: 'Try' }).click();
     await page.getByTestId('exercise-feedback').waitFor();
-    await page.waitForFunction(
-      (expected) =>
-        JSON.stringify(
-          (JSON.parse(localStorage.getItem('userlines') ?? '{}') as { lines?: number[] }).lines,
-        ) === JSON.stringify(expected),
-      pushed,
-    );
+    await page.screenshot({ path: join(TEST_OUTPUT_DIR, 'push-line.png'), fullPage: true });
 
     await completeLessonsBefore(page, product!.url, '/validating-clean');
     await page.goto(url('/validating-clean'));
-    await page.getByText(/The dashed lines are the zone from the previous chart/).waitFor();
-    await page.waitForFunction(() => window.__chartEngine !== undefined);
-    const pulled = await page.evaluate(() => window.__chartEngine!.fixedLinePrices());
-    expect(pulled).toEqual(pushed);
+    await page
+      .getByText('The dashed lines are the zone you marked on the previous lesson')
+      .waitFor();
+    await page.waitForFunction(() => window.__chartEngine?.fixedLinePrices().length === 2);
+    expect(await page.evaluate(() => window.__chartEngine!.fixedLinePrices())).toEqual(pushed);
     // Pulled lines are shown, not the learner's own: the exercise starts with none drawn.
     expect(await linePrices(page)).toEqual([]);
+    // The server is the one place they are kept: nothing in this browser's storage.
+    expect(await page.evaluate(() => localStorage.getItem('userlines'))).toBeNull();
     await page.screenshot({ path: join(TEST_OUTPUT_DIR, 'pull-line.png'), fullPage: true });
+
+    // The same learner on a phone, logged in afresh: the lines come from the server there too.
+    const phone = await newCoursePage(browser!, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    try {
+      await phone.page.goto(url('/login'));
+      await phone.page.getByLabel('Email').fill(email);
+      await phone.page.getByLabel('Password').fill(PASSWORD);
+      await phone.page.getByRole('button', { name: 'Login' }).click();
+      await phone.page.waitForURL(url('/home'));
+      await phone.page.goto(url('/validating-clean'));
+      await phone.page
+        .getByText('The dashed lines are the zone you marked on the previous lesson')
+        .waitFor();
+      await phone.page.waitForFunction(() => window.__chartEngine?.fixedLinePrices().length === 2);
+      expect(await phone.page.evaluate(() => window.__chartEngine!.fixedLinePrices())).toEqual(
+        pushed,
+      );
+      await phone.page.screenshot({
+        path: join(TEST_OUTPUT_DIR, 'pull-line-phone.png'),
+        fullPage: true,
+      });
+      expect(phone.errors).toEqual([]);
+    } finally {
+      await phone.context.close();
+    }
   });
 
   it('stays readable at 200% zoom: no page scrolls sideways', async () => {

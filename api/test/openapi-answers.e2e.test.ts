@@ -236,6 +236,11 @@ describe('OpenAPI document and the live answers', () => {
     );
     const missing = await call('get', '/api/lessons/no-such-lesson', { cookies: learner.cookies });
     expect(missing.status).toBe(404);
+    const pulled = '/api/lessons/validating-clean/pulled-lines';
+    expect((await call('get', pulled)).status).toBe(401);
+    expect((await call('get', pulled, { cookies: learner.cookies })).status).toBe(403);
+    const pullsNothing = '/api/lessons/welcome/pulled-lines';
+    expect((await call('get', pullsNothing, { cookies: learner.cookies })).status).toBe(404);
     expect((await call('get', '/chart-data/30')).status).toBe(200);
     expect((await call('get', '/chart-data/99999')).status).toBe(404);
     expect((await call('get', '/chart-data/0x1e')).status).toBe(400);
@@ -340,6 +345,15 @@ describe('OpenAPI document and the live answers', () => {
     }
     expect((await call('get', '/api/lessons/risk-manage-stops', { cookies })).status).toBe(200);
     expect((await call('post', '/api/manage', { cookies, body: manage })).status).toBe(200);
+    // The validating module done up to /validating-clean, which shows the lines of chart 18.
+    for (const id of [20, 21, 22, 29, 23, 24, 25, 26]) {
+      await dataSource.query(
+        'INSERT INTO completed_lessons (user_id, lesson_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+        [learner.id, id],
+      );
+    }
+    const pulled = await call('get', '/api/lessons/validating-clean/pulled-lines', { cookies });
+    expect(pulled.status).toBe(200);
     expect((await call('get', '/api/lessons/risk-manage-stops', { cookies })).status).toBe(200);
     expect((await call('get', '/chart-data/44?lesson=613', { cookies })).status).toBe(200);
     // A walk through three kinds of practice chart, each generated cold in a worker: on a busy

@@ -17,6 +17,7 @@ const ENDPOINTS: [method: string, path: string][] = [
   ['post', '/users/update'],
   ['get', '/api/lessons'],
   ['get', '/api/lessons/{path}'],
+  ['get', '/api/lessons/{path}/pulled-lines'],
   ['get', '/chart-data/{id}'],
   ['post', '/api/attempts'],
   ['post', '/api/plans'],

@@ -10,7 +10,10 @@ type ChartStubProps = ComponentProps<typeof LazyChart>;
  * and their roles, the tool, the timeframes and the replay follow the library's own rules, and
  * nothing is drawn. Animations (reveal, morph, view) are skipped.
  */
-function modelEngine(model: ChartModel): ChartEngine {
+function modelEngine(
+  model: ChartModel,
+  onPulledLines: (prices: readonly number[]) => void,
+): ChartEngine {
   const engine = {
     model,
     get tool() {
@@ -47,7 +50,11 @@ function modelEngine(model: ChartModel): ChartEngine {
     showZone: (zone: Parameters<ChartModel['revealZone']>[0]) =>
       model.revealZone(zone, { animate: false }),
     clearZone: model.clearRevealedZone.bind(model),
-    setFixedLines: model.setPulledLines.bind(model),
+    setFixedLines: (prices: readonly number[]) => {
+      model.setPulledLines(prices);
+      // The model tells no listener about overlays (only the renderer reads them).
+      onPulledLines(model.marks.pulledLines);
+    },
     highlightCandles: model.highlightCandles.bind(model),
     setReferenceLines: model.setReferenceLines.bind(model),
     setMarkers: model.setMarkers.bind(model),
@@ -75,6 +82,7 @@ export function StubChart({
   maxLines,
   lineRoles,
 }: ChartStubProps) {
+  const [pulledLines, setPulledLines] = useState<readonly number[]>([]);
   const [engine] = useState(() =>
     modelEngine(
       new ChartModel({
@@ -83,6 +91,7 @@ export function StubChart({
         ...(maxLines === undefined ? {} : { maxLines }),
         ...(lineRoles ? { lineRoles } : {}),
       }),
+      setPulledLines,
     ),
   );
   useEffect(() => {
@@ -105,6 +114,11 @@ export function StubChart({
             {line.role ? `${line.role} ` : ''}
             {line.price.toFixed(2)}
           </li>
+        ))}
+      </ol>
+      <ol aria-label="Lines from an earlier chart">
+        {pulledLines.map((price) => (
+          <li key={price}>{price.toFixed(2)}</li>
         ))}
       </ol>
     </figure>

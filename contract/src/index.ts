@@ -14,6 +14,7 @@ export type * from './plans.js';
 export type * from './practice.js';
 export type * from './practice-place.js';
 export type * from './progress.js';
+export type * from './pulled-lines.js';
 export type * from './routes.js';
 export type * from './session.js';
 export type * from './skills.js';

@@ -12,6 +12,7 @@ import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from './practice.js';
 import type { PracticePlace } from './practice-place.js';
 import type { ProgressBody, ProgressUpdate } from './progress.js';
+import type { PulledLinesBody } from './pulled-lines.js';
 import type { PracticeNextBody, SkillsBody } from './skills.js';
 import type {
   Credentials,
@@ -31,6 +32,7 @@ export interface ApiGetRoutes {
   '/api/course': { response: CourseRules };
   '/api/lessons': { response: Catalogue };
   '/api/lessons/{path}': { response: LessonPageBody };
+  '/api/lessons/{path}/pulled-lines': { response: PulledLinesBody };
   '/chart-data/{id}': { response: ChartDataBody; query: ChartDataQuery };
   '/api/practice/next': { response: PracticeNextBody };
   '/api/practice/place': { response: PracticePlace };

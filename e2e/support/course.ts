@@ -370,15 +370,17 @@ export async function resetLinkFromOutbox(
 
 /**
  * Registers a new learner through the page (accepting the 'successfully registered user' alert)
- * and takes the Pro Plan through the test-mode checkout, as a learner does.
+ * and takes the Pro Plan through the test-mode checkout, as a learner does. Answers the email,
+ * with which the learner can log in elsewhere (PASSWORD is the password).
  */
 export async function registerSubscriber(
   page: Page,
   baseUrl: string,
   emailPrefix: string,
-): Promise<void> {
+): Promise<string> {
+  const email = uniqueEmail(emailPrefix);
   await page.goto(`${baseUrl}/register`);
-  await page.getByLabel('Email').fill(uniqueEmail(emailPrefix));
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Sign me up!' }).click();
@@ -387,4 +389,5 @@ export async function registerSubscriber(
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await page.getByRole('button', { name: 'Confirm subscription' }).click();
   await page.waitForURL(`${baseUrl}/home?checkout=success`);
+  return email;
 }

@@ -13,6 +13,7 @@ import { PracticePlaceRow } from '../practice/practice-place.entity.js';
 import { PracticeHistoryRow, SkillStateRow } from '../skills/skill-state.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
+import { SavedLines } from '../saved-lines/saved-lines.entity.js';
 import { User } from '../users/user.entity.js';
 import { CreateUsers1763700000000 } from './migrations/1763700000000-create-users.js';
 import { CreateRefreshTokens1763800000000 } from './migrations/1763800000000-create-refresh-tokens.js';
@@ -30,6 +31,7 @@ import { CreatePracticeCharts1765000000000 } from './migrations/1765000000000-cr
 import { CreateSkillStates1765100000000 } from './migrations/1765100000000-create-skill-states.js';
 import { CreateSkillAnswers1795849166650 } from './migrations/1795849166650-create-skill-answers.js';
 import { CreatePracticePlaces1765200000000 } from './migrations/1765200000000-create-practice-places.js';
+import { CreateSavedLines1765300000000 } from './migrations/1765300000000-create-saved-lines.js';
 
 export const ENTITIES = [
   User,
@@ -48,6 +50,7 @@ export const ENTITIES = [
   SkillStateRow,
   PracticeHistoryRow,
   PracticePlaceRow,
+  SavedLines,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -65,6 +68,7 @@ export const MIGRATIONS = [
   CreatePracticeCharts1765000000000,
   CreateSkillStates1765100000000,
   CreatePracticePlaces1765200000000,
+  CreateSavedLines1765300000000,
   CreateSkillAnswers1795849166650,
 ];
 

@@ -12,6 +12,7 @@ import { TRIES_BEFORE_REVEAL_BY_KIND } from '../catalogue/exercise-rules.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';
 import { SkillStates } from '../skills/skill-states.service.js';
+import { SavedLinesService } from '../saved-lines/saved-lines.service.js';
 
 /**
  * Which exercise a learner's tries count for: a catalogue chart (a try at an hourly twin counts
@@ -64,6 +65,7 @@ export class AttemptsService {
   constructor(
     @InjectRepository(Attempt) private readonly attempts: Repository<Attempt>,
     private readonly skills: SkillStates,
+    private readonly savedLines: SavedLinesService,
   ) {}
 
   /** The grade of `lines` on `chart`; a 400 when the answer is not a try at all. */
@@ -210,6 +212,14 @@ export class AttemptsService {
       pass: grade.pass,
     });
     const standing = await this.standing(userId, key, store);
+    if ('chartNumber' in key) {
+      await this.savedLines.keepAfterAnswer(
+        store,
+        userId,
+        { chartNumber: key.chartNumber, lessonId: 'lessonId' in key ? key.lessonId : undefined },
+        { grade, standing, lines, zone: chart.zone },
+      );
+    }
     await this.skills.record(
       store,
       userId,

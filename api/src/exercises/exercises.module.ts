@@ -5,6 +5,7 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
+import { SavedLinesModule } from '../saved-lines/saved-lines.module.js';
 import { SkillStatesModule } from '../skills/skill-states.module.js';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsController } from './attempts.controller.js';
@@ -30,6 +31,7 @@ import { PlansService } from './plans.service.js';
     ChartCatalogueModule,
     IdempotencyModule,
     PracticeChartsModule,
+    SavedLinesModule,
     SkillStatesModule,
   ],
   controllers: [AttemptsController, PlansController, DecisionsController, ManageController],

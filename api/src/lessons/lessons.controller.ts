@@ -15,10 +15,11 @@ import { WorksWithoutDatabase } from '../database/database-available.guard.js';
 import type { User } from '../users/user.entity.js';
 import { CatalogueDto } from './dto/catalogue.dto.js';
 import { LessonPageDto } from './dto/lesson-page.dto.js';
+import { PulledLinesDto } from './dto/pulled-lines.dto.js';
 import { LessonsService } from './lessons.service.js';
 import { RequiresSession, SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
-import type { LessonPageBody } from '@course/contract';
+import type { LessonPageBody, PulledLinesBody } from '@course/contract';
 
 /** Visitors' catalogue: it changes only when the course content is deployed. */
 export const VISITOR_CATALOGUE_CACHE = 'public, max-age=300';
@@ -73,5 +74,26 @@ export class LessonsController {
   @ApiOkResponse({ type: LessonPageDto })
   page(@CurrentUser() user: User, @Param('path') path: string): Promise<LessonPageBody> {
     return this.lessons.page(user.id, `/${path}`);
+  }
+
+  @Get(':path/pulled-lines')
+  @CourseGateResponses()
+  @RequiresSession()
+  @ApiOperation({
+    summary: 'The lines a "pull line" lesson shows from an earlier chart',
+    description:
+      'The caller’s own lines kept for the lesson’s prev_chart by the lesson that pushes them: ' +
+      'kept with the graded answer there, their passing lines, or the correct zone once it was ' +
+      'shown after their tries (until they pass). Answers 404 for a lesson that pulls no lines, ' +
+      'and is gated like the lesson itself.',
+  })
+  @ApiParam({
+    name: 'path',
+    description: 'Lesson path without its slash',
+    example: 'validating-clean',
+  })
+  @ApiOkResponse({ type: PulledLinesDto })
+  pulledLines(@CurrentUser() user: User, @Param('path') path: string): Promise<PulledLinesBody> {
+    return this.lessons.pulledLines(user.id, `/${path}`);
   }
 }

@@ -3,15 +3,17 @@ import { AuthModule } from '../auth/auth.module.js';
 import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { ExercisesModule } from '../exercises/exercises.module.js';
+import { SavedLinesModule } from '../saved-lines/saved-lines.module.js';
 import { LessonsController } from './lessons.controller.js';
 import { LessonsService } from './lessons.service.js';
 
 /**
- * GET api/lessons and api/lessons/{path}: the course's lesson descriptors and each lesson's page,
- * with where the learner stands on its exercise.
+ * GET api/lessons, api/lessons/{path} and api/lessons/{path}/pulled-lines: the course's lesson
+ * descriptors, each lesson's page with where the learner stands on its exercise, and the lines a
+ * lesson carries over from an earlier one.
  */
 @Module({
-  imports: [AuthModule, CatalogueModule, ChartCatalogueModule, ExercisesModule],
+  imports: [AuthModule, CatalogueModule, ChartCatalogueModule, ExercisesModule, SavedLinesModule],
   controllers: [LessonsController],
   providers: [LessonsService],
 })

@@ -8,7 +8,14 @@ import { DecisionsService, lessonDecisionExercise } from '../exercises/decisions
 import { lessonManageExercise, ManageService } from '../exercises/manage.service.js';
 import { lessonPlanExercise, PlansService } from '../exercises/plans.service.js';
 import type { Lesson } from '../catalogue/lesson.js';
-import type { Catalogue, LessonDescriptor, LessonPageBody, LessonStatus } from '@course/contract';
+import { SavedLinesService } from '../saved-lines/saved-lines.service.js';
+import type {
+  Catalogue,
+  LessonDescriptor,
+  LessonPageBody,
+  LessonStatus,
+  PulledLinesBody,
+} from '@course/contract';
 
 export type { LessonStatus };
 
@@ -39,6 +46,7 @@ export class LessonsService {
     private readonly decisions: DecisionsService,
     private readonly manage: ManageService,
     private readonly charts: ChartCatalogue,
+    private readonly savedLines: SavedLinesService,
   ) {}
 
   /** The catalogue for visitors, serialised and gzipped once (it reads no database). */
@@ -68,6 +76,21 @@ export class LessonsService {
         })),
       })),
     };
+  }
+
+  /**
+   * The learner's own lines that a "pull line" lesson shows from its prev_chart, gated like the
+   * lesson's page: a lesson the learner may not open yet shows them nothing either.
+   */
+  async pulledLines(userId: string, path: string): Promise<PulledLinesBody> {
+    const lesson = this.content.byPath(path);
+    if (!lesson) throw new NotFoundException(`There is no lesson at ${path}.`);
+    const { prev_chart: chart } = lesson;
+    if (!lesson.pullLine || chart === null) {
+      throw new NotFoundException(`The lesson at ${path} shows no lines from an earlier chart.`);
+    }
+    this.access.requireLesson(await this.access.learner(userId), lesson);
+    return this.savedLines.pulledBy(userId, { ...lesson, prev_chart: chart });
   }
 
   /**

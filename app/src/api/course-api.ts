@@ -95,6 +95,11 @@ export function createCourseApi(
     catalogue: () => http.get('/api/lessons'),
     lesson: (path: string) =>
       withSession(() => http.get('/api/lessons/{path}', { path: path.replace(/^\//, '') })),
+    /** The learner's lines a "pull line" lesson shows from its earlier chart. */
+    pulledLines: (path: string) =>
+      withSession(() =>
+        http.get('/api/lessons/{path}/pulled-lines', { path: path.replace(/^\//, '') }),
+      ),
 
     // ---- charts and grading ----
     /**

@@ -28,6 +28,8 @@ export const queryKeys = {
   catalogue: () => ['catalogue'] as const,
   lessons: () => ['lesson'] as const,
   lesson: (path: string) => ['lesson', path] as const,
+  /** The lines a "pull line" lesson shows from an earlier lesson's chart (by the lesson's path). */
+  pulledLines: (path: string) => ['pulled-lines', path] as const,
   /** A catalogue chart; with a lesson, as that lesson shows it (with its standing). */
   chart: (chartNumber: number | undefined, lessonId?: number) =>
     ['chart-data', chartNumber ?? null, lessonId ?? null] as const,
@@ -151,6 +153,17 @@ export const courseQueries = {
       queryFn: () => api.lesson(path),
       ...SEEDS_A_PAGE,
       staleTime: JUST_ASKED_MS,
+    }),
+
+  /**
+   * Kept by the server with the earlier lesson's graded answer: asked on every visit (another
+   * browser or device of the learner may have answered there since), forgotten once left.
+   */
+  pulledLines: (api: CourseApi, path: string) =>
+    queryOptions({
+      queryKey: queryKeys.pulledLines(path),
+      queryFn: () => api.pulledLines(path),
+      ...SEEDS_A_PAGE,
     }),
 
   /**

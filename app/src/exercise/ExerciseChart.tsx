@@ -15,9 +15,8 @@ interface ExerciseChartProps {
   height?: number;
   /** Width over height, used when no height is given. */
   aspectRatio?: number;
-  /** Lines carried over from an earlier chart (pull line). */
+  /** Lines carried over from an earlier chart (pull line), as the server keeps them. */
   pulledLines?: readonly number[];
-  onLinesChange?: (prices: number[]) => void;
   /** Next / Skip and the like, shown after the drawing tools. */
   actions?: ReactNode;
   /** Accessible name of the chart. */
@@ -38,7 +37,6 @@ export function ExerciseChart({
   height,
   aspectRatio = 16 / 9,
   pulledLines,
-  onLinesChange,
   actions,
   label,
   playReturnOnAnswer = false,
@@ -54,9 +52,6 @@ export function ExerciseChart({
   const [replayed, setReplayed] = useState(false);
 
   const prices = useMemo(() => drawing.lines.map((line) => line.price), [drawing.lines]);
-  useEffect(() => {
-    onLinesChange?.(prices);
-  }, [prices, onLinesChange]);
 
   useEffect(() => {
     engine?.setFixedLines(pulledLines ?? []);

@@ -230,3 +230,100 @@ describe('the zone exercise of a lesson', () => {
     expect(calls).toContain('POST /users/update/');
   });
 });
+
+describe('lines pulled from an earlier lesson', () => {
+  const pulledList = () => screen.getByRole('list', { name: 'Lines from an earlier chart' });
+  const pulledPrices = () =>
+    within(pulledList())
+      .queryAllByRole('listitem')
+      .map((item) => item.textContent);
+
+  function renderPullingLesson(pulled: () => unknown) {
+    const server = zoneServer(() => false);
+    const lesson = lessonBody({
+      exerciseKind: 'zone',
+      title: 'Finding demand',
+      path: '/validating-clean',
+      pullLine: true,
+      prev_chart: 18,
+    });
+    return renderLessonExercise(<ChartLessonExercise lesson={lesson} />, {
+      ...server.routes,
+      'GET /api/lessons/validating-clean/pulled-lines': pulled,
+    });
+  }
+
+  it('draws the learner’s lines as the server keeps them, and says whose they are', async () => {
+    const { calls } = renderPullingLesson(() => ({
+      chart: 18,
+      lines: [101.25, 100.75],
+      source: 'answer',
+    }));
+    await chartReady();
+    await waitFor(() => {
+      expect(pulledPrices()).toEqual(['101.25', '100.75']);
+    });
+    expect(screen.getByTestId('pulled-lines-note').textContent).toBe(
+      'The dashed lines are the zone you marked on the previous lesson’s chart.',
+    );
+    // The learner's own lines on this chart are a separate thing: none yet.
+    expect(
+      within(screen.getByRole('list', { name: 'Lines on the chart' })).queryAllByRole('listitem'),
+    ).toEqual([]);
+    expect(calls).toContain('GET /api/lessons/validating-clean/pulled-lines');
+  });
+
+  it('names the correct zone when that is what the server kept', async () => {
+    renderPullingLesson(() => ({ chart: 18, lines: [99.6, 99.1], source: 'zone' }));
+    await chartReady();
+    expect((await screen.findByTestId('pulled-lines-note')).textContent).toMatch(
+      /correct zone from the previous lesson’s chart, as it was shown to you/,
+    );
+    expect(pulledPrices()).toEqual(['99.60', '99.10']);
+  });
+
+  it('shows no lines and no note while nothing is kept, and keeps nothing in the browser', async () => {
+    const { calls } = renderPullingLesson(() => ({ chart: 18, lines: [], source: null }));
+    await chartReady();
+    await waitFor(() => {
+      expect(calls).toContain('GET /api/lessons/validating-clean/pulled-lines');
+    });
+    expect(pulledPrices()).toEqual([]);
+    expect(screen.queryByTestId('pulled-lines-note')).toBeNull();
+    expect(window.localStorage.length).toBe(0);
+  });
+
+  it('offers the lines again when they fail to load, and the exercise works meanwhile', async () => {
+    let failing = true;
+    renderPullingLesson(() => {
+      if (failing) throw new ApiError('Something went wrong on the server.', 500);
+      return { chart: 18, lines: [101.25, 100.75], source: 'answer' };
+    });
+    await chartReady();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toMatch(
+      /^Could not load your lines from the previous lesson: Something went wrong on the server\./,
+    );
+    failing = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => {
+      expect(pulledPrices()).toEqual(['101.25', '100.75']);
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('asks nothing for a lesson that pulls no lines, nor saves any for the next one', async () => {
+    const server = zoneServer((lines) => lines.every((price) => price < 99.7));
+    const lesson = lessonBody({ exerciseKind: 'zone', title: 'Finding demand', pushLine: true });
+    const { calls } = renderLessonExercise(<ChartLessonExercise lesson={lesson} />, server.routes);
+    await chartReady();
+    placeLine(99.55);
+    placeLine(99.15);
+    fireEvent.click(tryButton());
+    await screen.findByRole('region', { name: 'The correct zone' });
+    // The server keeps a pushing lesson's lines with the graded answer; the app sends only that.
+    expect(calls.filter((call) => call.includes('pulled-lines'))).toEqual([]);
+    expect(server.sent).toEqual([{ lesson: 41, lines: [99.55, 99.15] }]);
+    expect(window.localStorage.getItem('userlines')).toBeNull();
+  });
+});

@@ -12,6 +12,9 @@ import {
 } from 'class-validator';
 import { PRACTICE_CHART_COUNT } from '../../catalogue/course-access.js';
 
+/** The highest price a line may be drawn at. */
+export const MAX_LINE_PRICE = 1_000_000;
+
 /** One answer to a chart exercise: the prices of the lines drawn, in the order drawn. */
 export class AttemptDto {
   @ApiPropertyOptional({
@@ -44,11 +47,19 @@ export class AttemptDto {
   lesson?: number;
 
   @ApiProperty({
-    description: 'Prices of the drawn lines; the first two are the answer.',
+    description:
+      `Prices of the drawn lines (above zero, at most ${MAX_LINE_PRICE}); ` +
+      'the first two are the answer.',
     example: [101.25, 100.5],
     type: [Number],
   })
   // class-validator runs these bottom-up and the pipe reports the first failure only.
+  // No chart of the course comes near the ceiling; a price beyond it is no answer to one, and a
+  // passing answer's lines are kept for later lessons (saved_lines checks the same bound).
+  @Max(MAX_LINE_PRICE, {
+    each: true,
+    message: `each line must be a price of at most ${MAX_LINE_PRICE}`,
+  })
   @IsPositive({ each: true, message: 'each line must be a price above zero' })
   @IsNumber(
     { allowNaN: false, allowInfinity: false },
