@@ -120,6 +120,25 @@ describe('loadCourseContent', () => {
     ]);
   });
 
+  it('refuses lines pulled from a chart no earlier lesson pushes, and pushes without a chart', () => {
+    expect(
+      problemsOf(
+        loadEdited('sd-basics/02-supply-zone.md', (source) =>
+          source.replace('c_num: 3\n', 'c_num: 3\npullLine: true\nprev_chart: 7\n'),
+        ),
+      ),
+    ).toEqual([
+      expect.stringMatching(/02-supply-zone\.md: prev_chart 7 is pushed by no earlier lesson$/),
+    ]);
+    expect(
+      problemsOf(
+        loadEdited('sd-basics/01-welcome.md', (source) =>
+          source.replace('sub_req: false\n', 'sub_req: false\npushLine: true\n'),
+        ),
+      ),
+    ).toEqual([expect.stringMatching(/01-welcome\.md: pushLine needs a zone exercise \(c_num\)$/)]);
+  });
+
   it('grades a chart one way only: a plan lesson on a trade-plan chart, a zone lesson elsewhere', () => {
     const planEverywhere = (folder: string) =>
       loadCourseContent(folder, { ...charts, plansTrades: (chart) => chart === 3 });

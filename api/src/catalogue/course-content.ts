@@ -49,6 +49,39 @@ export class CourseContent {
 }
 
 /**
+ * "Push line" and "pull line" between lessons: the server keeps a learner's lines by chart, for
+ * the one lesson that pushes that chart (a zone exercise), and a pulling lesson shows those of its
+ * prev_chart. A prev_chart no earlier lesson pushes would show nothing, ever.
+ */
+function carriedLineProblems(lessons: readonly Lesson[]): string[] {
+  const problems: string[] = [];
+  const pushers = new Map<number, Lesson>();
+  for (const lesson of lessons) {
+    if (!lesson.pushLine) continue;
+    if (lesson.c_num === null || lesson.exerciseKind !== 'zone') {
+      problems.push(`${lesson.file}: pushLine needs a zone exercise (c_num)`);
+      continue;
+    }
+    const other = pushers.get(lesson.c_num);
+    if (other) {
+      problems.push(`${lesson.file}: chart ${lesson.c_num} is pushed by ${other.file} too`);
+    } else {
+      pushers.set(lesson.c_num, lesson);
+    }
+  }
+  for (const [index, lesson] of lessons.entries()) {
+    if (!lesson.pullLine || lesson.prev_chart === null) continue;
+    const pusher = pushers.get(lesson.prev_chart);
+    if (!pusher || lessons.indexOf(pusher) > index) {
+      problems.push(
+        `${lesson.file}: prev_chart ${lesson.prev_chart} is pushed by no earlier lesson`,
+      );
+    }
+  }
+  return problems;
+}
+
+/**
  * Front matter is read with the `yaml` package (YAML 1.2), the parser of charts.yaml, instead of
  * gray-matter's own js-yaml 3 (YAML 1.1, where `no`, `on` and `1:30` are not strings): one
  * dialect for all the course's files. (Today's lessons parse to the same data with either.) A
@@ -316,6 +349,7 @@ export function loadCourseContent(
       problems.push(`${lesson.file}: path ${lesson.path} is also used by ${pathOwner}`);
     seenPaths.set(lesson.path, lesson.file);
   }
+  problems.push(...carriedLineProblems(all));
   const linkable = new Set<string>([
     ...seenPaths.keys(),
     ...brokenLessonPaths,
