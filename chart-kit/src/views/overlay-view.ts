@@ -34,13 +34,15 @@ function zoneLabelX(model: ChartModel, label: string, upper: number): number {
   const top = frame.yOfPrice(upper) + 4;
   const [labelLow, labelHigh] = [frame.priceOfY(top + LABEL_LINE), frame.priceOfY(top)];
   const series = model.series;
-  const base = series.base;
+  // The label's width of candles, read from the level of detail the chart draws with: at most one
+  // merged column per pixel (each keeps the true high and low), not every candle under the label
+  // (a hundred thousand of them on a zoomed-out million-candle chart, every frame).
   const crosses = (fromX: number): boolean => {
-    const first = Math.max(0, Math.floor(frame.indexOfX(fromX)));
-    const last = Math.min(series.count - 1, Math.ceil(frame.indexOfX(fromX + width)));
-    for (let index = first; index <= last; index++) {
-      if ((base.low[index] ?? Infinity) <= labelHigh && (base.high[index] ?? -Infinity) >= labelLow)
-        return true;
+    const columns = series.columns(frame.indexOfX(fromX), frame.indexOfX(fromX + width), width);
+    for (let column = 0; column < columns.count; column++) {
+      const low = columns.low[column] ?? Infinity;
+      const high = columns.high[column] ?? -Infinity;
+      if (low <= labelHigh && high >= labelLow) return true;
     }
     return false;
   };
