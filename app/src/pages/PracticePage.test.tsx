@@ -41,18 +41,20 @@ function practiceChart(index: number, exercise: ExerciseStanding = NOT_TRIED): P
   };
 }
 
-const FRESHNESS: PracticeNextBody = {
+// Answers of GET api/practice/next with an exercise to offer (an index), so they are also the
+// PracticeItem the portal keeps on the server.
+const FRESHNESS = {
   kind: 'zone',
   index: 3,
   skill: 'freshness',
   reason: 'You missed freshness twice: here is another.',
-};
-const BOUNDS: PracticeNextBody = {
+} satisfies PracticeNextBody;
+const BOUNDS = {
   kind: 'zone',
   index: 7,
   skill: 'zone-bounds',
   reason: 'The zone’s bounds is where you are least sure: here is one more.',
-};
+} satisfies PracticeNextBody;
 
 const FIRST_VISIT: PracticePlace = {
   mode: 'needs',
