@@ -53,7 +53,7 @@ const BOUNDS = {
   kind: 'zone',
   index: 7,
   skill: 'zone-bounds',
-  reason: 'The zone’s bounds is where you are least sure: here is one more.',
+  reason: 'You are least sure of drawing a zone’s bounds: here is one more.',
 } satisfies PracticeNextBody;
 
 const FIRST_VISIT: PracticePlace = {

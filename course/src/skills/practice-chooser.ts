@@ -121,8 +121,8 @@ function reasonFor(candidate: Candidate, now: Date): string {
     return `Time to review ${name}: you last practised it ${ago}.`;
   }
   if (state.attempts === 0) return `Something new: ${name}.`;
-  const sentence = `${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-  return `${sentence} is where you are least sure: here is one more.`;
+  // "You are least sure of" reads right for every name, plural ("the zone's bounds") or not.
+  return `You are least sure of ${name}: here is one more.`;
 }
 
 /** The kind that filled the last MAX_SAME_KIND_IN_A_ROW exercises, which must now rest. */
