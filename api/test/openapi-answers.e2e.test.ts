@@ -325,12 +325,9 @@ describe('OpenAPI document and the live answers', () => {
     expect((await call('get', '/api/practice/place', { cookies })).status).toBe(200);
     expect((await call('get', '/api/practice/place')).status).toBe(401);
     const place = { mode: 'zones', zones: 2, decisions: 1, plans: 1, current: null };
-    expect((await call('post', '/api/practice/place', { cookies, body: place })).status).toBe(
-      200,
-    );
+    expect((await call('post', '/api/practice/place', { cookies, body: place })).status).toBe(200);
     expect(
-      (await call('post', '/api/practice/place', { cookies, body: { ...place, zones: 0 } }))
-        .status,
+      (await call('post', '/api/practice/place', { cookies, body: { ...place, zones: 0 } })).status,
     ).toBe(400);
 
     const manage = { lesson: 613, rule: 'breakeven' };

@@ -791,7 +791,10 @@ describe('story interactions', () => {
       const lines = await measureChart(page, { fast: MA20_LINE, slow: MA50_LINE });
       expect(lines.matches.fast).toBeGreaterThan(400);
       expect(lines.matches.slow).toBeGreaterThan(400);
-      expect(await page.evaluate(() => window.chartEngine?.lineSeriesIds())).toEqual(['ma20', 'ma50']);
+      expect(await page.evaluate(() => window.chartEngine?.lineSeriesIds())).toEqual([
+        'ma20',
+        'ma50',
+      ]);
       const box = await canvasBox(page);
       await page.mouse.move(box.x + 500, box.y + 200);
       await page.mouse.move(box.x + 520, box.y + 210);
