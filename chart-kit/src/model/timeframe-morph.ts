@@ -47,9 +47,13 @@ export interface MorphFrame {
   high: Float64Array;
   low: Float64Array;
   close: Float64Array;
+  /** Each candle's volume (0 where the series has none), for the volume strip. */
+  volume: Float64Array;
   /** Lowest low and highest high drawn, to fit the price axis. */
   min: number;
   max: number;
+  /** Largest volume drawn, to fit the volume strip. */
+  maxVolume: number;
 }
 
 /** More candles than this in a switch and the chart cuts instead of morphing. */
@@ -62,6 +66,8 @@ export const MAX_MORPH_CANDLES = 20_000;
  * candle's, so twelve 5-min candles become their hour. Run backwards it splits an hour into its
  * 5-min candles. Coarse candles with no fine candle animated (history before the fine series
  * starts, or beyond the fine view when the two are several levels apart) grow from nothing in place.
+ * Volumes move the same way: a fine candle's volume becomes its coarse candle's (their sum, as
+ * aggregation makes it), and a candle growing in place grows its volume from nothing.
  */
 export class TimeframeMorph {
   private readonly frame: MorphFrame;
@@ -130,8 +136,10 @@ export class TimeframeMorph {
       high: new Float64Array(size),
       low: new Float64Array(size),
       close: new Float64Array(size),
+      volume: new Float64Array(size),
       min: 0,
       max: 0,
+      maxVolume: 0,
     };
   }
 
@@ -152,6 +160,10 @@ export class TimeframeMorph {
     const coarse = this.coarse.base;
     let min = Number.POSITIVE_INFINITY;
     let max = Number.NEGATIVE_INFINITY;
+    let maxVolume = 0;
+    // SeriesStore keeps 0 for a candle without volume, so a coarse candle with none shrinks to 0.
+    const fineVolumes = this.fine.volumes;
+    const coarseVolumes = this.coarse.volumes;
     let n = 0;
     const lerp = (a: number, b: number) => a + (b - a) * p;
     for (let i = 0; i < this.groupOf.length; i++) {
@@ -165,8 +177,11 @@ export class TimeframeMorph {
       const low = lerp(fine.low[index] ?? 0, coarse.low[group] ?? 0);
       out.high[n] = high;
       out.low[n] = low;
+      const volume = lerp(fineVolumes[index] ?? 0, coarseVolumes[group] ?? 0);
+      out.volume[n] = volume;
       if (low < min) min = low;
       if (high > max) max = high;
+      if (volume > maxVolume) maxVolume = volume;
       n++;
     }
     for (const group of this.coarseOnly) {
@@ -178,6 +193,9 @@ export class TimeframeMorph {
       out.close[n] = coarse.close[group] ?? 0;
       out.high[n] = high;
       out.low[n] = low;
+      const volume = (coarseVolumes[group] ?? 0) * p;
+      out.volume[n] = volume;
+      if (volume > maxVolume) maxVolume = volume;
       if (p > 0.5) {
         if (low < min) min = low;
         if (high > max) max = high;
@@ -187,6 +205,7 @@ export class TimeframeMorph {
     out.count = n;
     out.min = min;
     out.max = max;
+    out.maxVolume = maxVolume;
     return out;
   }
 }

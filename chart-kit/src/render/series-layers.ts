@@ -16,10 +16,10 @@ export interface LineSeriesState {
 }
 
 /** The volume strip as the views give it (see views/volume-view.ts). */
-export interface VolumeState extends VolumeBars {
+export type VolumeState = VolumeBars & {
   /** The strip's top, where a hairline parts it from the candles' pane. */
   top: number;
-}
+};
 
 /** The line series over the candles, as quads along each segment (line-series-geometry.ts). */
 export class LineSeriesLayer {

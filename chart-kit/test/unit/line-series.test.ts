@@ -1,6 +1,8 @@
 import { aggregateCandles, TIMEFRAMES, type Candle, type LinePoint } from '@chart-kit/core';
 import { ChartDataError } from '../../src/model/chart-data-error.js';
 import { ChartModel } from '../../src/model/chart-model.js';
+import { bodyHalfWidth, candleRects, wickWidthFor } from '../../src/render/candle-geometry.js';
+import { volumeRects } from '../../src/render/volume-geometry.js';
 import { priceLabelsView } from '../../src/views/axes-view.js';
 import { crosshairView } from '../../src/views/crosshair-view.js';
 import { lineSeriesView } from '../../src/views/line-series-view.js';
@@ -211,7 +213,7 @@ describe('volume', () => {
     const lowest = Math.min(...Array.from(columns?.low ?? []));
     expect(frame.yOfPrice(lowest)).toBeLessThan(frame.priceHeight);
     const volume = volumeView(model);
-    if (!volume) throw new Error('no volume drawn');
+    if (volume?.kind !== 'columns') throw new Error('no volume columns drawn');
     expect(volume.top).toBe(frame.priceHeight);
     expect(volume.bottom).toBe(plotHeight);
     const largest = Math.max(...Array.from(volume.volume));
@@ -241,6 +243,60 @@ describe('volume', () => {
     expect(volumeView(bare)).toBeUndefined();
     // No strip is kept for volumes the candles do not have.
     expect(bare.frame.priceHeight).toBe(bare.frame.layout.plotHeight);
+  });
+
+  it('morphs with the candles between timeframes: under each candle, from 5-min to hourly volume', () => {
+    const harness = new ChartHarness({ series: { '5min': CANDLES }, size: SIZE, volume: true });
+    const { model } = harness;
+    void model.setTimeframe('1hr');
+    harness.advance(160);
+    const { drawn, frame } = model;
+    if (drawn.kind !== 'morph') throw new Error('not mid-morph');
+    const volume = volumeView(model);
+    if (volume?.kind !== 'free') throw new Error('no moving volume bars drawn');
+    const { candles } = drawn;
+    expect(volume.count).toBe(candles.count);
+    expect(volume.count).toBeGreaterThan(0);
+    // Each bar is on its candle's body: the same device pixel columns, and its colour.
+    const { devicePixelRatio } = SIZE;
+    const bars: { left: number; right: number; rising: boolean }[] = [];
+    volumeRects(volume, devicePixelRatio, (left, _top, right, _bottom, rising) => {
+      bars.push({ left, right, rising });
+    });
+    expect(bars).toHaveLength(candles.count);
+    bars.forEach((bar, i) => {
+      const slot = candles.slotWidths[i] ?? 0;
+      let body = { left: 0, right: 0 };
+      candleRects(
+        candles.centers[i] ?? 0,
+        bodyHalfWidth(slot, devicePixelRatio),
+        wickWidthFor(slot, devicePixelRatio),
+        candles.open[i] ?? 0,
+        candles.high[i] ?? 0,
+        candles.low[i] ?? 0,
+        candles.close[i] ?? 0,
+        frame.yOfPrice,
+        devicePixelRatio,
+        (left, _top, right) => {
+          body = { left, right };
+        },
+      );
+      expect(bar).toEqual({ ...body, rising: (candles.close[i] ?? 0) >= (candles.open[i] ?? 0) });
+    });
+    // Heights between the 5-min volumes and the hours' (each hour the sum of its 5-min candles),
+    // and well on the way: some bar is taller than any 5-min candle's.
+    const hourly = aggregateCandles(CANDLES, TIMEFRAMES['1hr']).map((hour) => hour.volume ?? 0);
+    const fiveMinute = CANDLES.map((candle) => candle.volume ?? 0);
+    const heights = Array.from(volume.volume).slice(0, volume.count);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(Math.min(...fiveMinute));
+    expect(Math.max(...heights)).toBeLessThanOrEqual(Math.max(...hourly));
+    expect(Math.max(...heights)).toBeGreaterThan(Math.max(...fiveMinute));
+    // The strip's scale is fitted to the tallest bar of this frame, as between morphs.
+    expect(volume.yOfVolume(Math.max(...heights))).toBe(frame.priceHeight + 4);
+    expect(volume.scaleLabel).toBeDefined();
+    harness.settle();
+    expect(volumeView(model)?.kind).toBe('columns');
+    harness.dispose();
   });
 
   it('keeps a spike in view when zoomed out to merged columns', () => {

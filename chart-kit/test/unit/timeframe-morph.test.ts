@@ -99,6 +99,43 @@ describe('TimeframeMorph', () => {
     expect(frame.max).toBe(coarse.priceRange?.[1]);
   });
 
+  it('moves each volume to its hour’s total, and grows the volume of an hour with no 5-min candle', () => {
+    // 5-min candles from 11:00 only: the 10:00 hour has none to morph and grows in place.
+    const traded = fiveMinute.map((candle, i) => ({ ...candle, volume: 100 + i }));
+    const fineTraded = new SeriesStore(traded.slice(12));
+    const hoursTraded = new SeriesStore(aggregateCandles(traded, TIMEFRAMES['1hr']));
+    const volumeMorph = new TimeframeMorph(
+      fineTraded,
+      hoursTraded,
+      { fromIndex: -0.5, toIndex: 35.5 },
+      { fromIndex: -0.5, toIndex: 3.5 },
+      HOUR,
+    );
+    const hourOf = (fineIndex: number) => 1 + Math.floor(fineIndex / 12);
+    // An hour's volume is the sum of its 5-min volumes (aggregation makes it so).
+    const hourTotal = (hour: number) =>
+      traded.slice(hour * 12, hour * 12 + 12).reduce((sum, candle) => sum + candle.volume, 0);
+    expect(hoursTraded.volumes[2]).toBe(hourTotal(2));
+    const start = volumeMorph.at(0, fineX, 10, coarseX, 120);
+    expect(start.count).toBe(37);
+    expect(start.volume[20]).toBe(traded[32]?.volume);
+    expect(start.volume[36]).toBe(0);
+    const middle = volumeMorph.at(0.25, fineX, 10, coarseX, 120);
+    let largest = 0;
+    for (let i = 0; i < 36; i++) {
+      const from = traded[12 + i]?.volume ?? 0;
+      const to = hourTotal(hourOf(i));
+      expect(middle.volume[i]).toBeCloseTo(from + (to - from) * 0.25, 9);
+      largest = Math.max(largest, middle.volume[i] ?? 0);
+    }
+    // The 10:00 hour, last in the frame, a quarter grown.
+    expect(middle.volume[36]).toBeCloseTo(hourTotal(0) * 0.25, 9);
+    expect(middle.maxVolume).toBe(Math.max(largest, middle.volume[36] ?? 0));
+    const end = volumeMorph.at(1, fineX, 10, coarseX, 120);
+    expect(end.volume[20]).toBe(hourTotal(hourOf(20)));
+    expect(end.volume[36]).toBe(hourTotal(0));
+  });
+
   it('refuses to animate an enormous view', () => {
     const many = new SeriesStore(
       Array.from({ length: 25_000 }, (_, i) => ({
