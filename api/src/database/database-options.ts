@@ -32,6 +32,7 @@ import { CreateSkillStates1765100000000 } from './migrations/1765100000000-creat
 import { CreateSkillAnswers1795849166650 } from './migrations/1795849166650-create-skill-answers.js';
 import { CreatePracticePlaces1765200000000 } from './migrations/1765200000000-create-practice-places.js';
 import { CreateSavedLines1765300000000 } from './migrations/1765300000000-create-saved-lines.js';
+import { BackfillSavedLines1795851887011 } from './migrations/1795851887011-backfill-saved-lines.js';
 
 export const ENTITIES = [
   User,
@@ -70,6 +71,7 @@ export const MIGRATIONS = [
   CreatePracticePlaces1765200000000,
   CreateSavedLines1765300000000,
   CreateSkillAnswers1795849166650,
+  BackfillSavedLines1795851887011,
 ];
 
 /**
