@@ -183,6 +183,120 @@ describe.each(['canvas2d', 'webgl'] as const)('line series and volume, %s', (ren
   });
 });
 
+/**
+ * Two hours of 5-min candles: the first hour's rise 100 -> 104 on 1,000 shares each (12,000 in
+ * the hour), the second's fall 104 -> 100 on 500 (6,000).
+ */
+const HOUR_START = 1_700_002_800;
+const TWO_HOURS: Candle[] = Array.from({ length: 24 }, (_, i) => {
+  const up = i < 12;
+  return {
+    time: HOUR_START + i * 300,
+    open: up ? 100 : 104,
+    close: up ? 104 : 100,
+    high: 105,
+    low: 99,
+    volume: up ? 1000 : 500,
+  };
+});
+
+describe.each(['canvas2d', 'webgl'] as const)(
+  'volume during the timeframe morph, %s',
+  (renderer) => {
+    let fixture: BrowserFixture;
+
+    beforeAll(async () => {
+      fixture = await openFixture();
+    });
+
+    afterAll(async () => {
+      await fixture.close();
+    });
+
+    it('draws each candle’s bar under it, half way from its 5-min volume to its hour’s', async () => {
+      const held = await fixture.page.evaluate(
+        async ({ candles, renderer: asked, rows }) => {
+          const container = document.getElementById('chart');
+          if (!container) throw new Error('no #chart');
+          const engine = await window.chartKit.ChartEngine.create(container, {
+            series: { '5min': candles },
+            devicePixelRatio: 1,
+            renderer: asked,
+            volume: true,
+          });
+          // The morph is held half way by holding the clock the engine's frames read.
+          const realNow = performance.now.bind(performance);
+          const start = realNow();
+          let now = start;
+          performance.now = () => now;
+          let landed: Promise<void>;
+          let picture: Uint32Array;
+          let timeframe: string | undefined;
+          try {
+            landed = engine.setTimeframe('1hr');
+            engine.renderNow();
+            now = start + 160;
+            picture = window.chartKit.pictureOf(engine);
+            timeframe = engine.timeframe;
+          } finally {
+            performance.now = realNow;
+          }
+          await landed;
+          const width = engine.canvas.width;
+          const row = (y: number) =>
+            Array.from(picture.subarray(y * width, (y + 1) * width), (rgba) => [
+              rgba & 0xff,
+              (rgba >>> 8) & 0xff,
+              (rgba >>> 16) & 0xff,
+            ]);
+          const result = {
+            timeframe,
+            bodies: row(Math.round(engine.yOfPrice(102))),
+            bottom: row(rows.bottom),
+            nearTop: row(rows.nearTop),
+          };
+          engine.destroy();
+          return result;
+        },
+        {
+          candles: TWO_HOURS,
+          renderer,
+          rows: { bottom: PLOT_HEIGHT - 3, nearTop: PRICE_HEIGHT + 10 },
+        },
+      );
+      // Still the 5-min timeframe: the picture is the morph's.
+      expect(held.timeframe).toBe('5min');
+      const upBar = blend(BACKGROUND, UP, 0.5);
+      const downBar = blend(BACKGROUND, DOWN, 0.5);
+      const isUpBar = (pixel: number[] | undefined) => closeTo(pixel as Rgb, upBar);
+      const isDownBar = (pixel: number[] | undefined) => closeTo(pixel as Rgb, downBar);
+      // Where one bar stands, its candle's body is right above it, in the same colour (a column
+      // where bars overlap mixes their colours and is left out).
+      let up = 0;
+      let down = 0;
+      held.bottom.forEach((pixel, x) => {
+        if (isUpBar(pixel)) {
+          up++;
+          expect(hex(held.bodies[x] as Rgb)).toBe('#26a69a');
+        } else if (isDownBar(pixel)) {
+          down++;
+          expect(hex(held.bodies[x] as Rgb)).toBe('#ef5350');
+        }
+      });
+      expect(up).toBeGreaterThan(10);
+      expect(down).toBeGreaterThan(10);
+      // Half way, the first hour's bars are (1,000 + 12,000) / 2 and reach the strip's top; the
+      // second hour's, (500 + 6,000) / 2, reach half as high.
+      expect(held.nearTop.some(isUpBar)).toBe(true);
+      expect(held.nearTop.some(isDownBar)).toBe(false);
+    });
+
+    it('logged no error', () => {
+      expect(fixture.errors).toEqual([]);
+    });
+  },
+);
+
 describe('line series and volume in a picture', () => {
   let fixture: BrowserFixture;
 
