@@ -80,6 +80,15 @@ describe('pages reading the course rules from the API', () => {
 
   it("counts the Practice Portal's round as the API states it", async () => {
     renderPage(<PracticePage />, {
+      // The learner left the portal in its fixed round of zone charts, at the first.
+      'GET /api/practice/place': () => ({
+        mode: 'zones',
+        zones: 1,
+        decisions: 1,
+        plans: 1,
+        current: null,
+      }),
+      'POST /api/practice/place': (body) => body,
       'GET /api/practice/1': () => ({
         ...chartBody(0),
         index: 1,
