@@ -1,7 +1,13 @@
-import { ChartPicture } from 'chart-kit/react/picture';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Illustration } from '../api/index.js';
 import { illustrationCandles, illustrationTime } from '../exercise/chart-series.js';
+
+// The picture's drawing code (chart-kit's views and Canvas 2D painter, about 35 KB gzipped) loads
+// beside the lesson instead of before it: the title and text, a phone's first and largest paint,
+// do not wait for it. Its box keeps its size meanwhile, so nothing moves when it draws.
+const ChartPicture = lazy(async () => ({
+  default: (await import('chart-kit/react/picture')).ChartPicture,
+}));
 
 /** Multi-frame illustrations step every second (spec, section 9). */
 export const ILLUSTRATION_FRAME_MS = 1000;
@@ -47,15 +53,17 @@ export function IllustrationChart({ illustration, height = 300 }: IllustrationCh
   if (!frame) return null;
   return (
     <figure className="illustration">
-      <ChartPicture
-        candles={candles}
-        height={height}
-        homeView={homeView}
-        lines={marks.lines}
-        zone={marks.zone}
-        highlight={marks.highlight}
-        label={caption}
-      />
+      <Suspense fallback={<div style={{ position: 'relative', width: '100%', height }} />}>
+        <ChartPicture
+          candles={candles}
+          height={height}
+          homeView={homeView}
+          lines={marks.lines}
+          zone={marks.zone}
+          highlight={marks.highlight}
+          label={caption}
+        />
+      </Suspense>
       <figcaption className="illustration__caption">
         {frame.label && <strong>{frame.label}. </strong>}
         {caption}

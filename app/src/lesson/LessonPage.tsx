@@ -7,7 +7,6 @@ import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { AppHeader } from '../components/AppHeader.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
-import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { NotFoundPage } from '../pages/NotFoundPage.js';
 import { useApi } from '../session/session-context.js';
 import { useAnalytics } from '../analytics/analytics-context.js';
@@ -28,6 +27,11 @@ const DecisionLessonExercise = lazy(async () => ({
 }));
 const ManageLessonExercise = lazy(async () => ({
   default: (await import('../manage/ManageLessonExercise.js')).ManageLessonExercise,
+}));
+
+// Shown only to a learner without the plan; its modal brings the animation library.
+const SubscriptionWall = lazy(async () => ({
+  default: (await import('../components/SubscriptionWall.js')).SubscriptionWall,
 }));
 
 /** Every lesson exercise's chart is 440 px tall: the space is kept while its code loads. */
@@ -169,7 +173,11 @@ export function LessonPage({ path, title }: { path: string; title: string }) {
             h1: every state of the page has one. */}
         {state.kind !== 'loaded' && <h1 className="lesson__title">{title}</h1>}
         {state.kind === 'loading' && <LoadingState label={`Loading ${title}`} />}
-        {state.kind === 'gated' && <SubscriptionWall />}
+        {state.kind === 'gated' && (
+          <Suspense fallback={<LoadingState label="Loading the plan's offer" />}>
+            <SubscriptionWall />
+          </Suspense>
+        )}
         {state.kind === 'locked' && (
           <Notice tone="info">
             “{title}” opens once you finish “{state.finishFirst.title}”: lessons open in order.{' '}
