@@ -46,9 +46,9 @@ export function lineSegmentQuads(
     const by = xy[2 * i + 1] ?? 0;
     const length = Math.hypot(bx - ax, by - ay);
     // A zero-length segment (a flat column of a decimated line) still shows as a square dot.
-    const [dx, dy] = length > 0 ? [(bx - ax) / length, (by - ay) / length] : [1, 0];
-    const ex = dx * half;
-    const ey = dy * half;
+    // Scalars, not a destructured pair: this runs for every segment of every frame.
+    const ex = length > 0 ? ((bx - ax) / length) * half : half;
+    const ey = length > 0 ? ((by - ay) / length) * half : 0;
     // The normal, pointing left of the direction of travel.
     const nx = -ey;
     const ny = ex;
