@@ -42,6 +42,8 @@ describe('password recovery in Chromium', () => {
     await page.getByRole('alert').getByText('Wrong email or password.').waitFor();
 
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login form has an Email field too: fill the recovery form's, once its page is shown.
+    await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page
