@@ -40,7 +40,7 @@ export type {
   OpeningOffsets,
   StylizedFacts,
 } from './stylized-facts.js';
-export { averageRange, detectZones, firstReturnIndex, zoneBounds } from './zones.js';
+export { averageRange, detectZones, firstReturnIndex, zoneBounds, zonesAsTheyForm } from './zones.js';
 export type { DetectedZone, ZoneDetectionOptions, ZoneType } from './zones.js';
 export {
   assessClarity,

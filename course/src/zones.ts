@@ -151,6 +151,34 @@ function zoneFromMove(
   yardstick: number,
   settings: Required<ZoneDetectionOptions>,
 ): DetectedZone | null {
+  const formed = formingZone(candles, moveStart, type, yardstick, settings);
+  if (!formed) return null;
+  let firstReturn: number | null = null;
+  for (let index = formed.moveEnd + 1; index < candles.length; index++) {
+    const later = candles[index];
+    if (later === undefined) break;
+    const closedBeyond =
+      type === 'demand' ? later.close < formed.lower : later.close > formed.upper;
+    if (closedBeyond) return null;
+    const touched = type === 'demand' ? later.low <= formed.upper : later.high >= formed.lower;
+    if (touched && firstReturn === null) firstReturn = index;
+  }
+  const freshness = firstReturn === null ? 1 : TESTED_ZONE_FACTOR;
+  return { ...formed, firstReturn, strength: formed.strength * freshness };
+}
+
+/**
+ * The zone a move starting at `moveStart` makes, judged only on the candles up to the end of that
+ * move: its base, its legs and its departure. Whether a later candle breaks or revisits it is not
+ * read (`firstReturn` is null), so this is the zone as a trader sees it the moment it forms.
+ */
+function formingZone(
+  candles: readonly Candle[],
+  moveStart: number,
+  type: ZoneType,
+  yardstick: number,
+  settings: Required<ZoneDetectionOptions>,
+): DetectedZone | null {
   const direction = type === 'demand' ? 1 : -1;
   // Bodies and averages carry rounding noise (100.3 - 100 is not exactly 0.3), so a candle exactly
   // at a threshold is classified the same way wherever on the price scale it sits.
@@ -193,20 +221,7 @@ function zoneFromMove(
   // Accepted within rounding of the threshold is at the threshold: a zone never reports a
   // departure below the rule it passed (2.999999999999978 for a move of exactly 3 yardsticks).
   const departure = Math.max(measured, settings.minDeparture);
-
-  let firstReturn: number | null = null;
-  for (let index = moveEnd + 1; index < candles.length; index++) {
-    const later = candles[index];
-    if (later === undefined) break;
-    const closedBeyond =
-      type === 'demand' ? later.close < bounds.lower : later.close > bounds.upper;
-    if (closedBeyond) return null;
-    const touched = type === 'demand' ? later.low <= bounds.upper : later.high >= bounds.lower;
-    if (touched && firstReturn === null) firstReturn = index;
-  }
-
   const timeAtBase = 1 - TIME_AT_BASE_PENALTY * (baseLength - 1);
-  const freshness = firstReturn === null ? 1 : TESTED_ZONE_FACTOR;
   return {
     type,
     ...bounds,
@@ -215,9 +230,33 @@ function zoneFromMove(
     moveEnd,
     averageRange: yardstick,
     departure,
-    firstReturn,
-    strength: departure * timeAtBase * freshness,
+    firstReturn: null,
+    strength: departure * timeAtBase,
   };
+}
+
+/**
+ * Every zone of {@link detectZones}'s criteria as it forms, without looking past the end of its
+ * move: zones that later break are kept (a trader could not know), and none is marked as
+ * revisited. In the order their moves end. This is how the course's rules are measured on real
+ * charts, where what happens next must not choose the zones.
+ */
+export function zonesAsTheyForm(
+  candles: readonly Candle[],
+  options: ZoneDetectionOptions = {},
+): DetectedZone[] {
+  const settings = { ...DEFAULTS, ...options };
+  const averager = new RangeAverager(candles, settings.rangeLookback);
+  const zones: DetectedZone[] = [];
+  for (let moveStart = 1; moveStart < candles.length; moveStart++) {
+    const yardstick = averager.before(moveStart);
+    if (!(yardstick > 0)) continue;
+    for (const type of ['demand', 'supply'] as const) {
+      const zone = formingZone(candles, moveStart, type, yardstick, settings);
+      if (zone) zones.push(zone);
+    }
+  }
+  return zones.sort((a, b) => a.moveEnd - b.moveEnd || a.baseStart - b.baseStart);
 }
 
 /**
