@@ -118,3 +118,5 @@ export type {
 export * from './scenarios/index.js';
 
 export * from './skills/index.js';
+
+export * from './measured-rates/index.js';

@@ -10,3 +10,4 @@ export {
   RealDataError,
 } from './parse-real-bars.js';
 export type { RealSession } from './parse-real-bars.js';
+export { realSeriesBySymbol } from './series.js';

@@ -45,7 +45,7 @@ export function parseRealBars(file: string, symbol: string, text: string): RealS
   let currentDay = Number.NaN;
   let previousTime = -Infinity;
   for (let lineIndex = 1; lineIndex < lines.length; lineIndex++) {
-    const line = lines[lineIndex]!;
+    const line = lines[lineIndex] ?? '';
     if (line.trim() === '') continue;
     const where = `line ${lineIndex + 1}`;
     const cells = line.split(',');

@@ -1,8 +1,8 @@
 /**
  * Builds the course's real 5-minute bars (course/data/real-bars) from local copies of their public
- * sources. Run by hand when the sample changes, with Node 24 (which runs TypeScript directly):
+ * sources. Run by hand when the sample changes:
  *
- *   node course/scripts/import-real-bars.ts --blaizard <clone of blaizard/market-data> \
+ *   node course/scripts/import-real-bars.mjs --blaizard <clone of blaizard/market-data> \
  *     --lean <clone of QuantConnect/Lean> [--out course/data/real-bars]
  *
  * What it does, so that the result can be checked against the sources:
@@ -22,35 +22,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-
 const BAR_SECONDS = 300;
 // Thin names leave minutes without a trade; a session with more empty 5-minute bars than this is
 // not a chart a day trader would trade. 0.2 keeps 2,254 of the 2024 sessions with 8.7% empty bars.
 const MAX_EMPTY_SHARE = Number(argument('max-empty') ?? 0.2);
-
-interface MinuteBar {
-  /** Unix seconds of the minute's start. */
-  time: number;
-  open: number;
-  high: number;
-  low: number;
-  close: number;
-  volume: number;
-}
-
-interface SymbolResult {
-  symbol: string;
-  source: 'blaizard-market-data' | 'QuantConnect-Lean';
-  file: string;
-  sessions: number;
-  bars: number;
-  emptyBars: number;
-  sessionsLeftOut: number;
-  firstDay: string;
-  lastDay: string;
-  sha256: string;
-}
-
 const newYorkParts = new Intl.DateTimeFormat('en-US', {
   timeZone: 'America/New_York',
   year: 'numeric',
@@ -60,9 +35,8 @@ const newYorkParts = new Intl.DateTimeFormat('en-US', {
   minute: '2-digit',
   hourCycle: 'h23',
 });
-
 /** New York calendar date (YYYY-MM-DD) and minute of the day of a unix time. */
-function newYorkClock(unixSeconds: number): { day: string; minute: number } {
+function newYorkClock(unixSeconds) {
   const parts = Object.fromEntries(
     newYorkParts.formatToParts(new Date(unixSeconds * 1000)).map((part) => [part.type, part.value]),
   );
@@ -71,10 +45,9 @@ function newYorkClock(unixSeconds: number): { day: string; minute: number } {
     minute: Number(parts.hour) * 60 + Number(parts.minute),
   };
 }
-
 /** The exchange's 13:00 closes: July 3rd, the Friday after Thanksgiving, Christmas Eve. */
-function closesEarly(day: string): boolean {
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+function closesEarly(day) {
+  const [year, month, date] = day.split('-').map(Number);
   const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
   if (month === 7 && date === 3) return weekday >= 1 && weekday <= 4;
   if (month === 12 && date === 24) return weekday >= 1 && weekday <= 4;
@@ -85,34 +58,25 @@ function closesEarly(day: string): boolean {
   }
   return false;
 }
-
 const OPEN_MINUTE = 9 * 60 + 30;
-
-function aggregateSessions(minutes: MinuteBar[]): {
-  rows: string[];
-  sessions: number;
-  bars: number;
-  emptyBars: number;
-  sessionsLeftOut: number;
-  days: string[];
-} {
-  const byDay = new Map<string, MinuteBar[]>();
+function aggregateSessions(minutes) {
+  const byDay = new Map();
   for (const bar of minutes) {
     const { day } = newYorkClock(bar.time);
     let list = byDay.get(day);
     if (!list) byDay.set(day, (list = []));
     list.push(bar);
   }
-  const rows: string[] = [];
-  const days: string[] = [];
+  const rows = [];
+  const days = [];
   let bars = 0;
   let emptyBars = 0;
   let sessionsLeftOut = 0;
   for (const [day, dayBars] of [...byDay.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const closeMinute = closesEarly(day) ? 13 * 60 : 16 * 60;
     const slots = (closeMinute - OPEN_MINUTE) / 5;
-    const buckets: MinuteBar[][] = Array.from({ length: slots }, () => []);
-    let openTime: number | null = null;
+    const buckets = Array.from({ length: slots }, () => []);
+    let openTime = null;
     for (const bar of dayBars.sort((a, b) => a.time - b.time)) {
       const { minute } = newYorkClock(bar.time);
       if (minute < OPEN_MINUTE || minute > closeMinute) continue;
@@ -130,15 +94,15 @@ function aggregateSessions(minutes: MinuteBar[]): {
     const firstTrade = buckets.find((bucket) => bucket.length > 0)?.[0];
     if (!firstTrade) continue;
     let last = firstTrade.open;
-    const sessionRows: string[] = [];
+    const sessionRows = [];
     buckets.forEach((bucket, slot) => {
-      const time = openTime! + slot * BAR_SECONDS;
+      const time = openTime + slot * BAR_SECONDS;
       if (bucket.length === 0) {
         sessionRows.push(`${time},${last},${last},${last},${last},0`);
         return;
       }
-      const open = bucket[0]!.open;
-      const close = bucket.at(-1)!.close;
+      const open = bucket[0].open;
+      const close = bucket.at(-1).close;
       const high = Math.max(...bucket.map((bar) => bar.high));
       const low = Math.min(...bucket.map((bar) => bar.low));
       const volume = bucket.reduce((sum, bar) => sum + bar.volume, 0);
@@ -152,11 +116,10 @@ function aggregateSessions(minutes: MinuteBar[]): {
   }
   return { rows, sessions: days.length, bars, emptyBars, sessionsLeftOut, days };
 }
-
-function readBlaizard(file: string): MinuteBar[] {
+function readBlaizard(file) {
   const lines = readFileSync(file, 'utf8').trim().split('\n');
   const header = lines[0]?.split(';') ?? [];
-  const column = (name: string) => {
+  const column = (name) => {
     const index = header.indexOf(name);
     if (index < 0) throw new Error(`${file}: no "${name}" column`);
     return index;
@@ -168,7 +131,7 @@ function readBlaizard(file: string): MinuteBar[] {
     'low',
     'close',
     'volume',
-  ].map(column) as [number, number, number, number, number, number];
+  ].map(column);
   return lines.slice(1).map((line) => {
     const cells = line.split(';');
     return {
@@ -181,12 +144,11 @@ function readBlaizard(file: string): MinuteBar[] {
     };
   });
 }
-
 /** Lean's minute trade files: milliseconds since midnight New York time, prices in 1/10,000. */
-function readLeanDay(zipFile: string, day: string): MinuteBar[] {
+function readLeanDay(zipFile, day) {
   const text = execFileSync('unzip', ['-p', zipFile], { encoding: 'utf8' });
   // Midnight New York time of that day, from noon UTC's offset (no clock change near noon).
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  const [year, month, date] = day.split('-').map(Number);
   const noonUtc = Date.UTC(year, month - 1, date, 12) / 1000;
   const noonNewYork = newYorkClock(noonUtc).minute;
   const midnight = noonUtc - noonNewYork * 60;
@@ -194,25 +156,18 @@ function readLeanDay(zipFile: string, day: string): MinuteBar[] {
     .trim()
     .split('\n')
     .map((line) => {
-      const [ms, open, high, low, close, volume] = line.split(',').map(Number) as number[];
+      const [ms, open, high, low, close, volume] = line.split(',').map(Number);
       return {
-        time: midnight + ms! / 1000,
-        open: open! / 10_000,
-        high: high! / 10_000,
-        low: low! / 10_000,
-        close: close! / 10_000,
-        volume: volume!,
+        time: midnight + ms / 1000,
+        open: open / 10_000,
+        high: high / 10_000,
+        low: low / 10_000,
+        close: close / 10_000,
+        volume: volume,
       };
     });
 }
-
-function writeSymbol(
-  out: string,
-  source: SymbolResult['source'],
-  folder: string,
-  symbol: string,
-  minutes: MinuteBar[],
-): SymbolResult {
+function writeSymbol(out, source, folder, symbol, minutes) {
   const { rows, sessions, bars, emptyBars, sessionsLeftOut, days } = aggregateSessions(minutes);
   const body = ['time,open,high,low,close,volume', ...rows].join('\n') + '\n';
   const gz = gzipSync(body, { level: 9 });
@@ -232,14 +187,12 @@ function writeSymbol(
     sha256: createHash('sha256').update(gz).digest('hex'),
   };
 }
-
-function argument(name: string): string | undefined {
+function argument(name) {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
-
 const out = argument('out') ?? 'course/data/real-bars';
-const results: SymbolResult[] = [];
+const results = [];
 const blaizard = argument('blaizard');
 if (blaizard) {
   const root = join(blaizard, 'stocks/ohlc/usd/1min');
@@ -252,7 +205,7 @@ const lean = argument('lean');
 if (lean) {
   const root = join(lean, 'Data/equity/usa/minute');
   for (const folder of readdirSync(root).sort()) {
-    const minutes: MinuteBar[] = [];
+    const minutes = [];
     for (const zip of readdirSync(join(root, folder)).filter((name) =>
       name.endsWith('_trade.zip'),
     )) {

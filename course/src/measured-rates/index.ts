@@ -1,0 +1,18 @@
+export {
+  COST_PER_ROUND_TRIP,
+  measureRates,
+  reactionShares,
+  summariseTrades,
+  THIN_ZONE_IN_RANGES,
+} from './rates.js';
+export type {
+  CheckSplit,
+  MeasuredRates,
+  ReactionShares,
+  SplitName,
+  TradeSummary,
+} from './rates.js';
+export { MAX_RETURNS_PER_ZONE, measureSetups, ZONE_LIFE_SESSIONS } from './setups.js';
+export type { MeasuredSetup, SetupExit, StopKind } from './setups.js';
+export { differenceOf, meanOf, medianOf, roundNumbers, shareOf } from './statistics.js';
+export type { MeanWithInterval, Share } from './statistics.js';

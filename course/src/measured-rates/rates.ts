@@ -1,0 +1,200 @@
+import type { Candle } from '@chart-kit/core';
+import { newYorkDayNumber } from '../market-sim.js';
+import { measureSetups, type MeasuredSetup, type StopKind } from './setups.js';
+import {
+  differenceOf,
+  meanOf,
+  medianOf,
+  shareOf,
+  type MeanWithInterval,
+  type Share,
+} from './statistics.js';
+
+/**
+ * The course's rules measured over many series: how zones react when price comes back, what the
+ * course's trades at them do, and what each take-or-skip check is worth. The same function
+ * measures the real sample (the course's facts) and the simulator (held to those facts).
+ */
+
+/**
+ * Costs of one round trip (spread, commission, slippage), as a share of the entry price: 0.02%,
+ * two cents a share on a $100 stock, about what a liquid large stock costs a retail trader with no
+ * commission; the thinly traded names of the sample cost more. The report gives every figure
+ * before and after this cost: a 5-minute zone's stop is close, so a small cost is a large part of R.
+ */
+export const COST_PER_ROUND_TRIP = 0.0002;
+
+export interface TradeSummary {
+  n: number;
+  target: Share;
+  stop: Share;
+  /** Still open at the session's last candle: closed there, flat by the close. */
+  sessionClose: Share;
+  /** Among stopped trades: broke through, bounced first, only a wick. */
+  stopKinds: Record<StopKind, Share>;
+  medianWinnerR: number | null;
+  /** Mean result in R per trade, trades closed at the session's close counted at their result. */
+  expectancyR: MeanWithInterval;
+  /** The same after {@link COST_PER_ROUND_TRIP}, converted into R trade by trade. */
+  expectancyAfterCostsR: MeanWithInterval;
+  /** Mean cost of a round trip in R. */
+  costR: number;
+}
+
+export type SplitName = 'room' | 'fresh' | 'higher-timeframe' | 'zone-height';
+
+export interface CheckSplit {
+  name: SplitName;
+  /** What passing and failing mean, in words. */
+  passLabel: string;
+  failLabel: string;
+  pass: TradeSummary;
+  fail: TradeSummary;
+  /** Expectancy of passing minus failing, in R, with its 95% interval. */
+  advantageR: MeanWithInterval;
+}
+
+export interface ReactionShares {
+  n: number;
+  strong: Share;
+  weak: Share;
+  break: Share;
+}
+
+export interface MeasuredRates {
+  series: number;
+  sessions: number;
+  candles: number;
+  zonesReturnedTo: number;
+  /** Returns read (each a trade of the course's kind). */
+  returns: number;
+  /** Reactions at each zone's first return. */
+  reactions: ReactionShares;
+  /** Every return traded (the model plan; a 2R target where the room is short). */
+  allTrades: TradeSummary;
+  /** The course's trades: room of 2R or more. */
+  courseTrades: TradeSummary;
+  /** Room between 2R and 3R, where a target is near enough to be reached in a day. */
+  courseTradesTwoToThreeR: TradeSummary;
+  /** Every check passes: the trades the course takes. */
+  takenTrades: TradeSummary;
+  /** Each check split over every return. */
+  splits: CheckSplit[];
+}
+
+/** Zones at most this many average ranges tall are "thin" in the zone-height split. */
+export const THIN_ZONE_IN_RANGES = 1;
+
+const resultOf = (setup: MeasuredSetup) => setup.outcome.resultR;
+const costInR = (setup: MeasuredSetup) => {
+  const risk = Math.abs(setup.traded.entry - setup.traded.stop);
+  return risk > 0 ? (COST_PER_ROUND_TRIP * setup.traded.entry) / risk : 0;
+};
+
+export function summariseTrades(setups: readonly MeasuredSetup[]): TradeSummary {
+  const n = setups.length;
+  const count = (exit: MeasuredSetup['exit']) => setups.filter((s) => s.exit === exit).length;
+  const stopped = setups.filter((setup) => setup.exit === 'stop');
+  const stopKind = (kind: StopKind) =>
+    shareOf(stopped.filter((setup) => setup.stopKind === kind).length, stopped.length);
+  const costs = setups.map(costInR);
+  return {
+    n,
+    target: shareOf(count('target'), n),
+    stop: shareOf(count('stop'), n),
+    sessionClose: shareOf(count('session-close'), n),
+    stopKinds: {
+      'stop-break': stopKind('stop-break'),
+      'stop-after-bounce': stopKind('stop-after-bounce'),
+      'stop-hunt': stopKind('stop-hunt'),
+    },
+    medianWinnerR: medianOf(setups.filter((s) => s.exit === 'target').map(resultOf)),
+    expectancyR: meanOf(setups.map(resultOf)),
+    expectancyAfterCostsR: meanOf(
+      setups.map((setup, index) => resultOf(setup) - (costs[index] ?? 0)),
+    ),
+    costR: meanOf(costs).mean,
+  };
+}
+
+function split(
+  name: SplitName,
+  setups: readonly MeasuredSetup[],
+  passes: (setup: MeasuredSetup) => boolean,
+  passLabel: string,
+  failLabel: string,
+): CheckSplit {
+  const pass = summariseTrades(setups.filter(passes));
+  const fail = summariseTrades(setups.filter((setup) => !passes(setup)));
+  return {
+    name,
+    passLabel,
+    failLabel,
+    pass,
+    fail,
+    advantageR: differenceOf(pass.expectancyR, fail.expectancyR),
+  };
+}
+
+/** Reaction shares over the fresh returns of `setups`. */
+export function reactionShares(setups: readonly MeasuredSetup[]): ReactionShares {
+  const readings = setups.flatMap((setup) => (setup.reaction ? [setup.reaction.reaction] : []));
+  const n = readings.length;
+  const count = (reaction: string) => readings.filter((r) => r === reaction).length;
+  return {
+    n,
+    strong: shareOf(count('strong'), n),
+    weak: shareOf(count('weak'), n),
+    break: shareOf(count('break'), n),
+  };
+}
+
+/** Measures the course's rules over `seriesList` (each one symbol's consecutive sessions). */
+export function measureRates(seriesList: readonly (readonly Candle[])[]): MeasuredRates {
+  const setups = seriesList.flatMap((series) => measureSetups(series));
+  let sessions = 0;
+  let candles = 0;
+  for (const series of seriesList) {
+    candles += series.length;
+    let lastDay = Number.NaN;
+    for (const candle of series) {
+      const day = newYorkDayNumber(candle.time);
+      if (day !== lastDay) sessions++;
+      lastDay = day;
+    }
+  }
+  const zones = new Set(setups.map((setup) => setup.zone));
+  const course = setups.filter((setup) => setup.checks.room);
+  return {
+    series: seriesList.length,
+    sessions,
+    candles,
+    zonesReturnedTo: zones.size,
+    returns: setups.length,
+    reactions: reactionShares(setups),
+    allTrades: summariseTrades(setups),
+    courseTrades: summariseTrades(course),
+    courseTradesTwoToThreeR: summariseTrades(course.filter((setup) => setup.rewardToRisk < 3)),
+    takenTrades: summariseTrades(
+      setups.filter((s) => s.checks.room && s.checks.fresh && s.checks.higherTimeframe),
+    ),
+    splits: [
+      split('room', setups, (s) => s.checks.room, 'room of 2R or more', 'room under 2R'),
+      split('fresh', setups, (s) => s.checks.fresh, 'fresh (first return)', 'tested before'),
+      split(
+        'higher-timeframe',
+        setups,
+        (s) => s.checks.higherTimeframe,
+        '1-hour trend with or sideways',
+        '1-hour trend against',
+      ),
+      split(
+        'zone-height',
+        setups,
+        (s) => s.heightInRanges <= THIN_ZONE_IN_RANGES,
+        `zone at most ${THIN_ZONE_IN_RANGES} average range tall`,
+        `zone taller than ${THIN_ZONE_IN_RANGES} average range`,
+      ),
+    ],
+  };
+}
