@@ -183,6 +183,104 @@ describe('measureStylizedFacts', () => {
     expect(facts.completeSessions).toBe(1);
   });
 
+  it('finds the lag-1 autocorrelation of returns within sessions', () => {
+    const plans = [0, 1, 2].map(() => ({ open: 100, logReturns: alternating(0.001) }));
+    expect(measureStylizedFacts([buildSeries(plans)]).returnAutocorrelation).toBeCloseTo(-1, 1);
+    // Up, up, down, down, ...: each move is followed as often by its like as by its opposite.
+    const pairs = Array.from({ length: RETURNS_PER_SESSION }, (_, index) =>
+      index % 4 < 2 ? 0.001 : -0.001,
+    );
+    const paired = [0, 1, 2].map(() => ({ open: 100, logReturns: pairs }));
+    expect(measureStylizedFacts([buildSeries(paired)]).returnAutocorrelation).toBeCloseTo(0, 1);
+  });
+
+  it('leaves empty candles (nothing traded) out of returns and ranges, not out of volume', () => {
+    const plans = [0, 1].map(() => ({
+      open: 100,
+      logReturns: alternating(0.001),
+      range: () => 0.3,
+      volume: () => 1000,
+    }));
+    const full = buildSeries(plans);
+    // Every tenth candle traded nothing: flat at the last close, volume 0.
+    const thinned = full.map((candle, index) => {
+      if (index % 10 !== 5) return candle;
+      const last = full[index - 1]?.close ?? candle.open;
+      return { ...candle, open: last, high: last, low: last, close: last, volume: 0 };
+    });
+    const facts = measureStylizedFacts([thinned]);
+    // Each empty candle removes the return into it and the one out of it; the last (index 155)
+    // ends its session, so it has no return out of it.
+    expect(facts.returns).toBe(measureStylizedFacts([full]).returns - 2 * 16 + 1);
+    expect(facts.range.openingRatio).toBeCloseTo(1, 6);
+    expect(facts.middayLull).toBeCloseTo(1, 6);
+    // Slot 5 traded nothing in the first session; each session has 8 empty candles of 78.
+    expect(facts.volume?.bySlot[5]).toBeCloseTo(78 / 70 / 2, 6);
+    expect(facts.gaps.count).toBe(1);
+    // In average ranges of the candles that traded (0.3), not of all 78 (0.3 * 70 / 78).
+    expect(facts.gaps.median).toBeCloseTo((100 * Math.exp(0.001) - 100) / 0.3, 6);
+    expect(facts.candleShapes.count).toBe(2 * CANDLES_PER_SESSION - 16);
+  });
+
+  it('takes gaps only between sessions on consecutive trading days', () => {
+    const series = buildSeries([
+      { open: 100, range: () => 0.5 },
+      { open: 101, range: () => 0.5 },
+    ]);
+    const weekLater = series.map((candle, index) =>
+      index < CANDLES_PER_SESSION ? candle : { ...candle, time: candle.time + 7 * 86_400 },
+    );
+    expect(measureStylizedFacts([series]).gaps.count).toBe(1);
+    expect(measureStylizedFacts([weekLater]).gaps.count).toBe(0);
+  });
+
+  it('measures an early-close session for returns and gaps, not for intraday profiles', () => {
+    const series = buildSeries([
+      { open: 100, logReturns: alternating(0.001), range: () => 0.2 },
+      { open: 100.5, logReturns: alternating(0.001), range: () => 0.2 },
+    ]);
+    // The first session closes at 13:00: 42 candles.
+    const early = series.filter((_, index) => index >= CANDLES_PER_SESSION || index < 42);
+    const facts = measureStylizedFacts([early]);
+    expect(facts.sessions).toBe(2);
+    expect(facts.completeSessions).toBe(1);
+    expect(facts.returns).toBe(41 + RETURNS_PER_SESSION);
+    expect(facts.gaps.count).toBe(1);
+  });
+
+  it('shows the midday lull and the closing auction', () => {
+    // Ranges: 2 in the first half hour, 0.5 from 12:00 to 14:00, 1 otherwise; volume 20 times
+    // midday's on the last candle.
+    const plans = [0, 1].map(() => ({
+      open: 100,
+      range: (slot: number) => (slot < 6 ? 0.2 : slot >= 30 && slot < 54 ? 0.05 : 0.1),
+      volume: (slot: number) => (slot === CANDLES_PER_SESSION - 1 ? 20_000 : 1000),
+    }));
+    const facts = measureStylizedFacts([buildSeries(plans)]);
+    expect(facts.rangeByHalfHour).toHaveLength(13);
+    // The session's median candle is 0.1: the first half hour is 2 of it, midday half.
+    expect(facts.rangeByHalfHour[0]).toBeCloseTo(2, 6);
+    expect(facts.middayLull).toBeCloseTo(0.5, 6);
+    expect(facts.range.lastBarRatio).toBeCloseTo(2, 6);
+    expect(facts.volume?.lastBarRatio).toBeCloseTo(20, 6);
+  });
+
+  it('measures candle shapes: bodies against ranges', () => {
+    const candles = buildSeries([{ open: 100, logReturns: alternating(0.001), range: () => 0 }]);
+    // Alternate full candles (body = range) and dojis (no body, a range of 0.4).
+    const shaped = candles.map((candle, index) =>
+      index % 2 === 0
+        ? candle
+        : { ...candle, close: candle.open, high: candle.open + 0.2, low: candle.open - 0.2 },
+    );
+    const { candleShapes } = measureStylizedFacts([shaped]);
+    // The first candle has no body and no range: left out.
+    expect(candleShapes.count).toBe(CANDLES_PER_SESSION - 1);
+    expect(candleShapes.dojiShare).toBeCloseTo(39 / 77, 6);
+    expect(candleShapes.fullBodyShare).toBeCloseTo(38 / 77, 6);
+    expect(candleShapes.closeFromMiddle).toBeCloseTo(38 / 77 / 2, 6);
+  });
+
   it('is NaN where there is nothing to measure', () => {
     const facts = measureStylizedFacts([]);
     expect(facts.sessions).toBe(0);

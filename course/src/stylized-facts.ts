@@ -1,5 +1,6 @@
 import { mean, quantileSorted } from 'd3-array';
 import type { Candle } from '@chart-kit/core';
+import { nextFullTradingDay } from './exchange-calendar.js';
 import {
   CANDLES_PER_SESSION,
   newYorkDayNumber,
@@ -35,6 +36,29 @@ export interface IntradayProfile {
   openingRatio: number;
   /** Mean of 15:30-16:00 over mean of 12:00-14:00. */
   closingRatio: number;
+  /** Mean of the last slot (15:55-16:00, with the closing auction) over mean of 12:00-14:00. */
+  lastBarRatio: number;
+}
+
+/** Half hours of a full session: 09:30-10:00 is 0, 15:30-16:00 is 12. */
+export const HALF_HOURS_PER_SESSION = CANDLES_PER_SESSION / 6;
+
+/** Bodies against ranges of the candles in which something traded. */
+export interface CandleShapes {
+  /** Candles measured: not empty, with a range. */
+  count: number;
+  /** Mean and median of |close - open| / (high - low). */
+  meanBodyShare: number;
+  medianBodyShare: number;
+  /** Share of dojis: a body of at most a tenth of the range. */
+  dojiShare: number;
+  /** Share of candles whose body is at least 80% of the range. */
+  fullBodyShare: number;
+  /**
+   * Mean position of the close in the range, 0 at the low and 1 at the high, folded so that 0 is
+   * the middle and 0.5 an extreme: |(close - low) / (high - low) - 0.5|.
+   */
+  closeFromMiddle: number;
 }
 
 /** Overnight gaps, |open - previous close|, in average 5-minute ranges of the previous session. */
@@ -50,7 +74,6 @@ export interface GapDistribution {
   shareUnderQuarterRange: number;
 }
 
-/** Statistical properties of 5-minute stock candles that real markets show; see MARKET-REALISM.md. */
 /** How far candles inside a session open from the previous close, in cents. */
 export interface OpeningOffsets {
   count: number;
@@ -62,6 +85,7 @@ export interface OpeningOffsets {
   shareBeyondFiveCents: number;
 }
 
+/** Statistical properties of 5-minute stock candles that real markets show; see MARKET-REALISM.md. */
 export interface StylizedFacts {
   /** Sessions (New York trading days) measured, complete or not. */
   sessions: number;
@@ -75,8 +99,23 @@ export interface StylizedFacts {
   tailIndex: number;
   /** Autocorrelation of absolute returns at lags 1 to 10 (element 0 is lag 1), within sessions. */
   absoluteReturnAutocorrelation: number[];
-  /** Mean candle range (high - low) through the session. */
+  /**
+   * Lag-1 autocorrelation of the returns themselves, within sessions: negative on real tapes,
+   * where trades alternate between the bid and the ask (bid-ask bounce).
+   */
+  returnAutocorrelation: number;
+  /**
+   * Mean candle range (high - low) through the session; empty candles (nothing traded) left out.
+   */
   range: IntradayProfile;
+  /**
+   * Mean range of each half hour (element 0 is 09:30-10:00) over the median candle range of its
+   * session, averaged over complete sessions; empty candles left out.
+   */
+  rangeByHalfHour: number[];
+  /** Mean of `rangeByHalfHour` over 12:00-14:00: below 1 when midday is quieter than usual. */
+  middayLull: number;
+  candleShapes: CandleShapes;
   /** Mean volume through the session; null when candles carry no volume. */
   volume: IntradayProfile | null;
   /** Correlation of a candle's volume with its absolute return; null without volume. */
@@ -92,9 +131,19 @@ export interface StylizedFacts {
 }
 
 interface Session {
+  /** New York day number. */
+  day: number;
   /** Candles of one New York trading day, with their slot (5-minute index from 09:30). */
   candles: Candle[];
   slots: number[];
+}
+
+/**
+ * A candle in which nothing traded: flat, with a volume of 0 (thin names on real tapes). It has no
+ * range and no return of its own, so range and return measures leave it out; volume keeps its 0.
+ */
+export function isEmptyCandle(candle: Candle): boolean {
+  return candle.volume === 0 && candle.high === candle.low;
 }
 
 /** One series, split into sessions, with its returns scaled to unit variance. */
@@ -111,6 +160,11 @@ interface MeasuredSeries {
  * taken within sessions, gaps between consecutive sessions of the same series. Series are scaled
  * to unit return variance before they are pooled, so markets of different volatility can be
  * measured together. Quantities with nothing to measure are NaN.
+ *
+ * Real tapes have gaps the simulator has not: empty candles (nothing traded; see
+ * {@link isEmptyCandle}) give no return and no range; early-close sessions (fewer than 78 candles)
+ * give returns and gaps but not intraday profiles; and a gap is measured only between sessions on
+ * consecutive trading days, so a sample with days left out does not count a week's move as a night's.
  */
 export function measureStylizedFacts(series: readonly (readonly Candle[])[]): StylizedFacts {
   const measured = series.map(measureSeries);
@@ -118,6 +172,7 @@ export function measureStylizedFacts(series: readonly (readonly Candle[])[]): St
   const complete = allSessions.filter((session) => session.candles.length === CANDLES_PER_SESSION);
   const scaled = measured.flatMap((item) => item.scaledReturns);
   const pooled = scaled.flatMap((returns) => Array.from(returns).filter(Number.isFinite));
+  const halfHourRanges = rangeByHalfHour(complete);
   const hasVolume =
     complete.length > 0 &&
     complete.every((session) => session.candles.every((candle) => candle.volume !== undefined));
@@ -129,7 +184,13 @@ export function measureStylizedFacts(series: readonly (readonly Candle[])[]): St
     excessKurtosis: excessKurtosis(pooled),
     tailIndex: hillTailIndex(pooled.map(Math.abs), TAIL_SHARE),
     absoluteReturnAutocorrelation: absoluteAutocorrelation(scaled, ABSOLUTE_RETURN_LAGS),
-    range: intradayProfile(complete, (candle) => candle.high - candle.low),
+    returnAutocorrelation: returnAutocorrelation(scaled),
+    range: intradayProfile(complete, candleRange),
+    rangeByHalfHour: halfHourRanges,
+    middayLull:
+      mean(halfHourRanges.slice(INTRADAY_WINDOWS.midday[0] / 6, INTRADAY_WINDOWS.midday[1] / 6)) ??
+      Number.NaN,
+    candleShapes: candleShapes(allSessions),
     volume: hasVolume ? intradayProfile(complete, (candle) => candle.volume ?? 0) : null,
     volumeAbsoluteReturnCorrelation: hasVolume ? volumeReturnCorrelation(measured) : null,
     gaps: gapDistribution(measured),
@@ -173,7 +234,7 @@ function splitSessions(candles: readonly Candle[]): Session[] {
     const slot = (candle.time - sessionOpenTime(day)) / SIMULATED_CANDLE_SECONDS;
     if (!Number.isInteger(slot) || slot < 0 || slot >= CANDLES_PER_SESSION) continue;
     if (current === undefined || day !== currentDay) {
-      current = { candles: [], slots: [] };
+      current = { day, candles: [], slots: [] };
       sessions.push(current);
       currentDay = day;
     }
@@ -190,9 +251,13 @@ function measureSeries(candles: readonly Candle[]): MeasuredSeries {
     for (let index = 1; index < session.candles.length; index++) {
       const slot = session.slots[index] ?? -1;
       if (slot !== (session.slots[index - 1] ?? -1) + 1) continue;
-      const close = session.candles[index]?.close ?? Number.NaN;
-      const previousClose = session.candles[index - 1]?.close ?? Number.NaN;
-      if (close > 0 && previousClose > 0) returns[slot] = log(close / previousClose);
+      const candle = session.candles[index];
+      const previous = session.candles[index - 1];
+      if (candle === undefined || previous === undefined) continue;
+      // A return into or out of an empty candle is not a 5-minute move: nothing traded in it.
+      if (isEmptyCandle(candle) || isEmptyCandle(previous)) continue;
+      if (candle.close > 0 && previous.close > 0)
+        returns[slot] = log(candle.close / previous.close);
     }
     return returns;
   });
@@ -275,28 +340,122 @@ function windowMean(bySlot: readonly number[], [start, end]: readonly [number, n
   return mean(bySlot.slice(start, end)) ?? Number.NaN;
 }
 
-/** Per-slot mean of `value` over complete sessions, each session scaled to a mean of 1. */
+/** High - low of a candle in which something traded; NaN for an empty candle. */
+function candleRange(candle: Candle): number {
+  return isEmptyCandle(candle) ? Number.NaN : candle.high - candle.low;
+}
+
+/**
+ * Per-slot mean of `value` over complete sessions, each session scaled to a mean of 1. A NaN value
+ * (an empty candle's range) is left out of its session's mean and of its slot's.
+ */
 function intradayProfile(
   sessions: readonly Session[],
   value: (candle: Candle) => number,
 ): IntradayProfile {
   const sums = new Float64Array(CANDLES_PER_SESSION);
-  let counted = 0;
+  const counts = new Float64Array(CANDLES_PER_SESSION);
   for (const session of sessions) {
     const sessionMean = mean(session.candles, value) ?? 0;
     if (!(sessionMean > 0)) continue;
     session.candles.forEach((candle, index) => {
-      sums[index] = (sums[index] ?? 0) + value(candle) / sessionMean;
+      const scaled = value(candle) / sessionMean;
+      if (!Number.isFinite(scaled)) return;
+      sums[index] = (sums[index] ?? 0) + scaled;
+      counts[index] = (counts[index] ?? 0) + 1;
     });
-    counted++;
   }
-  const bySlot = Array.from(sums, (sum) => (counted > 0 ? sum / counted : Number.NaN));
+  const bySlot = Array.from(sums, (sum, index) => {
+    const count = counts[index] ?? 0;
+    return count > 0 ? sum / count : Number.NaN;
+  });
   const midday = windowMean(bySlot, INTRADAY_WINDOWS.midday);
   return {
     bySlot,
     openingRatio: windowMean(bySlot, INTRADAY_WINDOWS.opening) / midday,
     closingRatio: windowMean(bySlot, INTRADAY_WINDOWS.closing) / midday,
+    lastBarRatio: (bySlot[CANDLES_PER_SESSION - 1] ?? Number.NaN) / midday,
   };
+}
+
+/** Median of the finite values (sorted in place). */
+function medianOf(values: number[]): number {
+  values.sort((a, b) => a - b);
+  return quantileSorted(values, 0.5) ?? Number.NaN;
+}
+
+/** See {@link StylizedFacts.rangeByHalfHour}. */
+function rangeByHalfHour(sessions: readonly Session[]): number[] {
+  const sums = new Float64Array(HALF_HOURS_PER_SESSION);
+  const counts = new Float64Array(HALF_HOURS_PER_SESSION);
+  for (const session of sessions) {
+    const ranges = session.candles.map(candleRange);
+    const median = medianOf(ranges.filter(Number.isFinite));
+    if (!(median > 0)) continue;
+    for (let half = 0; half < HALF_HOURS_PER_SESSION; half++) {
+      const inHalf = ranges.slice(half * 6, half * 6 + 6).filter(Number.isFinite);
+      if (inHalf.length === 0) continue;
+      sums[half] = (sums[half] ?? 0) + (mean(inHalf) ?? 0) / median;
+      counts[half] = (counts[half] ?? 0) + 1;
+    }
+  }
+  return Array.from(sums, (sum, index) => {
+    const count = counts[index] ?? 0;
+    return count > 0 ? sum / count : Number.NaN;
+  });
+}
+
+function candleShapes(sessions: readonly Session[]): CandleShapes {
+  const shares: number[] = [];
+  let fromMiddle = 0;
+  for (const session of sessions) {
+    for (const candle of session.candles) {
+      const range = candle.high - candle.low;
+      if (isEmptyCandle(candle) || !(range > 0)) continue;
+      shares.push(abs(candle.close - candle.open) / range);
+      fromMiddle += abs((candle.close - candle.low) / range - 0.5);
+    }
+  }
+  const count = shares.length;
+  return {
+    count,
+    meanBodyShare: mean(shares) ?? Number.NaN,
+    medianBodyShare: medianOf(shares),
+    dojiShare: count > 0 ? shares.filter((share) => share <= 0.1).length / count : Number.NaN,
+    fullBodyShare: count > 0 ? shares.filter((share) => share >= 0.8).length / count : Number.NaN,
+    closeFromMiddle: count > 0 ? fromMiddle / count : Number.NaN,
+  };
+}
+
+/** Lag-1 autocorrelation of the (scaled) returns, from pairs of consecutive returns in a session. */
+function returnAutocorrelation(sessions: readonly Float64Array[]): number {
+  let sum = 0;
+  let count = 0;
+  for (const returns of sessions) {
+    for (const value of returns) {
+      if (!Number.isFinite(value)) continue;
+      sum += value;
+      count++;
+    }
+  }
+  if (count === 0) return Number.NaN;
+  const center = sum / count;
+  let variance = 0;
+  let covariance = 0;
+  let pairs = 0;
+  for (const returns of sessions) {
+    for (let slot = 0; slot < returns.length; slot++) {
+      const first = returns[slot] ?? Number.NaN;
+      if (!Number.isFinite(first)) continue;
+      variance += (first - center) ** 2;
+      const second = returns[slot + 1] ?? Number.NaN;
+      if (!Number.isFinite(second)) continue;
+      covariance += (first - center) * (second - center);
+      pairs++;
+    }
+  }
+  variance /= count;
+  return pairs > 0 && variance > 0 ? covariance / pairs / variance : Number.NaN;
 }
 
 /** Pearson correlation of volume (scaled by its session's mean) with the absolute scaled return. */
@@ -339,13 +498,17 @@ function correlation(first: readonly number[], second: readonly number[]): numbe
     : Number.NaN;
 }
 
-/** Consecutive sessions of each series as (previous, next) pairs. */
+/**
+ * Sessions on consecutive trading days of each series as (previous, next) pairs: no full trading
+ * day lies between them (an early-close day may, as the simulator skips those).
+ */
 function sessionPairs(measured: readonly MeasuredSeries[]): [Session, Session, number][] {
   return measured.flatMap(({ sessions, deviation }) =>
-    sessions.slice(1).map((next, index): [Session, Session, number] => {
+    sessions.slice(1).flatMap((next, index): [Session, Session, number][] => {
       const previous = sessions[index];
       if (previous === undefined) throw new Error('unreachable: sessions[index] of slice(1)');
-      return [previous, next, deviation];
+      if (nextFullTradingDay(previous.day + 1) < next.day) return [];
+      return [[previous, next, deviation]];
     }),
   );
 }
@@ -353,7 +516,7 @@ function sessionPairs(measured: readonly MeasuredSeries[]): [Session, Session, n
 function gapDistribution(measured: readonly MeasuredSeries[]): GapDistribution {
   const gaps: number[] = [];
   for (const [previous, next] of sessionPairs(measured)) {
-    const averageRange = mean(previous.candles, (candle) => candle.high - candle.low) ?? 0;
+    const averageRange = mean(previous.candles.map(candleRange).filter(Number.isFinite)) ?? 0;
     const lastClose = previous.candles[previous.candles.length - 1]?.close;
     const open = next.candles[0]?.open;
     if (!(averageRange > 0) || lastClose === undefined || open === undefined) continue;
