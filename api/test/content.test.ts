@@ -44,7 +44,7 @@ describe('the course content', () => {
       ['sd-basics', 9],
       ['finding', 10],
       ['validating', 11],
-      ['risk', 16],
+      ['risk', 17],
     ]);
   });
 
@@ -79,6 +79,7 @@ describe('the course content', () => {
       '/risk-manage-exits',
       '/risk-daily-limit',
       '/risk-beyond-plan',
+      '/risk-real-charts',
       '/risk-reality',
       '/S&D-conc',
     ]);
@@ -87,7 +88,7 @@ describe('the course content', () => {
       const next = risk.lessons[index + 1];
       if (previous) expect(entry.linkBack).toBe(previous.path);
       if (next) expect(entry.linkNext).toBe(next.path);
-      if (entry.path !== '/S&D-conc') expect(entry.page).toBe(`${index + 1}/15`);
+      if (entry.path !== '/S&D-conc') expect(entry.page).toBe(`${index + 1}/16`);
     });
     // Ids of their own: every learner's progress in the other modules keeps its meaning (the
     // conclusion keeps the id it had at the end of Validating).

@@ -40,7 +40,13 @@ export type {
   OpeningOffsets,
   StylizedFacts,
 } from './stylized-facts.js';
-export { averageRange, detectZones, firstReturnIndex, zoneBounds, zonesAsTheyForm } from './zones.js';
+export {
+  averageRange,
+  detectZones,
+  firstReturnIndex,
+  zoneBounds,
+  zonesAsTheyForm,
+} from './zones.js';
 export type { DetectedZone, ZoneDetectionOptions, ZoneType } from './zones.js';
 export {
   assessClarity,
@@ -78,13 +84,11 @@ export type {
   TradeRecord,
 } from './trade-plan.js';
 export {
-  endsSession,
   MANAGEMENT_DEFAULTS,
   MANAGEMENT_RULES,
   ManagementInputError,
   manageTrade,
   manageTradeEveryWay,
-  SESSION_BREAK_SECONDS,
 } from './trade-management.js';
 export type {
   ManagedExit,
@@ -93,6 +97,7 @@ export type {
   ManagementRule,
   ManagementSettings,
 } from './trade-management.js';
+export { endsSession, SESSION_BREAK_SECONDS } from './session-close.js';
 export {
   DECISION_CHECKS,
   DECISION_MIN_REWARD_TO_RISK,
@@ -120,3 +125,5 @@ export * from './scenarios/index.js';
 export * from './skills/index.js';
 
 export * from './measured-rates/index.js';
+// The course's rules measured on the real sample: the figures its lessons and replays quote.
+export { REAL_RATES } from './measured-rates/real-rates.generated.js';

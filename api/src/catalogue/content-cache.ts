@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { COURSE_MODULES } from './lesson.js';
+import { FIGURE_DATA } from './lesson-figures.js';
 import {
   type LessonFileCache,
   type LoadedLessonFile,
@@ -34,7 +35,13 @@ const FORMAT = 1;
 export const CONTENT_CACHE_FILE = fileURLToPath(new URL('../content-cache.json', import.meta.url));
 
 /** The modules that turn a lesson file into a lesson, beside this one (built or source). */
-const READING_CODE = ['course-content', 'lesson-front-matter', 'markdown', 'lesson'];
+const READING_CODE = [
+  'course-content',
+  'lesson-front-matter',
+  'markdown',
+  'lesson',
+  'lesson-figures',
+];
 
 function codeFingerprint(): string {
   const extension = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
@@ -42,6 +49,8 @@ function codeFingerprint(): string {
   for (const name of READING_CODE) {
     hash.update(readFileSync(new URL(`./${name}.${extension}`, import.meta.url)));
   }
+  // The figures are drawn from the measured rates: a re-measure is another reading.
+  hash.update(FIGURE_DATA);
   return hash.digest('hex');
 }
 

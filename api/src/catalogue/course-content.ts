@@ -8,6 +8,7 @@ import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { COURSE_MODULES, type Lesson, NON_LESSON_LINKS } from './lesson.js';
 import { FRONT_MATTER_DEFAULTS, LessonFrontMatter } from './lesson-front-matter.js';
+import { FIGURE_NAMES, figureNamesIn } from './lesson-figures.js';
 import { renderMarkdown } from './markdown.js';
 import type { Illustration, ModuleKey } from '@course/contract';
 
@@ -200,6 +201,13 @@ export function loadLessonFile(source: string, name: string, module: ModuleKey):
   const illustration = raw.illustration as Illustration;
   problems.push(...candleProblems(illustration).map((problem) => `${name}: ${problem}`));
   if (parts.body.trim().length === 0) problems.push(`${name}: the lesson has no text`);
+  for (const figure of figureNamesIn(parts.body)) {
+    if (!FIGURE_NAMES.includes(figure)) {
+      problems.push(
+        `${name}: no figure is named ${JSON.stringify(figure)} (known: ${FIGURE_NAMES.join(', ')})`,
+      );
+    }
+  }
   if (frontMatter.twoseries && frontMatter.hourly_c_num === null) {
     problems.push(`${name}: twoseries needs hourly_c_num`);
   }
