@@ -59,4 +59,12 @@ describe('routes', () => {
       '/',
     );
   });
+
+  it('shows About the data at /about-data, linked from every page’s footer', async () => {
+    renderAt('/about-data');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About the data' })).toBeDefined();
+    expect(screen.getByRole('link', { name: 'About the data' }).getAttribute('href')).toBe(
+      '/about-data',
+    );
+  });
 });

@@ -54,6 +54,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: '/about-data',
+        element: page(
+          () => import('./about/AboutDataPage.js'),
+          (m) => m.AboutDataPage,
+        ),
+      },
+      {
         path: '/practice_testenv',
         element: page(
           () => import('./pages/PracticeTestEnvPage.js'),
