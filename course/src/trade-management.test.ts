@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Candle } from '@chart-kit/core';
+import { endsSession } from './session-close.js';
 import {
-  endsSession,
   MANAGEMENT_DEFAULTS,
   MANAGEMENT_RULES,
   ManagementInputError,

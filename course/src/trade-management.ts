@@ -1,4 +1,5 @@
 import type { Candle } from '@chart-kit/core';
+import { endsSession } from './session-close.js';
 import { tradeDirection, type TradePlan } from './trade-plan.js';
 import type { ZoneType } from './zones.js';
 
@@ -36,12 +37,6 @@ export const MANAGEMENT_DEFAULTS: ManagementSettings = {
   timeStopCandles: 12,
   trailBuffer: 0,
 };
-
-/**
- * Consecutive candles further apart than this are in different sessions (the overnight and
- * weekend breaks); within a session the candles follow each other.
- */
-export const SESSION_BREAK_SECONDS = 2 * 60 * 60;
 
 /**
  * Why part of a position left:
@@ -87,14 +82,6 @@ export interface ManagedOutcome {
 /** Thrown for a plan that cannot be managed (no distance between the entry and the stop). */
 export class ManagementInputError extends RangeError {
   override name = 'ManagementInputError';
-}
-
-/** Whether candle `index` is the last of its session (the next one opens after a break). */
-export function endsSession(candles: readonly Candle[], index: number): boolean {
-  const candle = candles[index];
-  const next = candles[index + 1];
-  if (!candle || !next) return false;
-  return next.time - candle.time > SESSION_BREAK_SECONDS;
 }
 
 /**

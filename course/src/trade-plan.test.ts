@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import type { Candle } from '@chart-kit/core';
+import { sessionOpenTime } from './market-sim.js';
 import {
   FOREX_STANDARD_LOT,
   gradeTradePlan,
@@ -609,11 +610,13 @@ describe('tradeRecord', () => {
       filled: 0,
       wins: 0,
       losses: 0,
+      flatAtClose: 0,
       closed: 0,
       hitRate: null,
       averageR: null,
       averageWinR: null,
       averageLossR: null,
+      averageFlatR: null,
       expectancy: null,
       standardErrorR: null,
       totalR: 0,
@@ -656,5 +659,53 @@ describe('tradeRecord', () => {
         }
       }),
     );
+  });
+});
+
+describe('playOutTrade, a day trade', () => {
+  // 2024-03-05 15:45 New York time, then the next morning's open.
+  const lateAfternoon = sessionOpenTime(19_787) + (6 * 60 + 15) * 60;
+  const nextOpen = sessionOpenTime(19_788);
+  const at = (time: number, [open, high, low, close]: [number, number, number, number]) => ({
+    time,
+    open,
+    high,
+    low,
+    close,
+  });
+  const plan = { entry: 100, stop: 99, target: 103, size: 10 };
+
+  it('closes a trade still open at the session’s last candle at its close', () => {
+    const candles = [
+      at(lateAfternoon, [100.4, 100.5, 99.9, 100.2]),
+      at(lateAfternoon + 300, [100.2, 100.8, 100.1, 100.7]),
+      at(lateAfternoon + 600, [100.7, 100.9, 100.5, 100.6]),
+      at(nextOpen, [104, 104.5, 103.8, 104.2]),
+    ];
+    const outcome = playOutTrade(plan, 'demand', candles, SHARES);
+    // The next morning's gap past the target is not the day trade's.
+    expect(outcome).toMatchObject({ exit: 'session-close', exitIndex: 2, exitPrice: 100.6 });
+    expect(outcome.resultR).toBeCloseTo(0.6, 9);
+  });
+
+  it('knows the close by the clock when the chart ends there', () => {
+    const toClose = [
+      at(lateAfternoon, [100.4, 100.5, 99.9, 100.2]),
+      at(lateAfternoon + 600, [100.2, 100.4, 100.1, 100.3]),
+    ];
+    expect(playOutTrade(plan, 'demand', toClose, SHARES).exit).toBe('session-close');
+    // A chart that ends before the close leaves the trade open.
+    expect(playOutTrade(plan, 'demand', toClose.slice(0, 1), SHARES).exit).toBe('open');
+  });
+
+  it('counts a trade closed at the session’s close in the record', () => {
+    const record = tradeRecord([
+      { exit: 'target', resultR: 2 },
+      { exit: 'stop', resultR: -1 },
+      { exit: 'session-close', resultR: 0.5 },
+    ]);
+    expect(record).toMatchObject({ wins: 1, losses: 1, flatAtClose: 1, closed: 3 });
+    expect(record.expectancy).toBeCloseTo(0.5, 9);
+    expect(record.hitRate).toBeCloseTo(1 / 3, 9);
   });
 });

@@ -1,4 +1,5 @@
 import type { Candle } from '@chart-kit/core';
+import { endsSession } from './session-close.js';
 import type { ZoneType } from './zones.js';
 
 /**
@@ -258,7 +259,11 @@ export interface TradeOutcome {
   fillIndex: number | null;
   /** The price the entry filled at (better than asked when a candle opened past it), or null. */
   fillPrice: number | null;
-  exit: 'stop' | 'target' | 'open' | 'not-filled';
+  /**
+   * `session-close`: still open at the session's last candle and closed at its close (a day
+   * trade is flat by the close); `open`: the candles end before the session does.
+   */
+  exit: 'stop' | 'target' | 'session-close' | 'open' | 'not-filled';
   exitIndex: number | null;
   /** Price the trade left at (the stop, the target, a gap's open, or the last close). */
   exitPrice: number | null;
@@ -345,6 +350,7 @@ export function playOutTrade(
       // the target: that much of its path is known.
       if (direction * (candle.close - plan.target) >= 0)
         return result(index, 'target', plan.target);
+      if (endsSession(candles, index)) return result(index, 'session-close', candle.close);
       continue;
     }
     // A stop order becomes a market order once price trades at or past it: after a gap the first
@@ -365,6 +371,8 @@ export function playOutTrade(
         ? result(index, 'target', candle.open, 'past-target')
         : result(index, 'target', plan.target);
     }
+    // A day trade is flat by the close: what is still open leaves at the session's last close.
+    if (endsSession(candles, index)) return result(index, 'session-close', candle.close);
   }
   if (fillIndex === null) return result(null, 'not-filled', null);
   const last = candles[candles.length - 1];
@@ -380,9 +388,14 @@ export interface TradeRecord {
   /** Trades closed at their target, and at their stop. */
   wins: number;
   losses: number;
-  /** Trades closed at their target or their stop: what the win rate and expectancy count. */
+  /** Trades still open at the session's last candle, closed flat at its close. */
+  flatAtClose: number;
+  /**
+   * Trades closed at their target, their stop or the session's close: what the win rate and
+   * expectancy count.
+   */
   closed: number;
-  /** Wins over closed trades (wins + losses), or null before the first closed trade. */
+  /** Wins over closed trades, or null before the first closed trade. */
   hitRate: number | null;
   /** Mean result in R over the filled trades (an open trade counts at its last close), or null. */
   averageR: number | null;
@@ -393,9 +406,11 @@ export interface TradeRecord {
    * or null before the first.
    */
   averageLossR: number | null;
+  /** Mean R of the trades closed at the session's close, or null before the first. */
+  averageFlatR: number | null;
   /**
-   * What a closed trade made on average, in R: hitRate x averageWinR + (1 - hitRate) x
-   * averageLossR, which is the mean R of the closed trades. Null before the first closed trade.
+   * What a closed trade made on average, in R: the mean R of the closed trades (winners, losers
+   * and those closed at the session's close). Null before the first closed trade.
    */
   expectancy: number | null;
   /**
@@ -421,6 +436,7 @@ export function tradeRecord(
   let totalR = 0;
   const winsR: number[] = [];
   const lossesR: number[] = [];
+  const flatR: number[] = [];
   const cumulativeR: number[] = [];
   for (const outcome of outcomes) {
     if (outcome.exit !== 'not-filled') {
@@ -429,10 +445,11 @@ export function tradeRecord(
     }
     if (outcome.exit === 'target') winsR.push(outcome.resultR);
     if (outcome.exit === 'stop') lossesR.push(outcome.resultR);
+    if (outcome.exit === 'session-close') flatR.push(outcome.resultR);
     cumulativeR.push(totalR);
   }
   // An open trade's result is not known yet: the win rate and the expectancy leave it out.
-  const closedR = [...winsR, ...lossesR];
+  const closedR = [...winsR, ...lossesR, ...flatR];
   const closed = closedR.length;
   const expectancy = mean(closedR);
   let standardErrorR: number | null = null;
@@ -445,11 +462,13 @@ export function tradeRecord(
     filled,
     wins: winsR.length,
     losses: lossesR.length,
+    flatAtClose: flatR.length,
     closed,
     hitRate: closed === 0 ? null : winsR.length / closed,
     averageR: filled === 0 ? null : totalR / filled,
     averageWinR: mean(winsR),
     averageLossR: mean(lossesR),
+    averageFlatR: mean(flatR),
     expectancy,
     standardErrorR,
     totalR,

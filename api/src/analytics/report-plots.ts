@@ -4,18 +4,18 @@
  */
 
 /** The text attributes, each once: an attribute written twice makes the file invalid XML. */
-function font(size = 12): string {
+export function font(size = 12): string {
   return `font-family="system-ui, sans-serif" font-size="${size}"`;
 }
 const COLOURS = ['#3b82f6', '#26a69a', '#f59e0b', '#8b5cf6'];
 const PASS = '#26a69a';
 const REVEAL = '#ef5350';
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-function svg(width: number, height: number, title: string, body: string[]): string {
+export function svg(width: number, height: number, title: string, body: string[]): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">`,
     `<rect width="${width}" height="${height}" fill="#ffffff"/>`,

@@ -87,6 +87,12 @@ export function tradeOutcomeSummary(story: TradeStory): string {
         `Still open where the chart ends: ${result} so far, with neither ${own} stop nor ${own} ` +
         'target reached. It counts at its last price until one of them closes it.'
       );
+    case 'session-close':
+      return (
+        `Closed at the session's close: neither ${own} stop nor ${own} target was reached by the ` +
+        `last candle of the day, so the trade was closed there, ${result}. A day trade is flat by ` +
+        'the close: held overnight, the next open can gap through the stop.'
+      );
     case 'target': {
       const how =
         outcome.gap === 'past-target' && outcome.exitPrice !== null
@@ -184,6 +190,8 @@ function skippedTradeWords(story: TradeStory, reasons: readonly DecisionCheck[])
       return 'Price never came back to the zone: a 2R trade there would not have filled, so skipping changed nothing this time.';
     case 'open':
       return `The 2R trade would still be open where the chart ends, ${result} so far, with neither its stop nor its target reached. One unfinished trade says nothing about skipping.`;
+    case 'session-close':
+      return `The 2R trade would have been closed flat at the session's close, ${result}, with neither its stop nor its target reached. One such trade says nothing about skipping.`;
     case 'target': {
       const how =
         outcome.gap === 'past-target'

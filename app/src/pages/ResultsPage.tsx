@@ -106,10 +106,11 @@ function ResultsBody({ results }: { results: PlanResults }) {
         {sampleWords(record)}
       </p>
       <p className="muted">
-        Win rate is wins over closed trades (those that reached their stop or their target); the
-        expectancy is what a closed trade made on average, in R. A trade still open at the
-        chart&apos;s end counts in the total at its last price, not in these. With at least 2:1 on
-        every trade, a win rate above one in three already adds up.
+        Win rate is wins over closed trades (those that reached their stop or their target, or were
+        closed flat at the session&apos;s close, as a day trade is); the expectancy is what a closed
+        trade made on average, in R. A trade still open at the chart&apos;s end counts in the total
+        at its last price, not in these. With at least 2:1 on every trade, a win rate above one in
+        three already adds up.
       </p>
       {played.length > 0 && <CumulativeRPlot exercises={played} cumulativeR={record.cumulativeR} />}
       <div className="results__table-wrap">

@@ -30,7 +30,18 @@ export function expectancyFormula(record: TradeRecord): string {
     record.averageLossR === null
       ? '0%'
       : `${percentText(1 - record.hitRate)} × ${size(record.averageLossR)}`;
-  return `${words} = ${win} − ${loss} = ${rText(record.expectancy)} per trade.`;
+  if (record.flatAtClose === 0 || record.averageFlatR === null || record.closed === 0) {
+    return `${words} = ${win} − ${loss} = ${rText(record.expectancy)} per trade.`;
+  }
+  // Trades closed flat at the session's close are neither wins nor losses: their own term.
+  const flatShare = record.flatAtClose / record.closed;
+  const lossShare = record.losses / record.closed;
+  const lossTerm =
+    record.averageLossR === null
+      ? '0%'
+      : `${percentText(lossShare)} × ${size(record.averageLossR)}`;
+  const flat = `${percentText(flatShare)} × ${rText(record.averageFlatR)}`;
+  return `${words} + closed-at-the-close rate × its average = ${win} − ${lossTerm} + ${flat} = ${rText(record.expectancy)} per trade.`;
 }
 
 /**

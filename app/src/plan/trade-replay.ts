@@ -32,8 +32,11 @@ export function outcomeMarkers(outcome: PlanOutcome, whose: string, color: numbe
   }
   if (outcome.exitTime !== null && outcome.exitPrice !== null) {
     const how =
-      (outcome.exit === 'open' ? 'still open' : outcome.exit) +
-      (outcome.gap === null ? '' : ', gap');
+      (outcome.exit === 'open'
+        ? 'still open'
+        : outcome.exit === 'session-close'
+          ? 'closed at the close'
+          : outcome.exit) + (outcome.gap === null ? '' : ', gap');
     markers.push({
       time: outcome.exitTime,
       price: outcome.exitPrice,

@@ -65,17 +65,17 @@ describe('measureSetups on hand-made charts', () => {
     expect(setup!.plan).toEqual({ entry: 99.8, stop: 99.25, target: 103.2 });
     expect(setup!.checks).toEqual({ room: true, fresh: true, higherTimeframe: true });
     expect(setup!.reaction?.reaction).toBe('strong');
-    expect(setup!.exit).toBe('target');
-    expect(setup!.outcome.resultR).toBeCloseTo(3.4 / 0.55, 9);
+    expect(setup!.course.exit).toBe('target');
+    expect(setup!.course.outcome.resultR).toBeCloseTo(3.4 / 0.55, 9);
   });
 
   it('reads a zone that breaks on its return: a break and the stop', () => {
     const setups = measureSetups(series([...NOISE, ...DEMAND_AND_SLIDE, ...RETURN_AND_BREAK]));
     expect(setups).toHaveLength(1);
     expect(setups[0]!.reaction?.reaction).toBe('break');
-    expect(setups[0]!.exit).toBe('stop');
-    expect(setups[0]!.stopKind).toBe('stop-break');
-    expect(setups[0]!.outcome.resultR).toBeCloseTo(-1, 9);
+    expect(setups[0]!.course.exit).toBe('stop');
+    expect(setups[0]!.course.stopKind).toBe('stop-break');
+    expect(setups[0]!.course.outcome.resultR).toBeCloseTo(-1, 9);
   });
 
   it('leaves out a base of bars in which nothing traded', () => {
@@ -90,14 +90,14 @@ describe('measureSetups on hand-made charts', () => {
       [100.0, 100.4, 99.9, 100.2],
     ];
     const [setup] = measureSetups(series([...NOISE, ...DEMAND_AND_SLIDE, ...stall]));
-    expect(setup!.exit).toBe('session-close');
-    expect(setup!.outcome.resultR).toBeCloseTo((100.2 - 99.8) / 0.55, 9);
+    expect(setup!.course.exit).toBe('session-close');
+    expect(setup!.course.outcome.resultR).toBeCloseTo((100.2 - 99.8) / 0.55, 9);
   });
 
   it('sums trades up by hand', () => {
     const win = measureSetups(series([...NOISE, ...DEMAND_AND_SLIDE, ...RETURN_AND_RALLY]));
     const loss = measureSetups(series([...NOISE, ...DEMAND_AND_SLIDE, ...RETURN_AND_BREAK]));
-    const summary = summariseTrades([...win, ...loss]);
+    const summary = summariseTrades([...win, ...loss].map((setup) => setup.course));
     expect(summary.target.share).toBe(0.5);
     expect(summary.expectancyR.mean).toBeCloseTo((3.4 / 0.55 - 1) / 2, 9);
     expect(summary.medianWinnerR).toBeCloseTo(3.4 / 0.55, 9);

@@ -1,6 +1,6 @@
 import type { Candle } from '@chart-kit/core';
 import { newYorkDayNumber } from '../market-sim.js';
-import { measureSetups, type MeasuredSetup, type StopKind } from './setups.js';
+import { measureSetups, type MeasuredSetup, type PlayedTrade, type StopKind } from './setups.js';
 import {
   differenceOf,
   meanOf,
@@ -61,6 +61,18 @@ export interface ReactionShares {
   break: Share;
 }
 
+/** A trade aiming for 2R (model entry and stop) by which check fails: what the charts to skip replay. */
+export interface TwoRTrades {
+  /** Every check passes. */
+  taken: TradeSummary;
+  /** Room under 2R (whatever the other checks). */
+  roomFails: TradeSummary;
+  /** Room passes; the zone was tested before. */
+  freshFails: TradeSummary;
+  /** Room passes; the 1-hour trend points against the trade. */
+  higherTimeframeFails: TradeSummary;
+}
+
 export interface MeasuredRates {
   series: number;
   sessions: number;
@@ -78,22 +90,26 @@ export interface MeasuredRates {
   courseTradesTwoToThreeR: TradeSummary;
   /** Every check passes: the trades the course takes. */
   takenTrades: TradeSummary;
-  /** Each check split over every return. */
+  /** Each check split over every return, the course's trades. */
   splits: CheckSplit[];
+  /** The 2R trade at every return, by which check fails. */
+  twoR: TwoRTrades;
+  /** Each check split over every return, the 2R trade: what a check is worth at equal targets. */
+  twoRSplits: CheckSplit[];
 }
 
 /** Zones at most this many average ranges tall are "thin" in the zone-height split. */
 export const THIN_ZONE_IN_RANGES = 1;
 
-const resultOf = (setup: MeasuredSetup) => setup.outcome.resultR;
-const costInR = (setup: MeasuredSetup) => {
-  const risk = Math.abs(setup.traded.entry - setup.traded.stop);
-  return risk > 0 ? (COST_PER_ROUND_TRIP * setup.traded.entry) / risk : 0;
+const resultOf = (played: PlayedTrade) => played.outcome.resultR;
+const costInR = (played: PlayedTrade) => {
+  const risk = Math.abs(played.trade.entry - played.trade.stop);
+  return risk > 0 ? (COST_PER_ROUND_TRIP * played.trade.entry) / risk : 0;
 };
 
-export function summariseTrades(setups: readonly MeasuredSetup[]): TradeSummary {
+export function summariseTrades(setups: readonly PlayedTrade[]): TradeSummary {
   const n = setups.length;
-  const count = (exit: MeasuredSetup['exit']) => setups.filter((s) => s.exit === exit).length;
+  const count = (exit: PlayedTrade['exit']) => setups.filter((s) => s.exit === exit).length;
   const stopped = setups.filter((setup) => setup.exit === 'stop');
   const stopKind = (kind: StopKind) =>
     shareOf(stopped.filter((setup) => setup.stopKind === kind).length, stopped.length);
@@ -123,9 +139,10 @@ function split(
   passes: (setup: MeasuredSetup) => boolean,
   passLabel: string,
   failLabel: string,
+  trade: (setup: MeasuredSetup) => PlayedTrade,
 ): CheckSplit {
-  const pass = summariseTrades(setups.filter(passes));
-  const fail = summariseTrades(setups.filter((setup) => !passes(setup)));
+  const pass = summariseTrades(setups.filter(passes).map(trade));
+  const fail = summariseTrades(setups.filter((setup) => !passes(setup)).map(trade));
   return {
     name,
     passLabel,
@@ -165,6 +182,29 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
   }
   const zones = new Set(setups.map((setup) => setup.zone));
   const course = setups.filter((setup) => setup.checks.room);
+  const courseTrade = (setup: MeasuredSetup) => setup.course;
+  const twoR = (setup: MeasuredSetup) => setup.twoR;
+  const splits = (trade: (setup: MeasuredSetup) => PlayedTrade): CheckSplit[] => [
+    split('room', setups, (s) => s.checks.room, 'room of 2R or more', 'room under 2R', trade),
+    split('fresh', setups, (s) => s.checks.fresh, 'fresh (first return)', 'tested before', trade),
+    split(
+      'higher-timeframe',
+      setups,
+      (s) => s.checks.higherTimeframe,
+      '1-hour trend with or sideways',
+      '1-hour trend against',
+      trade,
+    ),
+    split(
+      'zone-height',
+      setups,
+      (s) => s.heightInRanges <= THIN_ZONE_IN_RANGES,
+      `zone at most ${THIN_ZONE_IN_RANGES} average range tall`,
+      `zone taller than ${THIN_ZONE_IN_RANGES} average range`,
+      trade,
+    ),
+  ];
+  const taken = setups.filter((s) => s.checks.room && s.checks.fresh && s.checks.higherTimeframe);
   return {
     series: seriesList.length,
     sessions,
@@ -172,29 +212,21 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
     zonesReturnedTo: zones.size,
     returns: setups.length,
     reactions: reactionShares(setups),
-    allTrades: summariseTrades(setups),
-    courseTrades: summariseTrades(course),
-    courseTradesTwoToThreeR: summariseTrades(course.filter((setup) => setup.rewardToRisk < 3)),
-    takenTrades: summariseTrades(
-      setups.filter((s) => s.checks.room && s.checks.fresh && s.checks.higherTimeframe),
+    allTrades: summariseTrades(setups.map(courseTrade)),
+    courseTrades: summariseTrades(course.map(courseTrade)),
+    courseTradesTwoToThreeR: summariseTrades(
+      course.filter((setup) => setup.rewardToRisk < 3).map(courseTrade),
     ),
-    splits: [
-      split('room', setups, (s) => s.checks.room, 'room of 2R or more', 'room under 2R'),
-      split('fresh', setups, (s) => s.checks.fresh, 'fresh (first return)', 'tested before'),
-      split(
-        'higher-timeframe',
-        setups,
-        (s) => s.checks.higherTimeframe,
-        '1-hour trend with or sideways',
-        '1-hour trend against',
+    takenTrades: summariseTrades(taken.map(courseTrade)),
+    splits: splits(courseTrade),
+    twoR: {
+      taken: summariseTrades(taken.map(twoR)),
+      roomFails: summariseTrades(setups.filter((s) => !s.checks.room).map(twoR)),
+      freshFails: summariseTrades(setups.filter((s) => s.checks.room && !s.checks.fresh).map(twoR)),
+      higherTimeframeFails: summariseTrades(
+        setups.filter((s) => s.checks.room && !s.checks.higherTimeframe).map(twoR),
       ),
-      split(
-        'zone-height',
-        setups,
-        (s) => s.heightInRanges <= THIN_ZONE_IN_RANGES,
-        `zone at most ${THIN_ZONE_IN_RANGES} average range tall`,
-        `zone taller than ${THIN_ZONE_IN_RANGES} average range`,
-      ),
-    ],
+    },
+    twoRSplits: splits(twoR),
   };
 }

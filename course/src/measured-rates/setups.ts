@@ -30,6 +30,21 @@ export type StopKind = 'stop-break' | 'stop-after-bounce' | 'stop-hunt';
 /** A trade's end as the course counts it: the target, the stop, or flat at the session's close. */
 export type SetupExit = 'target' | 'stop' | 'session-close';
 
+export interface TradePrices {
+  entry: number;
+  stop: number;
+  target: number;
+}
+
+/** A trade played out from a return to the session's close at the latest. */
+export interface PlayedTrade {
+  trade: TradePrices;
+  outcome: TradeOutcome;
+  exit: SetupExit;
+  /** For a stopped trade: broke through, bounced first, or only a wick to the stop. */
+  stopKind: StopKind | null;
+}
+
 export interface MeasuredSetup {
   zone: DetectedZone;
   /** The candle that came back into the zone (the fill of the model plan's resting entry). */
@@ -40,20 +55,18 @@ export interface MeasuredSetup {
   opposing: PriceZone & { fromZone: boolean };
   averageRange: number;
   higherTimeframe: HigherTimeframeTrend;
-  /** The model plan; where the room is under 2R, the target played out is 2R from the entry. */
-  plan: { entry: number; stop: number; target: number };
-  /** The trade played out (the model plan, or the 2R trade where its room is short). */
-  traded: { entry: number; stop: number; target: number };
+  /** The course's model plan at the zone. */
+  plan: TradePrices;
   rewardToRisk: number;
   /** Zone height (upper - lower) in average ranges. */
   heightInRanges: number;
   checks: { room: boolean; fresh: boolean; higherTimeframe: boolean };
   /** The reaction at a fresh zone's first return (null at later returns). */
   reaction: ReactionReading | null;
-  outcome: TradeOutcome;
-  exit: SetupExit;
-  /** For a stopped trade: broke through, bounced first, or only a wick to the stop. */
-  stopKind: StopKind | null;
+  /** The course's trade: the model plan, or the 2R trade where the room is under 2R. */
+  course: PlayedTrade;
+  /** A trade aiming for 2R with the model plan's entry and stop. */
+  twoR: PlayedTrade;
   /** Index of the last candle of the return's session. */
   sessionEnd: number;
 }
@@ -305,24 +318,26 @@ function setupAt(
   const windowStart = Math.max(0, returnIndex - RANGE_LOOKBACK);
   const day = candles.slice(windowStart, sessionEnd + 1);
   const returnInDay = returnIndex - windowStart;
-  // Where the room check fails, the trade a learner who ignored it would take: the course's
-  // minimum 2R, through the opposing zone in the way. Its outcome is what the check saves.
-  const traded =
-    ratio >= DECISION_MIN_REWARD_TO_RISK
-      ? plan
-      : {
-          ...plan,
-          target:
-            plan.entry +
-            (long ? 1 : -1) * DECISION_MIN_REWARD_TO_RISK * Math.abs(plan.entry - plan.stop),
-        };
-  const outcome = playOutTrade({ ...traded, size: 1 }, zone.type, day.slice(returnInDay), SHARES);
-  const exit: SetupExit =
-    outcome.exit === 'target' ? 'target' : outcome.exit === 'stop' ? 'stop' : 'session-close';
-  const stopKind =
-    exit === 'stop'
-      ? stopKindOf(candles, zone, plan, returnIndex, returnIndex + (outcome.exitIndex ?? 0))
-      : null;
+  const play = (trade: TradePrices): PlayedTrade => {
+    const outcome = playOutTrade({ ...trade, size: 1 }, zone.type, day.slice(returnInDay), SHARES);
+    // The candles end at the session's last one, so a trade the clock did not close (a session
+    // that ends early in the data) is flat there all the same.
+    const exit: SetupExit =
+      outcome.exit === 'target' ? 'target' : outcome.exit === 'stop' ? 'stop' : 'session-close';
+    const stopKind =
+      exit === 'stop'
+        ? stopKindOf(candles, zone, trade, returnIndex, returnIndex + (outcome.exitIndex ?? 0))
+        : null;
+    return { trade, outcome, exit, stopKind };
+  };
+  // The trade a learner takes without the room check: the course's minimum 2R, through whatever
+  // is in the way. The course's charts to skip replay it, so it is measured at every return.
+  const twoR = play({
+    ...plan,
+    target:
+      plan.entry + (long ? 1 : -1) * DECISION_MIN_REWARD_TO_RISK * Math.abs(plan.entry - plan.stop),
+  });
+  const course = ratio >= DECISION_MIN_REWARD_TO_RISK ? play(plan) : twoR;
   return {
     zone,
     returnIndex,
@@ -331,7 +346,6 @@ function setupAt(
     averageRange: range,
     higherTimeframe,
     plan,
-    traded,
     rewardToRisk: ratio,
     heightInRanges: range > 0 ? (zone.upper - zone.lower) / range : 0,
     checks: {
@@ -340,9 +354,8 @@ function setupAt(
       higherTimeframe: higherTimeframe !== 'against',
     },
     reaction: touchesBefore === 0 ? readReaction(day, zone, returnInDay) : null,
-    outcome,
-    exit,
-    stopKind,
+    course,
+    twoR,
     sessionEnd,
   };
 }

@@ -1,3 +1,4 @@
+import { endsSession } from '../session-close.js';
 import { modelPlanAt } from '../trade-decision.js';
 import type { ZoneType } from '../zones.js';
 import {
@@ -20,6 +21,8 @@ import {
 import { directionOf, nearEdge } from './planted-band.js';
 import { plantEarlierReturn, returnAndReact } from './zone-returns.js';
 import type { Aftermath, Concept } from './scenario-types.js';
+
+const CANDLES_PER_HOUR = 12;
 
 /** A trade-plan or take-or-skip chart: one whose answer is a trade at the zone. */
 export const plansTrade = (concepts: ReadonlySet<Concept>): boolean =>
@@ -59,7 +62,16 @@ export function plantPuzzleEnd(
     script.lean(random.integer(...away), direction, 0.05);
   }
   const approach = nearEdge(draft.band) + direction * yardstick * random.between(0.9, 1.6);
-  script.steerTo(approach, random.integer(...layout.pullBack));
+  const pullBack = random.integer(...layout.pullBack);
+  if (draft.hourlyZone) {
+    // The pull-back reaches into the 1-hour zone, which may only be traded by the hour still
+    // forming at the puzzle's end: price drifts on until the whole pull-back fits in one hour.
+    const candlesIntoHour = script.minutesIntoHour() / 5;
+    if (candlesIntoHour + pullBack > CANDLES_PER_HOUR) {
+      script.lean(CANDLES_PER_HOUR - candlesIntoHour, direction, 0.05);
+    }
+  }
+  script.steerTo(approach, pullBack);
   return null;
 }
 
@@ -95,8 +107,10 @@ export function plantAfterPuzzle(
     if (typeof written === 'string') return written;
     returnIndex = written;
   }
-  // A trade's chart ends soon after its trade does, so a stall reads as a trade still open.
-  if (trades) script.free(random.integer(6, 12));
+  // A trade's chart ends soon after its trade does; one still open at the session's close ends
+  // there, where the day trade is closed flat.
+  const atClose = endsSession(script.candles, script.length - 1);
+  if (trades && !atClose) script.free(random.integer(6, 12));
   else script.free(Math.max(0, plan.chartLength - script.length));
   if (!trades && script.length - revealEnd < 12) script.free(12);
   return returnIndex;

@@ -1,68 +1,88 @@
 import type { ZoneReaction } from './reaction.js';
 import { drawBySeed } from './seeded-draw.js';
+import { REAL_RATES } from '../measured-rates/real-rates.generated.js';
+import type { TradeSummary } from '../measured-rates/rates.js';
 
 /**
- * What the market does after an exercise's reveal, drawn before it is written. Real zones fail
- * and good trades lose: a course whose every revealed zone holds teaches a beginner that zones
- * always hold. The odds below are the course's picture of a fair market for the setups it
- * teaches (MARKET-REALISM.md, "After the reveal"); the tests count them over many seeds.
+ * What the market does after an exercise's reveal, drawn before it is written. The odds are not
+ * chosen: they are the course's own rules measured on real 5-minute charts (REAL_RATES, from the
+ * bars in course/data/real-bars, by `measureRates`), so a replay shows what real markets did with
+ * setups like this one: most zones break, and the course's trades lose more often than they win.
  */
 
-/** A zone exercise: how price reacts when it comes back. */
-export const ZONE_REACTION_ODDS: Readonly<Record<ZoneReaction, number>> = {
-  strong: 0.5,
-  weak: 0.25,
-  break: 0.25,
+const normalised = <T extends string>(weights: Record<T, number>): Readonly<Record<T, number>> => {
+  const total = Object.values<number>(weights).reduce((sum, weight) => sum + weight, 0);
+  return Object.fromEntries(
+    Object.entries<number>(weights).map(([key, weight]) => [key, weight / total]),
+  ) as Record<T, number>;
 };
 
+/** A zone exercise: how price reacts when it comes back, as real zones' first returns did. */
+export const ZONE_REACTION_ODDS: Readonly<Record<ZoneReaction, number>> = normalised({
+  strong: REAL_RATES.reactions.strong.share,
+  weak: REAL_RATES.reactions.weak.share,
+  break: REAL_RATES.reactions.break.share,
+});
+
 /**
- * The course's own trade at a zone that passes its checks (a trade-plan exercise's model plan,
- * a take-or-skip chart to take):
+ * The course's own trade at a zone (a trade-plan exercise's model plan, a take-or-skip chart):
  * - target: the bounce reaches the target;
  * - stop-break: the zone breaks and the stop is hit;
- * - stop-after-bounce: price bounces, runs out short of the target and falls back through the stop;
- * - stop-hunt: a wick reaches the stop and price turns back (the stop was hit all the same);
- * - open: price stalls between the stop and the target until the chart ends.
- * Winners of about 2R, four in ten, and half stopped out: an expectancy of roughly +0.3R a trade.
+ * - stop-after-bounce: price bounces at least 1R, runs out short of the target and falls back
+ *   through the stop;
+ * - stop-hunt: price never gets 1R away and only reaches the stop, without closing beyond the zone;
+ * - open: price stalls between the stop and the target until the session's close, where the
+ *   trade is closed flat (a day trade does not stay open overnight).
  */
 export type TradeAftermath = 'target' | 'stop-break' | 'stop-after-bounce' | 'stop-hunt' | 'open';
-export const TRADE_AFTERMATH_ODDS: Readonly<Record<TradeAftermath, number>> = {
-  target: 0.38,
-  'stop-break': 0.18,
-  'stop-after-bounce': 0.13,
-  'stop-hunt': 0.17,
-  open: 0.14,
-};
+
+/** The aftermath odds of real trades of one kind, as measured. */
+export function tradeAftermathOdds(trades: TradeSummary): Readonly<Record<TradeAftermath, number>> {
+  const stop = trades.stop.share;
+  return normalised({
+    target: trades.target.share,
+    'stop-break': stop * trades.stopKinds['stop-break'].share,
+    'stop-after-bounce': stop * trades.stopKinds['stop-after-bounce'].share,
+    'stop-hunt': stop * trades.stopKinds['stop-hunt'].share,
+    open: trades.sessionClose.share,
+  });
+}
+
+/**
+ * A chart to take (every check passes): what a trade aiming for about 2R did at real zones that
+ * passed the same checks. About one in five reached the target: the course's charts replay that.
+ */
+export const TRADE_AFTERMATH_ODDS = tradeAftermathOdds(REAL_RATES.twoR.taken);
 
 /**
  * A take-or-skip chart to skip (too little room): what a 2R trade there would have done:
  * - target: price rallies to the opposing zone in the way and breaks through it (a winner);
- * - turned: it is turned at that zone and falls back through the stop;
- * - break: the zone breaks on the return and the stop is hit;
- * - open: price stalls at the zone until the chart ends.
- * About -0.1R a trade: worse than the trades the course takes, though one in five wins.
+ * - turned: it bounces at least 1R, is turned at that zone and falls back through the stop;
+ * - break: the zone breaks on the return (or a wick takes the stop) and the stop is hit;
+ * - open: price stalls at the zone until the session's close, where the trade is closed flat.
  */
 export type SkippedAftermath = 'target' | 'turned' | 'break' | 'open';
-export const SKIPPED_AFTERMATH_ODDS: Readonly<Record<SkippedAftermath, number>> = {
-  target: 0.22,
-  turned: 0.24,
-  break: 0.28,
-  open: 0.26,
-};
+const roomFails = REAL_RATES.twoR.roomFails;
+export const SKIPPED_AFTERMATH_ODDS: Readonly<Record<SkippedAftermath, number>> = normalised({
+  target: roomFails.target.share,
+  turned: roomFails.stop.share * roomFails.stopKinds['stop-after-bounce'].share,
+  break:
+    roomFails.stop.share *
+    (roomFails.stopKinds['stop-break'].share + roomFails.stopKinds['stop-hunt'].share),
+  open: roomFails.sessionClose.share,
+});
 
 /**
- * A chart to skip because the zone is not fresh or the 1-hour trend points against the trade
- * (the room is there): what a 2R trade there does, with the kinds of {@link TradeAftermath}.
- * Such setups still win sometimes, but less often than the ones that pass every check and break
- * more often: about 0R a trade, against +0.3R for the trades the course takes. This is the edge
- * the course's checks claim, and the tests count it over many seeds.
+ * A chart to skip because the zone is not fresh, or because the 1-hour trend points against the
+ * trade (the room is there): what a 2R trade did at real zones failing that check. On the real
+ * sample the trend check is worth something and freshness is not (REAL_RATES.twoRSplits); the
+ * replays show both as measured.
  */
-export const FAILED_CHECK_AFTERMATH_ODDS: Readonly<Record<TradeAftermath, number>> = {
-  target: 0.27,
-  'stop-break': 0.2,
-  'stop-after-bounce': 0.15,
-  'stop-hunt': 0.16,
-  open: 0.22,
+export const FAILED_CHECK_AFTERMATH_ODDS: Readonly<
+  Record<'fresh' | 'higher-timeframe', Readonly<Record<TradeAftermath, number>>>
+> = {
+  fresh: tradeAftermathOdds(REAL_RATES.twoR.freshFails),
+  'higher-timeframe': tradeAftermathOdds(REAL_RATES.twoR.higherTimeframeFails),
 };
 
 /**
@@ -84,8 +104,11 @@ export function drawSkipReason(seed: number): SkipReason {
 }
 
 /** The trade exits a planted aftermath leads to, as the course's `playOutTrade` names them. */
-export function exitOf(aftermath: TradeAftermath | SkippedAftermath): 'target' | 'stop' | 'open' {
-  if (aftermath === 'target' || aftermath === 'open') return aftermath;
+export function exitOf(
+  aftermath: TradeAftermath | SkippedAftermath,
+): 'target' | 'stop' | 'session-close' {
+  if (aftermath === 'target') return 'target';
+  if (aftermath === 'open') return 'session-close';
   return 'stop';
 }
 

@@ -3,6 +3,8 @@ import type { Direction, MarketScript } from './market-script.js';
 import { directionOf, nearEdge, type PlantedBand } from './planted-band.js';
 import { REACTION_WINDOW_CANDLES } from './reaction.js';
 import { touchZone } from './zone-returns.js';
+import { newYorkDayNumber } from '../market-sim.js';
+import { sessionCloseTime } from '../session-close.js';
 
 // The aftermath drawn by the odds of aftermath.ts, written as candles after the puzzle.
 
@@ -58,6 +60,43 @@ function stall(
     const left = returnIndex + REACTION_WINDOW_CANDLES - script.length;
     script.steerTo(
       nearEdge(band) + direction * yardstick * random.between(...between),
+      Math.min(left, random.integer(6, 9)),
+      0.85,
+    );
+  }
+}
+
+/**
+ * Candles still to come in the session of the return at `returnIndex`: 0 once the last candle
+ * written is the session's last, or when price has already crossed into another session.
+ */
+function candlesLeftInSession(script: MarketScript, returnIndex: number): number {
+  const last = script.at(script.length - 1);
+  const day = newYorkDayNumber(script.at(returnIndex).time);
+  if (newYorkDayNumber(last.time) !== day) return 0;
+  const period = last.time - script.at(script.length - 2).time;
+  return Math.max(0, Math.round((sessionCloseTime(day) - last.time) / period) - 1);
+}
+
+/**
+ * Keeps price wandering `between` average ranges beyond the zone's near edge until the session's
+ * last candle: a trade that neither stop nor target ends is closed flat at the close there.
+ */
+function stallToSessionClose(
+  script: MarketScript,
+  band: PlantedBand,
+  returnIndex: number,
+  between: [number, number],
+): void {
+  const { random } = script;
+  const direction = directionOf(band.type);
+  for (
+    let left = candlesLeftInSession(script, returnIndex);
+    left > 0;
+    left = candlesLeftInSession(script, returnIndex)
+  ) {
+    script.steerTo(
+      nearEdge(band) + direction * script.yardstick() * random.between(...between),
       Math.min(left, random.integer(6, 9)),
       0.85,
     );
@@ -178,6 +217,7 @@ export function plantTradeAftermath(
     case 'open': {
       const returnIndex = sinkInto(script, band, [-0.1, 0.3]);
       stall(script, band, returnIndex, [0.1, 1.0]);
+      stallToSessionClose(script, band, returnIndex, [0.1, 1.0]);
       return returnIndex;
     }
   }
@@ -202,7 +242,11 @@ export function plantSkippedAftermath(
   if (aftermath === 'break') {
     return plantBreak(script, band, Math.abs(trade.stop - farEdge(band)) / yardstick + 0.2);
   }
-  if (aftermath === 'open') return plantWeakReaction(script, band);
+  if (aftermath === 'open') {
+    const returnIndex = plantWeakReaction(script, band);
+    stallToSessionClose(script, band, returnIndex, [-0.1, 0.8]);
+    return returnIndex;
+  }
   const returnIndex = touchZone(script, band);
   script.steerTo(
     nearEdge(band) + direction * toWall * random.between(0.85, 1),

@@ -74,7 +74,7 @@ export function aftermathOdds(
   if (concepts.has('flip')) return null;
   const skipBecause = skipReasonOf(request, concepts);
   if (skipBecause === 'room') return SKIPPED_AFTERMATH_ODDS;
-  if (skipBecause !== null) return FAILED_CHECK_AFTERMATH_ODDS;
+  if (skipBecause !== null) return FAILED_CHECK_AFTERMATH_ODDS[skipBecause];
   if (concepts.has('take-or-skip') || concepts.has('trade-plan')) return TRADE_AFTERMATH_ODDS;
   return ZONE_REACTION_ODDS;
 }

@@ -23,8 +23,12 @@ export class PlanOutcomeDto implements PlanOutcome {
   @ApiProperty({ nullable: true, type: Number, description: 'The price the entry filled at' })
   fillPrice!: number | null;
 
-  @ApiProperty({ enum: ['stop', 'target', 'open', 'not-filled'] })
-  exit!: 'stop' | 'target' | 'open' | 'not-filled';
+  @ApiProperty({
+    enum: ['stop', 'target', 'session-close', 'open', 'not-filled'],
+    description:
+      "session-close: still open at the session's last candle and closed there (a day trade); open: the chart ends first",
+  })
+  exit!: 'stop' | 'target' | 'session-close' | 'open' | 'not-filled';
 
   @ApiProperty({ nullable: true, type: Number })
   exitIndex!: number | null;
@@ -178,9 +182,15 @@ export class TradeRecordDto implements TradeRecord {
   @ApiProperty({ description: 'Plans whose entry was reached' }) filled!: number;
   @ApiProperty({ description: 'Trades closed at their target' }) wins!: number;
   @ApiProperty({ description: 'Trades closed at their stop' }) losses!: number;
-  @ApiProperty({ description: 'Trades closed at their target or stop: wins + losses' })
+  @ApiProperty({
+    description: "Trades still open at the session's last candle, closed flat at its close",
+  })
+  flatAtClose!: number;
+  @ApiProperty({
+    description: "Trades closed at their target, their stop or the session's close",
+  })
   closed!: number;
-  @ApiProperty({ nullable: true, type: Number, description: 'Win rate: wins / (wins + losses)' })
+  @ApiProperty({ nullable: true, type: Number, description: 'Win rate: wins / closed' })
   hitRate!: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Mean R of the filled trades' })
   averageR!: number | null;
@@ -201,9 +211,16 @@ export class TradeRecordDto implements TradeRecord {
   @ApiProperty({
     nullable: true,
     type: Number,
+    description: "Mean R of the trades closed at the session's close",
+    example: 0.2,
+  })
+  averageFlatR!: number | null;
+  @ApiProperty({
+    nullable: true,
+    type: Number,
     description:
-      'R per closed trade: hitRate × averageWinR + (1 − hitRate) × averageLossR, the mean R of ' +
-      'the closed trades',
+      'R per closed trade, the mean R of the closed trades: win rate × averageWinR + loss rate × ' +
+      'averageLossR + flat rate × averageFlatR',
     example: 0.3,
   })
   expectancy!: number | null;
