@@ -62,6 +62,30 @@ const QUOTED = [
   `turned ${rText(taken.expectancyR.mean)} into ${rText(taken.expectancyAfterCostsR.mean)}`,
 ];
 
+/** Other lessons that quote the measured rates, and what they quote. */
+const QUOTED_ELSEWHERE: Record<string, string[]> = {
+  '/validateIntro': [percentText(reactions.break.share)],
+  '/hp-reacts': [
+    percentText(reactions.strong.share),
+    percentText(reactions.weak.share),
+    percentText(reactions.break.share),
+  ],
+  '/hp-reacts-sb': [percentText(reactions.strong.share)],
+  '/hp-reacts-wb': [rText(advantage('fresh').mean)],
+  '/hp-reacts-zf': [percentText(reactions.break.share)],
+  '/validating-intro': [rText(advantage('fresh').mean)],
+  '/validating-faz': [percentText(reactions.break.share), rText(advantage('fresh').mean)],
+  '/validating-conc': [percentText(taken.target.share)],
+  '/struct': [
+    rText(advantage('higher-timeframe').mean),
+    `${rText(advantage('higher-timeframe').low)} to ${rText(advantage('higher-timeframe').high)}`,
+  ],
+  '/comCrit': [rText(advantage('fresh').mean)],
+  '/risk-take-skip': [percentText(taken.stop.share)],
+  '/risk-reality': [rText(taken.expectancyAfterCostsR.mean)],
+  '/S&D-conc': [percentText(reactions.break.share)],
+};
+
 /** Numbers a lesson may write that are the course's rules, not measurements. */
 const RULES = new Set(['2R', '3R']);
 
@@ -118,6 +142,16 @@ describe('What Real Charts Say About Zones', () => {
   it('links the page about the data', () => {
     expect(page.html).toContain('href="/about-data"');
   });
+});
+
+describe('lessons that quote the measured rates', () => {
+  it.each(Object.entries(QUOTED_ELSEWHERE))(
+    '%s quotes them as REAL_RATES holds them',
+    (path, quotes) => {
+      const words = wordsOf(lesson(path));
+      expect(quotes.filter((quote) => !words.includes(quote))).toEqual([]);
+    },
+  );
 });
 
 describe('figures in lessons', () => {
