@@ -5,6 +5,9 @@ import { measureStylizedFacts, type StylizedFacts } from './stylized-facts.js';
 
 // The stylized facts of 1,000 simulated sessions against the ranges of real US stocks. The ranges
 // and their published sources are in MARKET-REALISM.md, next to this file: change them there first.
+// The intraday shape of ranges and volume and the size of overnight gaps were held here to ranges
+// chosen from papers; they are now held to the real sample the course ships, measured by the same
+// code, in market-calibration.test.ts, and their chosen ranges are gone from this file.
 
 const SERIES = 100;
 const SESSIONS_PER_SERIES = 10;
@@ -20,16 +23,7 @@ const TARGETS = {
   absoluteReturnAutocorrelation: [0.1, 0.4],
   /** Lag 10 over lag 1: a slow decay. */
   autocorrelationDecay: [0.4, 0.75],
-  rangeOpeningRatio: [1.6, 3],
-  rangeClosingRatio: [1.1, 1.7],
-  volumeOpeningRatio: [1.5, 3.5],
-  volumeClosingRatio: [1.5, 3.5],
   volumeAbsoluteReturnCorrelation: [0.2, 0.7],
-  overnightVarianceRatio: [0.08, 0.35],
-  medianGap: [0.9, 2.5],
-  /** 90th percentile over median: a normal gap would give 2.44. */
-  gapSpread: [2.6, 5],
-  shareUnderQuarterRange: [0, 0.15],
   openingAtClose: [0.2, 0.7],
   openingWithinTwoCents: [0.8, 0.99],
   openingBeyondFiveCents: [0.002, 0.05],
@@ -85,22 +79,8 @@ describe('simulated markets against the stylized facts of US stocks', () => {
     expectWithin((lag10 ?? 0) / (lag1 ?? 1), TARGETS.autocorrelationDecay);
   });
 
-  it('moves most at the open, least at midday, more again at the close', () => {
-    expectWithin(facts.range.openingRatio, TARGETS.rangeOpeningRatio);
-    expectWithin(facts.range.closingRatio, TARGETS.rangeClosingRatio);
-  });
-
-  it('trades most at the open and the close, least at midday, more on big moves', () => {
-    expectWithin(facts.volume?.openingRatio, TARGETS.volumeOpeningRatio);
-    expectWithin(facts.volume?.closingRatio, TARGETS.volumeClosingRatio);
+  it('trades more on big moves', () => {
     expectWithin(facts.volumeAbsoluteReturnCorrelation, TARGETS.volumeAbsoluteReturnCorrelation);
-  });
-
-  it('opens sessions on overnight gaps of a realistic, fat-tailed size', () => {
-    expectWithin(facts.overnightVarianceRatio, TARGETS.overnightVarianceRatio);
-    expectWithin(facts.gaps.median, TARGETS.medianGap);
-    expectWithin(facts.gaps.p90 / facts.gaps.median, TARGETS.gapSpread);
-    expectWithin(facts.gaps.shareUnderQuarterRange, TARGETS.shareUnderQuarterRange);
   });
 
   it('opens candles off the previous close by a cent or two, now and then by more', () => {
@@ -126,8 +106,10 @@ describe('simulated markets against the stylized facts of US stocks', () => {
     expect(calm.absoluteReturnAutocorrelation[0]).toBeLessThan(
       TARGETS.absoluteReturnAutocorrelation[0],
     );
-    expect(calm.range.openingRatio).toBeLessThan(TARGETS.rangeOpeningRatio[0]);
-    expect(calm.volume?.closingRatio).toBeLessThan(TARGETS.volumeClosingRatio[0]);
+    // No intraday U: the open and the close move and trade like midday (the real sample's open
+    // moves 3.3 times as much as midday, its last half hour trades 6.6 times as much).
+    expect(calm.range.openingRatio).toBeLessThan(1.2);
+    expect(calm.volume?.closingRatio).toBeLessThan(1.2);
     expect(calm.gaps.median).toBe(0);
     expect(calm.openingOffsets.shareAtClose).toBe(1);
   });

@@ -216,7 +216,9 @@ describe('MarketSimulator', () => {
   });
 
   it('gives the same candles as when these lines were written', () => {
-    // Pinned: if this changes, every seeded chart of the course changes with it.
+    // Pinned: if this changes, every seeded chart of the course changes with it. Last re-pinned when
+    // the tape was fitted to the real sample (MARKET-REALISM.md): intraday shapes, overnight
+    // variance, bid-ask bounce, shorter wicks beyond the sampled path, GARCH 0.08/0.9.
     const candles = simulateMarket(
       { seed: 20_130_013, startPrice: 150, firstSessionDay: 19_000 },
       5 * CANDLES_PER_SESSION,
@@ -224,21 +226,21 @@ describe('MarketSimulator', () => {
     expect(candles[0]).toEqual({
       time: 1_641_825_000,
       open: 150,
-      high: 150.16,
-      low: 149.63,
-      close: 149.74,
-      volume: 228_911,
+      high: 150.17,
+      low: 149.57,
+      close: 149.65,
+      volume: 145_771,
     });
     expect(candles[candles.length - 1]).toEqual({
       time: 1_642_193_700,
-      open: 143.71,
-      high: 143.76,
-      low: 143.31,
-      close: 143.52,
-      volume: 152_086,
+      open: 145.04,
+      high: 145.1,
+      low: 144.33,
+      close: 144.61,
+      volume: 681_866,
     });
-    expect(candles.reduce((sum, candle) => sum + candle.close, 0)).toBeCloseTo(57_615.29, 6);
-    expect(candles.reduce((sum, candle) => sum + (candle.volume ?? 0), 0)).toBe(21_296_654);
+    expect(candles.reduce((sum, candle) => sum + candle.close, 0)).toBeCloseTo(57_913.55, 6);
+    expect(candles.reduce((sum, candle) => sum + (candle.volume ?? 0), 0)).toBe(20_742_493);
   });
 
   it.each<[string, Partial<MarketSimOptions>]>([
@@ -251,6 +253,8 @@ describe('MarketSimulator', () => {
     ['a negative volatility', { candleVolatility: -0.001 }],
     ['more than one news bar per candle', { newsPerSession: CANDLES_PER_SESSION + 1 }],
     ['an earnings chance above 1', { earningsChance: 1.5 }],
+    ['a bounce above 1', { bounce: 1.5 }],
+    ['a negative bounce', { bounce: -0.1 }],
   ])('rejects %s', (_, override) => {
     const options = { seed: 1, startPrice: 100, firstSessionDay: dayOf(2024, 1, 2), ...override };
     expect(() => new MarketSimulator(options)).toThrow(RangeError);
@@ -332,8 +336,10 @@ describe('MarketSimulator realism options', () => {
     const newsRanges: number[] = [];
     const steeredRanges: number[] = [];
     for (let index = 1; index < CANDLES_PER_SESSION - 4; index += 3) {
-      // 1.4 sigmas is the mean range of a simulated candle; a news bar is 4 to 8 of those.
-      const typicalRange = 1.4 * simulator.nextCandleSigma;
+      // 1.25 sigmas is the mean range of a simulated candle (RANGE_PER_SIGMA; it was 1.4 before the
+      // wicks beyond the sampled path were shortened to the real sample's candle shapes); a news
+      // bar is 4 to 8 of those.
+      const typicalRange = 1.25 * simulator.nextCandleSigma;
       const news = simulator.next();
       newsRanges.push((news.high - news.low) / typicalRange);
       const steered = simulator.next({ drift: 0 });
@@ -380,5 +386,36 @@ describe('MarketSimulator realism options', () => {
     // No fat tails, no clustering, no news: no candle is far beyond the usual range.
     const typical = median(plain.map((candle) => candle.high - candle.low));
     for (const candle of plain) expect(candle.high - candle.low).toBeLessThan(4 * typical);
+  });
+
+  it('gives back part of each move on the next candle (bid-ask bounce), inside sessions only', () => {
+    const lagOne = (bounce: number) => {
+      const candles = simulateMarket({ ...base, ...PLAIN, bounce }, 200 * CANDLES_PER_SESSION);
+      let squares = 0;
+      let products = 0;
+      for (let index = 1; index < candles.length - 1; index++) {
+        if ((index + 1) % CANDLES_PER_SESSION < 2) continue;
+        const move = (candles[index]?.close ?? 0) - (candles[index - 1]?.close ?? 0);
+        const next = (candles[index + 1]?.close ?? 0) - (candles[index]?.close ?? 0);
+        squares += move * move;
+        products += move * next;
+      }
+      return products / squares;
+    };
+    // 15,000 pairs: the estimate's standard error is under 0.01.
+    expect(lagOne(0)).toBeGreaterThan(-0.03);
+    expect(lagOne(0)).toBeLessThan(0.03);
+    expect(lagOne(0.08)).toBeLessThan(-0.05);
+    expect(lagOne(0.08)).toBeGreaterThan(-0.11);
+    expect(lagOne(0.3)).toBeLessThan(-0.2);
+  });
+
+  it('leaves a steered stretch its drift: the bounce gives back surprises only', () => {
+    const end = (bounce: number) => {
+      const simulator = new MarketSimulator({ ...base, ...PLAIN, bounce });
+      for (let step = 0; step < 40; step++) simulator.next({ drift: 0.25, volatilityScale: 0 });
+      return simulator.lastPrice;
+    };
+    expect(end(0.3)).toBeCloseTo(end(0), 1);
   });
 });

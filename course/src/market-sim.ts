@@ -77,7 +77,8 @@ export interface MarketSimOptions {
   averageVolume?: number;
   /**
    * Variance of the overnight gap as a share of the variance of a whole session, before earnings
-   * and fat tails. Default 0.15; 0 opens every session at the previous close.
+   * and fat tails. Default 0.37 (fitted to the real sample's gaps, MARKET-REALISM.md); 0 opens
+   * every session at the previous close.
    */
   overnightVariance?: number;
   /**
@@ -115,6 +116,14 @@ export interface MarketSimOptions {
    * market that continues an earlier one. Default false: the first open is `startPrice`.
    */
   openWithGap?: boolean;
+  /**
+   * Bid-ask bounce: the share of a candle's surprise (its open-to-close move beyond the drift it
+   * was given) that the next candle of the same session gives back on average. Real 5-minute
+   * returns are negatively autocorrelated at lag 1 because trades alternate between the bid and
+   * the ask; this gives the simulated ones a lag-1 autocorrelation of about minus this value.
+   * Default 0.08; 0 for none. Shaped candles (`nextShaped`) are not given back.
+   */
+  bounce?: number;
 }
 
 /** Per-candle steering, for scripting a stretch of the market (a pull-back, a sharp move). */
@@ -143,8 +152,8 @@ type Regime = 'up' | 'down' | 'range';
 // Volatility clustering within the day: a unit-mean GARCH(1,1) on the candle variance. Alpha is how
 // strongly a big candle raises the next candle's variance, beta how long raised variance lasts
 // (half-life about 35 candles, three hours).
-const GARCH_ALPHA = 0.1;
-const GARCH_BETA = 0.88;
+const GARCH_ALPHA = 0.08;
+const GARCH_BETA = 0.9;
 const MIN_VARIANCE = 0.2;
 const MAX_VARIANCE = 5;
 /** A candle counts at most 4 sigmas into the next variance: one freak candle is not a regime. */
@@ -162,8 +171,10 @@ const MAX_TAIL_MIXING = 12;
 /** About one regime change every 45 candles: trends and ranges last a few hours. */
 const REGIME_SWITCH_PROBABILITY = 1 / 45;
 const INTRABAR_STEPS = 8;
+/** How far beyond the sampled path a candle's high and low reach, in step sigmas (half-normal). */
+const BEYOND_SAMPLED = 0.3;
 /** Mean high-low range of a simulated candle, in its sigmas; turns a given range into activity. */
-const RANGE_PER_SIGMA = 1.4;
+const RANGE_PER_SIGMA = 1.25;
 const EARNINGS_GAP: Span = [3, 6];
 const EARNINGS_DAY_LEVEL: Span = [2, 3];
 const NEWS_RANGE: Span = [4, 8];
@@ -203,22 +214,36 @@ function clamp(value: number, lowest: number, highest: number): number {
 // The shapes are rational functions of the slot, not exponentials, so every engine computes them to
 // the same last bit. Each is scaled once so that the option means what it says: volatility to a root
 // mean square of 1 (so `candleVolatility` keeps the session's variance), volume to a mean of 1.
+// Both are fitted to the real sample (course/data/real-bars, MARKET-REALISM.md): a level, a decay
+// from the open, a rise over the last half hour, and three single candles: the opening auction's
+// (09:30), the economic releases' (10:00) and, for volume, the closing auction's (15:55, which
+// real charts show with the 16:00 print folded in).
+const LAST_SLOT = CANDLES_PER_SESSION - 1;
+const TEN_O_CLOCK_SLOT = 6;
+
 function rawVolatilityShape(slot: number): number {
-  const fromOpen = 1 + slot / 4;
-  const x = slot / (CANDLES_PER_SESSION - 1);
-  const x2 = x * x;
-  const x4 = x2 * x2;
-  return 0.8 + 1.6 / (fromOpen * fromOpen) + 0.5 * x4 * x4;
+  const fromOpen = 1 + slot / 15;
+  const toClose = 1 + (LAST_SLOT - slot) / 3.75;
+  const openingAuction = slot === 0 ? 1.6 : 0;
+  const releases = slot === TEN_O_CLOCK_SLOT ? 0.6 : 0;
+  return 0.8 + 3.2 / (fromOpen * fromOpen) + 2.6 / (toClose * toClose) + openingAuction + releases;
 }
 
 function rawVolumeShape(slot: number): number {
-  const fromOpen = 1 + slot / 3;
-  const x = slot / (CANDLES_PER_SESSION - 1);
-  const x2 = x * x;
-  const x4 = x2 * x2;
-  // The last candle also carries the orders that wait for the close.
-  const closingOrders = slot === CANDLES_PER_SESSION - 1 ? 1 : 0;
-  return 0.75 + 2.4 / (fromOpen * fromOpen) + 1.2 * x4 * x4 * x2 + closingOrders;
+  const fromOpen = 1 + slot / 64;
+  const toClose = 1 + (LAST_SLOT - slot) / 3.25;
+  const openingAuction = slot === 0 ? 2.3 : 0;
+  const releases = slot === TEN_O_CLOCK_SLOT ? 0.65 : 0;
+  // The last candle also carries the closing auction: on real tapes about 20 times a midday candle.
+  const closingAuction = slot === LAST_SLOT ? 15 : 0;
+  return (
+    0.75 +
+    1.5 / (fromOpen * fromOpen) +
+    12.3 / (toClose * toClose) +
+    openingAuction +
+    releases +
+    closingAuction
+  );
 }
 
 function normalisedShape(raw: (slot: number) => number, rootMeanSquare: boolean): number[] {
@@ -277,6 +302,9 @@ export class MarketSimulator {
   private readonly tailDegrees: number;
   private readonly clustering: boolean;
   private readonly intradayShape: boolean;
+  private readonly bounce: number;
+  /** The last candle's open-to-close move beyond its drift, in dollars (0 after a session's end). */
+  private lastSurprise = 0;
   private price: number;
   private day: number;
   private candleInSession = 0;
@@ -306,7 +334,7 @@ export class MarketSimulator {
         `tailDegreesOfFreedom must be an integer >= 3 or Infinity (${String(tailDegrees)})`,
       );
     }
-    const overnightVariance = nonNegative('overnightVariance', options.overnightVariance ?? 0.15);
+    const overnightVariance = nonNegative('overnightVariance', options.overnightVariance ?? 0.37);
     this.random = createRandom(options.seed);
     this.openingRandom = createRandom(deriveSeed(options.seed, OPENING_OFFSET_SALT));
     this.openingOffset = nonNegative('openingOffset', options.openingOffset ?? 0.05);
@@ -321,6 +349,7 @@ export class MarketSimulator {
     this.tailDegrees = tailDegrees;
     this.clustering = options.volatilityClustering ?? true;
     this.intradayShape = options.intradayShape ?? true;
+    this.bounce = probability('bounce', options.bounce ?? 0.08);
     this.price = roundToCents(options.startPrice);
     this.rangeAnchor = this.price;
     this.day = nextFullTradingDay(options.firstSessionDay);
@@ -358,7 +387,10 @@ export class MarketSimulator {
     if (!steered && this.candleInSession > 0 && this.random.chance(this.newsChance)) {
       return this.newsBar(open, sigma);
     }
-    const drift = control.drift ?? this.regimeDriftInSigmas() * sigma;
+    const intended = control.drift ?? this.regimeDriftInSigmas() * sigma;
+    // The bounce gives back part of the last candle's surprise, never of its drift, so a steered
+    // stretch still moves as far as it was steered.
+    const drift = intended - this.bounce * this.lastSurprise;
     const mixing = this.tailMixing();
     const stepSigma = sigma * scale * sqrt(mixing / INTRABAR_STEPS);
 
@@ -371,12 +403,15 @@ export class MarketSimulator {
       if (path < low) low = path;
     }
     // Prices between the sampled points still trade a little beyond them.
-    high += abs(this.normal()) * 0.6 * stepSigma;
-    low -= abs(this.normal()) * 0.6 * stepSigma;
+    high += abs(this.normal()) * BEYOND_SAMPLED * stepSigma;
+    low -= abs(this.normal()) * BEYOND_SAMPLED * stepSigma;
     // The flow of information behind an unsteered candle is its variance draw; a steered one's is
     // read from its range like a shaped candle's, so a scripted sharp move trades heavy volume.
     const information = steered ? undefined : this.dayLevel * this.variance * mixing;
-    return this.emit(open, high, low, max(path, 0.01), sigma, information);
+    const close = max(path, 0.01);
+    const candle = this.emit(open, high, low, close, sigma, information);
+    if (this.candleInSession > 0) this.lastSurprise = close - open - intended;
+    return candle;
   }
 
   /**
@@ -451,6 +486,7 @@ export class MarketSimulator {
     const high = max(open, close) + (direction > 0 ? frontWick : backWick);
     const low = min(open, close) - (direction > 0 ? backWick : frontWick);
     const candle = this.emit(open, high, low, close, sigma, undefined);
+    if (this.candleInSession > 0) this.lastSurprise = close - open;
     if (this.clustering) this.variance = max(this.variance, random.between(...NEWS_AFTERSHOCK));
     // After news, price either runs with it for a while or settles around the new level.
     this.regime = random.chance(0.5) ? (direction > 0 ? 'up' : 'down') : 'range';
@@ -514,6 +550,8 @@ export class MarketSimulator {
   }
 
   private advanceClock(): void {
+    // Whatever the next candle gives back is set after this by the candle's own kind.
+    this.lastSurprise = 0;
     this.candleInSession++;
     if (this.candleInSession < CANDLES_PER_SESSION) return;
     this.candleInSession = 0;

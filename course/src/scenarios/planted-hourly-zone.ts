@@ -12,6 +12,15 @@ export interface PlantedHourlyZone extends PlantedZone {
 }
 
 const CANDLES_PER_HOUR = 12;
+const SECONDS_PER_HOUR = 3600;
+/** Room to the limit the strong hours need, in average hourly ranges plus 5-minute ranges. */
+const ROOM_IN_HOURLY_RANGES = 1.2;
+const ROOM_IN_RANGES = 1.5;
+/**
+ * Lean away from the limit, in candle sigmas, while the room is short: two or three sharp candles
+ * away from the opposing zone, as sellers (buyers) there push price off it in a volatile morning.
+ */
+const ROOM_LEAN = 1.5;
 
 /**
  * A higher-timeframe zone with the 5-minute zone nested inside it. Inside one full hour, price
@@ -30,7 +39,19 @@ export function plantHourlyZone(
 ): PlantedHourlyZone {
   const { random } = script;
   const direction = directionOf(type);
-  while (!isGoodHourStart(script.nextTime)) script.lean(1, -direction as Direction, 0.08);
+  // The strong hours need room before the limit: about a full hourly range and a little more.
+  // Until there is that much, price leans away from the limit harder, and an hour later is taken
+  // when the session has one: a volatile morning can carry price close to an opposing zone.
+  const short = () =>
+    limit !== undefined &&
+    direction * (limit - script.price) <
+      ROOM_IN_HOURLY_RANGES * hourlyRangeBefore() + ROOM_IN_RANGES * script.yardstick();
+  while (
+    !isGoodHourStart(script.nextTime) ||
+    (short() && isGoodHourStart(script.nextTime + SECONDS_PER_HOUR))
+  ) {
+    script.lean(1, -direction as Direction, short() ? ROOM_LEAN : 0.08);
+  }
   const hourStart = script.length;
   const hourOpen = script.price;
   const baseCandles = random.integer(1, 2);
