@@ -7,6 +7,7 @@ import {
   type ZoneScenarioRequest,
   generateZoneScenario,
   explainZone,
+  REAL_RATES,
 } from '@course/rules';
 import fc from 'fast-check';
 import { expectReactionShares } from './support/reaction-shares.js';
@@ -189,13 +190,34 @@ describe('generateZoneScenario', () => {
     expect(text).not.toMatch(/had not been back since/);
   });
 
+  // Each replay cites the base rate measured on real charts (REAL_RATES), out of 100.
+  const inHundred = (share: number) => Math.round(share * 100);
+  const { strong, weak } = REAL_RATES.reactions;
+  const broke = inHundred(REAL_RATES.reactions.break.share);
   it.each([
     [
       'strong',
-      /moved \$[\d.]+ away, about [\d.]+ average candle ranges: a (strong|fair) bounce\. The zone held this time\. .* not all/,
+      new RegExp(
+        'moved \\$[\\d.]+ away, about [\\d.]+ average candle ranges: a (strong|fair) bounce\\. ' +
+          `The zone held this time\\. Not all do: on real charts, ${inHundred(strong.share)} in 100 ` +
+          `fresh zones .* and ${broke} in 100 broke\\.`,
+      ),
     ],
-    ['weak', /moved only \$[\d.]+ away .* a weak reaction\./],
-    ['break', /a candle closed above it at \d\d:\d\d: the zone broke\. .* stop just beyond/],
+    [
+      'weak',
+      new RegExp(
+        'moved only \\$[\\d.]+ away .* a weak reaction\\. .* a hypothesis the course has not ' +
+          `measured\\. .*: ${inHundred(weak.share)} in 100 fresh zones`,
+      ),
+    ],
+    [
+      'break',
+      new RegExp(
+        'a candle closed above it at \\d\\d:\\d\\d: the zone broke\\. That is the most common ' +
+          `outcome: on real charts, fresh zones like this one broke ${broke} times in 100 .* ` +
+          'stop just beyond',
+      ),
+    ],
   ] as const)('says what a %s reaction was and what it teaches', (after, words) => {
     const scenario = generateZoneScenario({ seed: 31, zoneType: 'supply', after });
     expect(scenario.aftermath?.reading?.reaction).toBe(after);

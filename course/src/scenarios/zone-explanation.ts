@@ -11,6 +11,7 @@ import {
   timeOf,
   when,
 } from './explanation-words.js';
+import { REAL_RATES } from '../measured-rates/real-rates.generated.js';
 import { TEXTBOOK_BOUNCE_IN_RANGES } from './reaction.js';
 import type { ZoneScenario } from './scenario-types.js';
 
@@ -155,8 +156,9 @@ function explainRoundNumber(scenario: ZoneScenario): string {
   const level = scenario.roundLevel ?? 0;
   const who = scenario.zone.type === 'demand' ? 'buyers' : 'sellers';
   return (
-    `The zone contains ${dollars(level)}, a round number where ${who} like to place orders, ` +
-    'which adds to the zone.'
+    `The zone contains ${dollars(level)}, a round number, which the course's criteria count in ` +
+    `its favour: the method assumes ${who} like to place orders there, a hypothesis the course ` +
+    'has not measured.'
   );
 }
 
@@ -235,8 +237,19 @@ function explainRoom(scenario: ZoneScenario): string {
 }
 
 /**
+ * The base rates a replay cites, out of 100: how fresh zones reacted at price's first return on
+ * real 5-minute charts (the course's rules measured on its real sample, REAL_RATES).
+ */
+const REAL_REACTIONS = {
+  strong: Math.round(REAL_RATES.reactions.strong.share * 100),
+  weak: Math.round(REAL_RATES.reactions.weak.share * 100),
+  break: Math.round(REAL_RATES.reactions.break.share * 100),
+} as const;
+
+/**
  * What price did when it came back, and what that teaches: a hold is not a promise, a weak
- * reaction is a warning, and a break is what the stop beyond the far side is for.
+ * reaction is a warning, and a break is what the stop beyond the far side is for. Each cites the
+ * base rate measured on real charts, so one replay is never taken for the rule.
  */
 function explainAfterwards(scenario: ZoneScenario): string {
   const { zone, returnIndex, aftermath } = scenario;
@@ -264,23 +277,29 @@ function explainAfterwards(scenario: ZoneScenario): string {
         : 'a fair bounce, short of the three average ranges of a strong one';
     return (
       `${cameBack}, turned ${demand ? 'up' : 'down'} and moved ${dollars(reading.away)} away, ` +
-      `${inRanges(reading.awayInRanges)}: ${kind}. The ${level} held this time. Many ` +
-      `${level}s like it do, not all: the next one may break.`
+      `${inRanges(reading.awayInRanges)}: ${kind}. The ${level} held this time. Not all do: on ` +
+      `real charts, ${REAL_REACTIONS.strong} in 100 fresh zones moved 2 average ranges or more away ` +
+      `when price first came back, and ${REAL_REACTIONS.break} in 100 broke.`
     );
   }
   if (reading.reaction === 'weak') {
     return (
       `${cameBack} and moved only ${dollars(reading.away)} away ` +
       `(${inRanges(reading.awayInRanges)}) before stalling: a weak reaction. ` +
-      `${demand ? 'Buyers' : 'Sellers'} were still there, but fewer of them: a ${level} that ` +
-      'reacts weakly has used up much of its orders, and the next visit is more likely to break it.'
+      `${demand ? 'Buyers' : 'Sellers'} were still there, but fewer of them. In the zone model a ` +
+      `${level} that reacts weakly has used up much of its orders and the next visit may break ` +
+      'it, a hypothesis the course has not measured. On real charts a weak reaction was rare: ' +
+      `${REAL_REACTIONS.weak} in 100 fresh zones at price's first return.`
     );
   }
   const broke =
     reading.breakIndex === null ? '' : ` at ${newYorkClock(timeOf(scenario, reading.breakIndex))}`;
+  const alike = level === 'zone' ? 'fresh zones like this one' : 'fresh zones';
   return (
-    `${cameBack}, and a candle closed ${far} it${broke}: the ${level} broke. A ${level} that ` +
-    'follows every rule can still fail. That is why a trade at it keeps its stop just beyond the ' +
-    'far side, and risks only a small, planned amount.'
+    `${cameBack}, and a candle closed ${far} it${broke}: the ${level} broke. That is the most ` +
+    `common outcome: on real charts, ${alike} broke ${REAL_REACTIONS.break} ` +
+    `times in 100 when price first came back. A ${level} that follows every rule can still fail. That ` +
+    'is why a trade at it keeps its stop just beyond the far side, and risks only a small, ' +
+    'planned amount.'
   );
 }
