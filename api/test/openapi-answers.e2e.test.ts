@@ -71,7 +71,8 @@ describe('OpenAPI document and the live answers', () => {
   });
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    // A small pool of real charts: made in a second instead of the whole sample's seconds.
+    testApp = await startTestApp({ realPracticeSessions: 120 });
     dataSource = testApp.app.get(DataSource);
     document = (await request(testApp.http).get('/api/docs/json').expect(200)).body as Document;
     ajv.addSchema({ ...document, $id: DOCUMENT_ID });
@@ -309,6 +310,19 @@ describe('OpenAPI document and the live answers', () => {
     ).toBe(400);
     expect((await call('get', '/api/plans/results', { cookies })).status).toBe(200);
     expect((await call('get', '/api/plans/results')).status).toBe(401);
+
+    expect((await call('get', '/api/practice/real/1', { cookies })).status).toBe(200);
+    expect((await call('get', '/api/practice/real/2', { cookies })).status).toBe(403);
+    expect((await call('get', '/api/practice/real/0', { cookies })).status).toBe(400);
+    for (let tries = 0; tries < 3; tries++) {
+      const attempt = await call('post', '/api/attempts', {
+        cookies,
+        body: { real: 1, lines: [1, 2] },
+      });
+      expect(attempt.status).toBe(200);
+    }
+    expect((await call('get', '/api/practice/real/1', { cookies })).status).toBe(200);
+    expect((await call('get', '/api/practice/real/1')).status).toBe(401);
 
     expect((await call('get', '/api/practice/decisions/1', { cookies })).status).toBe(200);
     const decision = { practice: 1, take: true, reasons: [] };

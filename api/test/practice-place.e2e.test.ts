@@ -41,6 +41,7 @@ describe('Where the learner is in the Practice Portal', () => {
       zones: 1,
       decisions: 1,
       plans: 1,
+      real: 1,
       current: null,
     });
   });
@@ -58,6 +59,7 @@ describe('Where the learner is in the Practice Portal', () => {
       zones: 4,
       decisions: 2,
       plans: 3,
+      real: 2,
       current: { kind: next.kind, index: next.index!, skill: next.skill, reason: next.reason },
     };
     expect((await keep(learner.cookies, place).expect(200)).body).toEqual(place);
@@ -137,6 +139,8 @@ describe('Where the learner is in the Practice Portal', () => {
       { current: { kind: 'zone', index: 1, skill: 'base', reason: 'x'.repeat(201) } },
       /current.reason must be 1 to 200 characters/,
     ],
+    ['a real chart before the first', { real: 0 }, /real must be a whole number from 1 to/],
+    ['a real chart that is text', { real: 'two' }, /real must be a whole number from 1 to/],
     [
       'an exercise with a field it has not',
       { current: { kind: 'zone', index: 1, skill: 'base', reason: 'Why', seed: 4 } },
@@ -144,11 +148,21 @@ describe('Where the learner is in the Practice Portal', () => {
     ],
   ])('answers 400 for %s, and keeps the place it had', async (_, change, message) => {
     const learner = await registerLearner(testApp.http, dataSource);
-    const valid = { mode: 'plans', zones: 3, decisions: 1, plans: 2, current: null };
+    const valid = { mode: 'plans', zones: 3, decisions: 1, plans: 2, real: 4, current: null };
     await keep(learner.cookies, valid).expect(200);
     const answer = await keep(learner.cookies, { ...valid, ...change }).expect(400);
     expect((answer.body as { message: string }).message).toMatch(message);
     expect(await placeOf(learner.cookies)).toEqual(valid);
+  });
+
+  it('keeps the place in the real charts when a client leaves it out', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const place = { mode: 'real', zones: 1, decisions: 1, plans: 1, real: 7, current: null };
+    await keep(learner.cookies, place).expect(200);
+    const { real: _real, ...withoutReal } = place;
+    const answer = await keep(learner.cookies, { ...withoutReal, mode: 'zones' }).expect(200);
+    expect(answer.body).toEqual({ ...place, mode: 'zones' });
+    expect(await placeOf(learner.cookies)).toEqual({ ...place, mode: 'zones' });
   });
 
   it('answers 401 without a session', async () => {

@@ -42,6 +42,7 @@ const EXPECTED_NUMBERS = [
   'GET /api/practice/decisions/{index} path index',
   'GET /api/practice/plans/{index} path index',
   'GET /api/practice/{index} path index',
+  'GET /api/practice/real/{index} path index',
 ];
 
 describe('numbers in paths and queries', () => {
@@ -50,7 +51,7 @@ describe('numbers in paths and queries', () => {
   let routes: NumberedRoute[];
 
   beforeAll(async () => {
-    testApp = await startTestApp();
+    testApp = await startTestApp({ realPracticeSessions: 120 });
     learner = await registerLearner(testApp.http, testApp.app.get(DataSource));
     const document = (await request(testApp.http).get('/api/docs/json').expect(200)).body as {
       paths: Record<string, Record<string, { parameters?: DocumentedParameter[] }>>;

@@ -1,8 +1,12 @@
 import type { GradeReason } from '@course/rules';
 import type { RevealedZone } from './zones.js';
 
-/** Which exercise an answer counts for: a catalogue chart, a lesson's, or a practice chart's. */
-export type AttemptTarget = { chart: number } | { lesson: number } | { practice: number };
+/**
+ * Which exercise an answer counts for: a catalogue chart, a lesson's, a practice chart's, or one
+ * of the learner's real charts (GET api/practice/real/{index}).
+ */
+export type AttemptTarget =
+  { chart: number } | { lesson: number } | { practice: number } | { real: number };
 
 /** POST api/attempts: the prices of the lines drawn, in the order drawn. */
 export type AttemptRequest = AttemptTarget & { lines: number[] };

@@ -15,6 +15,7 @@ export type * from './practice.js';
 export type * from './practice-place.js';
 export type * from './progress.js';
 export type * from './pulled-lines.js';
+export type * from './real-practice.js';
 export type * from './routes.js';
 export type * from './session.js';
 export type * from './skills.js';

@@ -1,10 +1,10 @@
 import type { PracticeKind, SkillKey } from '@course/rules';
 
 /**
- * The Practice Portal's modes: "Practise what I need" (`needs`, the server chooses each exercise)
- * and the fixed rounds of zones, take-or-skip decisions and trade plans.
+ * The Practice Portal's modes: "Practise what I need" (`needs`, the server chooses each exercise),
+ * the fixed rounds of zones, take-or-skip decisions and trade plans, and real charts.
  */
-export type PracticeMode = 'needs' | 'zones' | 'decisions' | 'plans';
+export type PracticeMode = 'needs' | 'zones' | 'decisions' | 'plans' | 'real';
 
 /** The exercise "Practise what I need" has on screen, as GET api/practice/next chose it. */
 export interface PracticeItem {
@@ -26,6 +26,11 @@ export interface PracticePlace {
   zones: number;
   decisions: number;
   plans: number;
+  /** The place in the real charts (1-based): each new place is served a real session. */
+  real: number;
   /** "Practise what I need": the exercise being worked on; null before the first is chosen. */
   current: PracticeItem | null;
 }
+
+/** POST api/practice/place: the place to keep; without `real`, the learner's stays as it was. */
+export type PracticePlaceUpdate = Omit<PracticePlace, 'real'> & { real?: number };

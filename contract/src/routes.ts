@@ -10,9 +10,10 @@ import type { Catalogue, LessonPageBody } from './lessons.js';
 import type { ManageRequest, ManageResult } from './manage.js';
 import type { PlanRequest, PlanResult, PlanResults } from './plans.js';
 import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from './practice.js';
-import type { PracticePlace } from './practice-place.js';
+import type { PracticePlace, PracticePlaceUpdate } from './practice-place.js';
 import type { ProgressBody, ProgressUpdate } from './progress.js';
 import type { PulledLinesBody } from './pulled-lines.js';
+import type { PracticeRealBody } from './real-practice.js';
 import type { PracticeNextBody, SkillsBody } from './skills.js';
 import type {
   Credentials,
@@ -39,6 +40,7 @@ export interface ApiGetRoutes {
   '/api/practice/{index}': { response: PracticeChartBody };
   '/api/practice/plans/{index}': { response: PracticePlanBody };
   '/api/practice/decisions/{index}': { response: PracticeDecisionBody };
+  '/api/practice/real/{index}': { response: PracticeRealBody };
   '/api/plans/results': { response: PlanResults };
   '/api/skills': { response: SkillsBody };
   '/api/billing/plan': { response: BillingPlan };
@@ -77,7 +79,7 @@ export interface ApiPostRoutes {
   '/stripe/cancel': { body: EmptyBody; response: MessageBody };
   '/stripe/resume': { body: EmptyBody; response: MessageBody };
   '/api/events': { body: EventBatch; response: EventsAccepted };
-  '/api/practice/place': { body: PracticePlace; response: PracticePlace };
+  '/api/practice/place': { body: PracticePlaceUpdate; response: PracticePlace };
 }
 
 export type ApiGetPath = keyof ApiGetRoutes;

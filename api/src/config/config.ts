@@ -67,6 +67,11 @@ export interface AppConfig {
    */
   practiceWorkerExecArgv?: readonly string[];
   /**
+   * Real charts are made from the first this many sessions of the real sample only; unset: all.
+   * Tests set a small pool (a pool soon used up, and seconds less work at start).
+   */
+  realPracticeSessions?: number;
+  /**
    * The file of catalogue charts made ahead (see charts/catalogue-cache.ts); unset: the one the
    * build writes beside the built code. Tests name their own.
    */

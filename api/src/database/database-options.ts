@@ -10,6 +10,7 @@ import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { Attempt } from '../exercises/attempt.entity.js';
 import { PracticeChart } from '../practice-charts/practice-chart.entity.js';
 import { PracticePlaceRow } from '../practice/practice-place.entity.js';
+import { RealPracticeItemRow } from '../real-practice/real-practice-item.entity.js';
 import { PracticeHistoryRow, SkillStateRow } from '../skills/skill-state.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
@@ -33,6 +34,7 @@ import { CreateSkillAnswers1795849166650 } from './migrations/1795849166650-crea
 import { CreatePracticePlaces1765200000000 } from './migrations/1765200000000-create-practice-places.js';
 import { CreateSavedLines1765300000000 } from './migrations/1765300000000-create-saved-lines.js';
 import { BackfillSavedLines1795851887011 } from './migrations/1795851887011-backfill-saved-lines.js';
+import { CreateRealPractice1795900000000 } from './migrations/1795900000000-create-real-practice.js';
 
 export const ENTITIES = [
   User,
@@ -52,6 +54,7 @@ export const ENTITIES = [
   PracticeHistoryRow,
   PracticePlaceRow,
   SavedLines,
+  RealPracticeItemRow,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -72,6 +75,7 @@ export const MIGRATIONS = [
   CreateSavedLines1765300000000,
   CreateSkillAnswers1795849166650,
   BackfillSavedLines1795851887011,
+  CreateRealPractice1795900000000,
 ];
 
 /**

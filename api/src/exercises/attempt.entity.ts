@@ -44,6 +44,10 @@ export class Attempt {
   @Column({ name: 'practice_index', type: 'integer', nullable: true })
   practiceIndex!: number | null;
 
+  /** For one of the learner's real charts: its place among them (see real_practice_items). */
+  @Column({ name: 'real_index', type: 'integer', nullable: true })
+  realIndex!: number | null;
+
   @Column({ name: 'lesson_id', type: 'integer', nullable: true })
   lessonId!: number | null;
 

@@ -24,8 +24,11 @@ import {
   catalogueKey,
   lessonKey,
   practiceKey,
+  realKey,
   standingOf,
 } from './attempts.service.js';
+import { gradeRealZone } from '../real-practice/grade-real-zone.js';
+import { RealPracticeItems, realExerciseChart } from '../real-practice/real-practice-items.js';
 import {
   ChartCatalogue,
   type ExerciseChart,
@@ -62,6 +65,7 @@ export class AttemptsController {
     private readonly demo: DemoStanding,
     private readonly analytics: AnalyticsRecorder,
     private readonly idempotent: IdempotentAnswers,
+    private readonly real: RealPracticeItems,
   ) {}
 
   @Post()
@@ -76,8 +80,9 @@ export class AttemptsController {
     description:
       'Grades the first two lines with the course’s gradeZone against the hidden zone and answers ' +
       '{pass, reason, feedback, tries, revealed}; zone, explanation and baseTimes come with a ' +
-      'pass or from the third failed try. Give one of chart, lesson (its chart) or practice (the ' +
-      'learner’s own practice chart). Visitors may answer the landing demo charts only. A gated ' +
+      'pass or from the third failed try. Give one of chart, lesson (its chart), practice (the ' +
+      'learner’s own practice chart) or real (one of the learner’s real charts, which passes on ' +
+      'any fresh zone of the asked type the course’s rules find on it). Visitors may answer the landing demo charts only. A gated ' +
       'lesson or chart answers 403 {subscriptionRequired: true} without the Pro Plan, a lesson ' +
       'not yet open 403 {finishFirst: {id, path, title}}; practice charts after the first need ' +
       'the plan.',
@@ -91,8 +96,10 @@ export class AttemptsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<AttemptResult> {
     const { answer, replayed } = await this.grade(body, user, idempotencyKey, request, response);
-    // A replay is the same answer again, not another one.
-    if (!replayed) recordAnswer(this.analytics, request, user?.id, answeredExercise(body), answer);
+    // A replay is the same answer again, not another one. (Real charts have no analytics
+    // subject yet: their answers are kept as attempts and skills only.)
+    if (!replayed && body.real === undefined)
+      recordAnswer(this.analytics, request, user?.id, answeredExercise(body), answer);
     return answer;
   }
 
@@ -109,11 +116,28 @@ export class AttemptsController {
         response,
         work,
       );
-    const targets = [body.chart, body.lesson, body.practice].filter(
+    const targets = [body.chart, body.lesson, body.practice, body.real].filter(
       (target) => target !== undefined,
     );
     if (targets.length !== 1) {
-      throw new BadRequestException('Send exactly one of chart, lesson and practice.');
+      throw new BadRequestException('Send exactly one of chart, lesson, practice and real.');
+    }
+    if (body.real !== undefined) {
+      if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
+      const index = body.real;
+      await this.access.requirePractice(user.id, index);
+      const item = await this.real.item(user.id, index, false);
+      const grade = gradeRealZone(body.lines, item.zones);
+      return once(user, (store) =>
+        this.attempts.record(
+          user.id,
+          realExerciseChart(item),
+          realKey(index),
+          body.lines,
+          grade,
+          store,
+        ),
+      );
     }
     if (body.practice !== undefined) {
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);

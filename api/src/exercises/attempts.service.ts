@@ -21,7 +21,10 @@ import { SavedLinesService } from '../saved-lines/saved-lines.service.js';
  * in the portal.
  */
 export type ExerciseKey = (
-  { chartNumber: number } | { chartNumber: number; lessonId: number } | { practiceIndex: number }
+  | { chartNumber: number }
+  | { chartNumber: number; lessonId: number }
+  | { practiceIndex: number }
+  | { realIndex: number }
 ) & {
   /**
    * What the tries answer: a zone (two lines), a trade plan, a decision or a management rule;
@@ -109,6 +112,8 @@ export class AttemptsService {
       );
     } else if ('chartNumber' in key) {
       query.where({ userId, chartNumber: key.chartNumber });
+    } else if ('realIndex' in key) {
+      query.where({ userId, realIndex: key.realIndex });
     } else {
       query.where({ userId, practiceIndex: key.practiceIndex });
     }
@@ -180,6 +185,8 @@ export class AttemptsService {
         lessonId: key.lessonId,
         chartNumber: key.chartNumber,
       });
+    } else if ('realIndex' in key) {
+      query.andWhere('attempt.realIndex = :realIndex', { realIndex: key.realIndex });
     } else {
       query.andWhere('attempt.chartNumber = :chartNumber', { chartNumber: key.chartNumber });
     }
@@ -199,13 +206,30 @@ export class AttemptsService {
     /** The skills the content names for the exercise (a lesson's, a chart's in charts.yaml). */
     skills?: readonly SkillKey[],
   ): Promise<AttemptResult> {
-    const grade = this.grade(chart, lines);
+    return this.record(userId, chart, key, lines, this.grade(chart, lines), store, skills);
+  }
+
+  /**
+   * Keeps a try graded elsewhere (a real chart's, against any of its zones) in `store`'s
+   * transaction like {@link gradeAndRecord}; a grade that is no try at all is a 400.
+   */
+  async record(
+    userId: string,
+    chart: ExerciseChart,
+    key: ExerciseKey,
+    lines: number[],
+    grade: GradeResult,
+    store: EntityManager,
+    skills?: readonly SkillKey[],
+  ): Promise<AttemptResult> {
+    if (grade.reason === 'need-two-lines') throw new BadRequestException(grade.feedback);
     const attemptId = randomUUID();
     await store.getRepository(Attempt).insert({
       id: attemptId,
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
+      realIndex: 'realIndex' in key ? key.realIndex : null,
       lessonId: 'lessonId' in key ? key.lessonId : null,
       // The first two lines are the answer (spec, section 5); more are kept as drawn.
       lines,
@@ -231,7 +255,10 @@ export class AttemptsService {
         // Passed only after three failed tries had shown the zone.
         afterReveal: grade.pass && standing.tries >= TRIES_BEFORE_REVEAL_BY_KIND.zone,
       },
-      { attemptId, practice: 'practiceIndex' in key ? 'zone' : undefined },
+      {
+        attemptId,
+        practice: 'practiceIndex' in key || 'realIndex' in key ? 'zone' : undefined,
+      },
     );
     return attemptResult(grade, standing, chart);
   }
@@ -259,6 +286,11 @@ export function lessonExerciseKey(
 /** The key of a learner's own practice chart: a zone to find, a trade to plan or to decide on. */
 export function practiceKey(practiceIndex: number, kind: ExerciseKind = 'zone'): ExerciseKey {
   return { practiceIndex, kind };
+}
+
+/** The key of one of the learner's real charts, by its place among them. */
+export function realKey(realIndex: number): ExerciseKey {
+  return { realIndex, kind: 'zone' };
 }
 
 /** The answer to a try: the grade, the standing, and the zone once it may be shown. */

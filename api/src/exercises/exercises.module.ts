@@ -5,6 +5,7 @@ import { CatalogueModule } from '../catalogue/catalogue.module.js';
 import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
+import { RealPracticeModule } from '../real-practice/real-practice.module.js';
 import { SavedLinesModule } from '../saved-lines/saved-lines.module.js';
 import { SkillStatesModule } from '../skills/skill-states.module.js';
 import { Attempt } from './attempt.entity.js';
@@ -31,6 +32,7 @@ import { PlansService } from './plans.service.js';
     ChartCatalogueModule,
     IdempotencyModule,
     PracticeChartsModule,
+    RealPracticeModule,
     SavedLinesModule,
     SkillStatesModule,
   ],

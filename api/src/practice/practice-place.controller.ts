@@ -4,7 +4,7 @@ import type { PracticePlace } from '@course/contract';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import type { User } from '../users/user.entity.js';
-import { PracticePlaceDto } from './dto/practice-place.dto.js';
+import { KeptPracticePlaceDto, PracticePlaceDto } from './dto/practice-place.dto.js';
 import { PracticePlaces } from './practice-places.js';
 
 @ApiTags('practice')
@@ -21,7 +21,7 @@ export class PracticePlaceController {
       'place in each round and the exercise Practise what I need has on screen, as last sent ' +
       'from any device. Before any: Practise what I need, each round at 1, no exercise yet.',
   })
-  @ApiOkResponse({ type: PracticePlaceDto })
+  @ApiOkResponse({ type: KeptPracticePlaceDto })
   place(@CurrentUser() user: User): Promise<PracticePlace> {
     return this.places.get(user.id);
   }
@@ -33,9 +33,10 @@ export class PracticePlaceController {
     description:
       'Replaces the learner’s place with the one sent (so sending it twice is harmless) and ' +
       'answers it. current is the exercise GET api/practice/next chose, or null; its index ' +
-      'must be one of the learner’s exercises of its kind. Bad values answer 400.',
+      'must be one of the learner’s exercises of its kind; a place without real keeps the ' +
+      'learner’s place in the real charts. Bad values answer 400.',
   })
-  @ApiOkResponse({ type: PracticePlaceDto })
+  @ApiOkResponse({ type: KeptPracticePlaceDto })
   keep(@CurrentUser() user: User, @Body() body: PracticePlaceDto): Promise<PracticePlace> {
     return this.places.save(user.id, body);
   }

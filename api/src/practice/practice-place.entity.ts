@@ -19,6 +19,9 @@ export class PracticePlaceRow {
   @Column({ type: 'integer' })
   plans!: number;
 
+  @Column({ type: 'integer', default: 1 })
+  real!: number;
+
   /** "Practise what I need": the exercise on screen, as the server chose it. */
   @Column({ type: 'jsonb', nullable: true })
   current!: PracticeItem | null;

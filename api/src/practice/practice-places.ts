@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { PracticeKind } from '@course/rules';
-import type { PracticePlace } from '@course/contract';
+import type { PracticePlace, PracticePlaceUpdate } from '@course/contract';
 import type { Repository } from 'typeorm';
 import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../catalogue/course-access.js';
 import { PracticePlaceRow } from './practice-place.entity.js';
@@ -12,6 +12,7 @@ export const FIRST_PLACE: PracticePlace = {
   zones: 1,
   decisions: 1,
   plans: 1,
+  real: 1,
   current: null,
 };
 
@@ -35,13 +36,17 @@ export class PracticePlaces {
   async get(userId: string): Promise<PracticePlace> {
     const row = await this.rows.findOne({ where: { userId } });
     if (!row) return FIRST_PLACE;
-    const { mode, zones, decisions, plans, current } = row;
-    return { mode, zones, decisions, plans, current };
+    const { mode, zones, decisions, plans, real, current } = row;
+    return { mode, zones, decisions, plans, real, current };
   }
 
-  /** Keeps `place` as the learner's; a current exercise past its kind's count is a 400. */
-  async save(userId: string, place: PracticePlace): Promise<PracticePlace> {
+  /**
+   * Keeps `place` as the learner's; a current exercise past its kind's count is a 400. A place
+   * without `real` (sent by a client from before real charts) keeps the learner's.
+   */
+  async save(userId: string, place: PracticePlaceUpdate): Promise<PracticePlace> {
     const { mode, zones, decisions, plans } = place;
+    const real = place.real ?? (await this.get(userId)).real;
     const current = place.current ?? null;
     if (current && current.index > PRACTICE_COUNTS[current.kind]) {
       throw new BadRequestException(
@@ -53,6 +58,7 @@ export class PracticePlaces {
       zones,
       decisions,
       plans,
+      real,
       current: current && {
         kind: current.kind,
         index: current.index,

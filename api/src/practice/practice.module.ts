@@ -7,12 +7,15 @@ import { PracticeChartsModule } from '../practice-charts/practice-charts.module.
 import { PracticeController } from './practice.controller.js';
 import { PracticePlaceController } from './practice-place.controller.js';
 import { PracticePlaceRow } from './practice-place.entity.js';
+import { PracticeRealController } from './practice-real.controller.js';
 import { PracticePlaces } from './practice-places.js';
 import { SkillStatesModule } from '../skills/skill-states.module.js';
+import { RealPracticeModule } from '../real-practice/real-practice.module.js';
 
 /**
  * The learner's practice portal (GET api/practice/...): their own charts, plans and decisions
- * with where they stand on each, and where the learner is in the portal (api/practice/place).
+ * with where they stand on each, their real charts (api/practice/real/{index}), and where the
+ * learner is in the portal (api/practice/place).
  * The answers go to the exercise calls.
  */
 @Module({
@@ -22,10 +25,11 @@ import { SkillStatesModule } from '../skills/skill-states.module.js';
     CatalogueModule,
     ExercisesModule,
     PracticeChartsModule,
+    RealPracticeModule,
     SkillStatesModule,
   ],
   // The place's controller first: PracticeController's ':index' would read "place" as an index.
-  controllers: [PracticePlaceController, PracticeController],
+  controllers: [PracticePlaceController, PracticeRealController, PracticeController],
   providers: [PracticePlaces],
 })
 export class PracticeModule {}

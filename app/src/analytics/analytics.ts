@@ -152,10 +152,14 @@ export const NO_ANALYTICS: Analytics = {
   requestHeaders: () => ({}),
 };
 
-/** The subject of an exercise target, as events name it. */
+/**
+ * The subject of an exercise target, as events name it; undefined for a real chart, which the
+ * events do not name yet.
+ */
 export function subjectOf(
-  target: { chart: number } | { lesson: number } | { practice: number },
-): ExerciseSubject {
+  target: { chart: number } | { lesson: number } | { practice: number } | { real: number },
+): ExerciseSubject | undefined {
+  if ('real' in target) return undefined;
   if ('lesson' in target) return { lessonId: target.lesson };
   if ('practice' in target) return { practiceIndex: target.practice };
   return { chartNumber: target.chart };

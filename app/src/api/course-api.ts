@@ -112,6 +112,9 @@ export function createCourseApi(
     /** The learner's own practice chart `index` (1-based) with its 1-hour twin. */
     practiceChart: (index: number) =>
       withSession(() => http.get('/api/practice/{index}', { index })),
+    /** The learner's real chart `index` (1-based): the next one is served a real session. */
+    practiceReal: (index: number) =>
+      withSession(() => http.get('/api/practice/real/{index}', { index })),
     attempt: (target: AttemptTarget, lines: number[]) =>
       answerOnce((headers) => http.post('/api/attempts', { ...target, lines }, { headers })),
     /** The learner's own practice plan `index` (1-based): a zone given, a trade to plan. */

@@ -36,6 +36,7 @@ export const queryKeys = {
   practiceChart: (index: number | undefined) => ['practice-chart', index ?? null] as const,
   practicePlan: (index: number | undefined) => ['practice-plan', index ?? null] as const,
   practiceDecision: (index: number | undefined) => ['practice-decision', index ?? null] as const,
+  practiceReal: (index: number | undefined) => ['practice-real', index ?? null] as const,
   planResults: () => ['plan-results'] as const,
   /** The learner's mastery per skill (GET api/skills): every graded answer changes it. */
   skills: () => ['skills'] as const,
@@ -194,6 +195,14 @@ export const courseQueries = {
     queryOptions({
       queryKey: queryKeys.practicePlan(index),
       queryFn: index === undefined ? skipToken : () => api.practicePlan(index),
+      staleTime: Infinity,
+      ...SEEDS_A_PAGE,
+    }),
+
+  practiceReal: (api: CourseApi, index: number | undefined) =>
+    queryOptions({
+      queryKey: queryKeys.practiceReal(index),
+      queryFn: index === undefined ? skipToken : () => api.practiceReal(index),
       staleTime: Infinity,
       ...SEEDS_A_PAGE,
     }),

@@ -28,6 +28,11 @@ interface ExerciseChartProps {
   playReturnOnAnswer?: boolean;
   /** Load the chart only once it is seen (see LazyChart): for a chart below a page's fold. */
   loadWhenSeen?: boolean;
+  /**
+   * Replay all that came next, to the session's close (a real chart: what really happened),
+   * instead of stopping a little after price came back to the zone.
+   */
+  replayToClose?: boolean;
 }
 
 /** The zone exercise: the learner marks the zone with two lines and presses Try (Run). */
@@ -41,6 +46,7 @@ export function ExerciseChart({
   label,
   playReturnOnAnswer = false,
   loadWhenSeen = false,
+  replayToClose = false,
 }: ExerciseChartProps) {
   const { charts, loadError, state, submit, reload } = exercise;
   const frame = useExerciseChart(charts?.fiveMinute, charts?.hourly, exercise.subject);
@@ -75,13 +81,14 @@ export function ExerciseChart({
     const lastTime = current?.data.at(-1)?.time;
     if (lastTime === undefined) return;
     if (!replayed) {
-      const until = answer ? replayUntil(charts.fiveMinute, answer.zone) : undefined;
+      const until =
+        answer && !replayToClose ? replayUntil(charts.fiveMinute, answer.zone) : undefined;
       const withNext = until === undefined ? true : { until };
       engine.setSeries(exerciseSeries(charts.fiveMinute, charts.hourly, withNext), timeframe);
       setReplayed(true);
     }
     replay.start({ from: lastTime, speedMs: 350 });
-  }, [engine, charts, timeframe, replayed, replay, answer]);
+  }, [engine, charts, timeframe, replayed, replay, answer, replayToClose]);
 
   // Played once per answer: the learner can replay it again with the button.
   const playedFor = useRef<unknown>(undefined);

@@ -14,12 +14,12 @@ export function ReplayButton({
   /** What it replays, e.g. "Replay what price did next". */
   label: string;
   /** The exercise replayed, for the course's analytics. */
-  subject: ExerciseSubject;
+  subject: ExerciseSubject | undefined;
 }) {
   const analytics = useAnalytics();
   const playing = state.status === 'playing';
   const start = () => {
-    analytics.track('exercise_replay', subject);
+    if (subject) analytics.track('exercise_replay', subject);
     onStart();
   };
   return (

@@ -22,8 +22,14 @@ export interface ExerciseCharts {
   hourly: ExerciseChartData | undefined;
 }
 
-/** Where the charts come from: catalogue numbers, or the learner's own practice chart. */
-type ChartSource = { chartNumber: number; hourlyChartNumber?: number } | { practiceIndex: number };
+/**
+ * Where the charts come from: catalogue numbers, the learner's own practice chart, or one of
+ * their real charts.
+ */
+type ChartSource =
+  | { chartNumber: number; hourlyChartNumber?: number }
+  | { practiceIndex: number }
+  | { realIndex: number };
 
 export type UseChartExerciseOptions = {
   api: CourseApi;
@@ -39,8 +45,8 @@ export interface ChartExercise {
   /** The charts were refused by the subscription wall: the page shows it instead. */
   gated: boolean;
   state: ExerciseState;
-  /** The exercise, as analytics names it. */
-  subject: ExerciseSubject;
+  /** The exercise, as analytics names it (real charts: undefined). */
+  subject: ExerciseSubject | undefined;
   submit: (lines: number[]) => Promise<void>;
   reload: () => void;
 }
@@ -68,6 +74,8 @@ export function useChartExercise(options: UseChartExerciseOptions): ChartExercis
   const { api, target, standing } = options;
   const queryClient = useQueryClient();
   const practiceIndex = 'practiceIndex' in options ? options.practiceIndex : undefined;
+  const realIndex = 'realIndex' in options ? options.realIndex : undefined;
+  const ownChart = practiceIndex !== undefined || realIndex !== undefined;
   const chartNumber = 'chartNumber' in options ? options.chartNumber : undefined;
   const hourlyChartNumber = 'chartNumber' in options ? options.hourlyChartNumber : undefined;
   const [state, dispatch] = useReducer(exerciseReducer, standing, (initial) =>
@@ -82,16 +90,21 @@ export function useChartExercise(options: UseChartExerciseOptions): ChartExercis
 
   // A practice chart brings its 1-hour twin; a catalogue chart's twin is a chart of its own.
   const practiceLoad = useQuery(courseQueries.practiceChart(api, practiceIndex));
+  const realLoad = useQuery(courseQueries.practiceReal(api, realIndex));
   const fiveMinuteLoad = useQuery(
-    courseQueries.chart(api, practiceIndex === undefined ? chartNumber : undefined, lessonId),
+    courseQueries.chart(api, ownChart ? undefined : chartNumber, lessonId),
   );
   const hourlyLoad = useQuery(
-    courseQueries.chart(api, practiceIndex === undefined ? hourlyChartNumber : undefined, lessonId),
+    courseQueries.chart(api, ownChart ? undefined : hourlyChartNumber, lessonId),
   );
   const practice = practiceLoad.data;
+  const real = realLoad.data;
   const fiveMinute = fiveMinuteLoad.data;
   const hourly = hourlyLoad.data;
   const loaded = useMemo((): LoadedCharts | undefined => {
+    if (realIndex !== undefined) {
+      return real && { fiveMinute: real, hourly: undefined, standing: real.exercise };
+    }
     if (practiceIndex !== undefined) {
       return (
         practice && { fiveMinute: practice, hourly: practice.hourly, standing: practice.exercise }
@@ -99,20 +112,27 @@ export function useChartExercise(options: UseChartExerciseOptions): ChartExercis
     }
     if (!fiveMinute || (hourlyChartNumber !== undefined && !hourly)) return undefined;
     return { fiveMinute, hourly };
-  }, [practiceIndex, practice, fiveMinute, hourly, hourlyChartNumber]);
+  }, [realIndex, real, practiceIndex, practice, fiveMinute, hourly, hourlyChartNumber]);
   const chartKeys = useMemo(
     () =>
-      practiceIndex === undefined
-        ? [
-            queryKeys.chart(chartNumber, lessonId),
-            ...(hourlyChartNumber === undefined
-              ? []
-              : [queryKeys.chart(hourlyChartNumber, lessonId)]),
-          ]
-        : [queryKeys.practiceChart(practiceIndex)],
-    [practiceIndex, chartNumber, hourlyChartNumber, lessonId],
+      realIndex !== undefined
+        ? [queryKeys.practiceReal(realIndex)]
+        : practiceIndex === undefined
+          ? [
+              queryKeys.chart(chartNumber, lessonId),
+              ...(hourlyChartNumber === undefined
+                ? []
+                : [queryKeys.chart(hourlyChartNumber, lessonId)]),
+            ]
+          : [queryKeys.practiceChart(practiceIndex)],
+    [realIndex, practiceIndex, chartNumber, hourlyChartNumber, lessonId],
   );
-  const { loadError, gated, reload } = chartLoadState([practiceLoad, fiveMinuteLoad, hourlyLoad]);
+  const { loadError, gated, reload } = chartLoadState([
+    practiceLoad,
+    realLoad,
+    fiveMinuteLoad,
+    hourlyLoad,
+  ]);
 
   // What the server says with the charts (a practice chart's tries, the zone once it may be
   // shown) is taken in as they arrive, in the same render: no frame shows the charts without it.

@@ -20,8 +20,8 @@ export interface ExerciseChartFrame {
   hasHourly: boolean;
   /** The chart carries what price did next (once the answer is shown): Replay has candles. */
   hasNext: boolean;
-  /** The exercise, as analytics names it. */
-  subject: ExerciseSubject;
+  /** The exercise, as analytics names it; undefined for one it does not count (real charts). */
+  subject: ExerciseSubject | undefined;
   timeframe: UseTimeframeResult;
 }
 
@@ -33,7 +33,7 @@ export interface ExerciseChartFrame {
 export function useExerciseChart(
   fiveMinute: ExerciseChartData | undefined,
   hourly: ExerciseChartData | undefined,
-  subject: ExerciseSubject,
+  subject: ExerciseSubject | undefined,
 ): ExerciseChartFrame {
   useExerciseTime(fiveMinute ? subject : undefined);
   const [engine, setEngine] = useState<ChartEngine>();

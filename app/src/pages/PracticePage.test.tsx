@@ -8,8 +8,9 @@ import {
   type PracticeChartBody,
   type PracticeNextBody,
   type PracticePlace,
+  type PracticeRealBody,
 } from '../api/index.js';
-import { chartBody } from '../../test/exercise-fixtures.js';
+import { chartBody, nextCandles } from '../../test/exercise-fixtures.js';
 import { fakeHttp } from '../../test/fake-http.js';
 import { withCourse } from '../../test/query-client.js';
 import { StubChart } from '../../test/stub-chart.js';
@@ -41,6 +42,21 @@ function practiceChart(index: number, exercise: ExerciseStanding = NOT_TRIED): P
   };
 }
 
+/** One of the learner's real charts as GET api/practice/real/{index} answers it. */
+function realChart(index: number, exercise: ExerciseStanding = NOT_TRIED): PracticeRealBody {
+  const { chart_number: _number, twin: _twin, ...chart } = chartBody(0, { type: 'supply' });
+  const revealed = exercise.revealed
+    ? {
+        hiddenpl: 101,
+        hiddenpl2: 100.5,
+        next: nextCandles(),
+        explanation: 'The strongest fresh supply zone the course’s rules find here.',
+        session: { symbol: 'AAPL', day: '2014-06-05', name: 'AAPL, 5 June 2014' },
+      }
+    : {};
+  return { ...chart, ...revealed, index, free: 1, pool: 180, exercise };
+}
+
 // Answers of GET api/practice/next with an exercise to offer (an index), so they are also the
 // PracticeItem the portal keeps on the server.
 const FRESHNESS = {
@@ -61,6 +77,7 @@ const FIRST_VISIT: PracticePlace = {
   zones: 1,
   decisions: 1,
   plans: 1,
+  real: 1,
   current: null,
 };
 
@@ -90,6 +107,7 @@ function portalServer(
   };
   for (let index = 1; index <= 10; index++) {
     routes[`GET /api/practice/${index}`] = () => practiceChart(index, standings[index]);
+    routes[`GET /api/practice/real/${index}`] = () => realChart(index, standings[index]);
   }
   return { routes, sentPlaces, kept: () => kept };
 }
@@ -183,5 +201,25 @@ describe('the Practice Portal', () => {
     fireEvent.click(await screen.findByRole('dialog'));
     expect(await screen.findByRole('button', { name: 'Skip' })).toBeTruthy();
     await waitFor(() => expect(server.kept().zones).toBe(2));
+  });
+
+  it('shows real charts, and the session only once the answer is shown', async () => {
+    const server = portalServer({ ...FIRST_VISIT, mode: 'real', real: 1 }, [], { 2: PASSED });
+    const { calls } = renderPortal(server);
+    expect(await screen.findByText('Find a supply zone on this real chart.')).toBeTruthy();
+    expect(isPressed('Real charts')).toBe(true);
+    expect(isPressed('Find zones')).toBe(false);
+    expect(screen.getByLabelText('Real chart').textContent).toBe('1');
+    expect(screen.queryByTestId('real-session')).toBeNull();
+    expect(calls).toContain('GET /api/practice/real/1');
+
+    // Skip: the next real chart, kept as the learner's place on the server.
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    await waitFor(() => expect(screen.getByLabelText('Real chart').textContent).toBe('2'));
+    expect((await screen.findByTestId('real-session')).textContent).toBe(
+      'This was AAPL, 5 June 2014.',
+    );
+    expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
+    await waitFor(() => expect(server.kept()).toMatchObject({ mode: 'real', real: 2 }));
   });
 });

@@ -28,6 +28,7 @@ import { PracticeNeeds } from '../practice/PracticeNeeds.js';
 import { usePracticePlace } from '../practice/use-practice-place.js';
 import { PracticeDecisions } from '../practice/PracticeDecisions.js';
 import { PracticePlans } from '../practice/PracticePlans.js';
+import { PracticeReal } from '../practice/PracticeReal.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
@@ -166,6 +167,7 @@ const MODES: readonly { mode: PracticeMode; label: string }[] = [
   { mode: 'zones', label: 'Find zones' },
   { mode: 'decisions', label: 'Take or skip' },
   { mode: 'plans', label: 'Plan trades' },
+  { mode: 'real', label: 'Real charts' },
 ];
 
 /** The portal resumes where the learner was, on any device: the server keeps the place. */
@@ -282,6 +284,22 @@ function PracticeModes({
             position={place.plans}
             count={limits.plans}
             onMove={(position) => move({ ...place, plans: position })}
+          />
+        </>
+      );
+    case 'real':
+      return (
+        <>
+          <p className="muted">
+            Real sessions of US stocks and ETFs, graded against the zones the course&apos;s own
+            rules find. None comes back until you have seen them all.
+            {subscribed === false &&
+              ` ${freeTasterText(limits.free, 'real chart', 'real charts')}; the Pro Plan opens all the others.`}
+          </p>
+          <PracticeReal
+            key={place.real}
+            position={place.real}
+            onMove={(position) => move({ ...place, real: position })}
           />
         </>
       );

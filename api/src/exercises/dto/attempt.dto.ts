@@ -11,6 +11,7 @@ import {
   Min,
 } from 'class-validator';
 import { PRACTICE_CHART_COUNT } from '../../catalogue/course-access.js';
+import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
 
 /** The highest price a line may be drawn at. */
 export const MAX_LINE_PRICE = 1_000_000;
@@ -18,7 +19,7 @@ export const MAX_LINE_PRICE = 1_000_000;
 /** One answer to a chart exercise: the prices of the lines drawn, in the order drawn. */
 export class AttemptDto {
   @ApiPropertyOptional({
-    description: 'Chart number graded (give exactly one of chart, lesson and practice).',
+    description: 'Chart number graded (give exactly one of chart, lesson, practice and real).',
     example: 3,
   })
   @IsOptional()
@@ -38,6 +39,17 @@ export class AttemptDto {
     message: `practice must be a practice chart from 1 to ${PRACTICE_CHART_COUNT}`,
   })
   practice?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Place of one of the learner’s real charts (GET api/practice/real/{index}), once shown.',
+    example: 1,
+  })
+  @IsOptional()
+  @IsInt({ message: `real must be a real chart from 1 to ${MAX_REAL_INDEX}` })
+  @Min(1, { message: `real must be a real chart from 1 to ${MAX_REAL_INDEX}` })
+  @Max(MAX_REAL_INDEX, { message: `real must be a real chart from 1 to ${MAX_REAL_INDEX}` })
+  real?: number;
 
   @ApiPropertyOptional({ description: 'Lesson id; its exercise chart is graded.', example: 7 })
   @IsOptional()

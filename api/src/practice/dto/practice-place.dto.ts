@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsDefined,
@@ -13,14 +13,16 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { PRACTICE_KINDS, type PracticeKind, SKILL_KEYS, type SkillKey } from '@course/rules';
-import type { PracticeItem, PracticeMode, PracticePlace } from '@course/contract';
+import type { PracticeItem, PracticeMode, PracticePlaceUpdate } from '@course/contract';
 import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../../catalogue/course-access.js';
+import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
 
 export const PRACTICE_MODES = [
   'needs',
   'zones',
   'decisions',
   'plans',
+  'real',
 ] as const satisfies readonly PracticeMode[];
 
 /** The longest reason kept: the chooser's sentences are well under it. */
@@ -66,12 +68,12 @@ export class PracticeItemDto implements PracticeItem {
 }
 
 /** Where the learner is in the Practice Portal (the body of POST and the answer of both calls). */
-export class PracticePlaceDto implements PracticePlace {
+export class PracticePlaceDto implements PracticePlaceUpdate {
   @ApiProperty({
     enum: PRACTICE_MODES,
     description:
       '"needs": Practise what I need (the server chooses each exercise); "zones", "decisions", ' +
-      '"plans": the fixed rounds',
+      '"plans": the fixed rounds; "real": real charts',
     example: 'needs',
   })
   @IsIn(PRACTICE_MODES, { message: `mode must be one of ${PRACTICE_MODES.join(', ')}` })
@@ -102,6 +104,20 @@ export class PracticePlaceDto implements PracticePlace {
   @Max(PRACTICE_PLAN_COUNT, { message: placeMessage('plans', PRACTICE_PLAN_COUNT) })
   plans!: number;
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_REAL_INDEX,
+    description:
+      'The place in the real charts (GET api/practice/real/{index}); kept as it is when left out',
+    example: 1,
+  })
+  @IsOptional()
+  @IsInt({ message: placeMessage('real', MAX_REAL_INDEX) })
+  @Min(1, { message: placeMessage('real', MAX_REAL_INDEX) })
+  @Max(MAX_REAL_INDEX, { message: placeMessage('real', MAX_REAL_INDEX) })
+  real?: number;
+
   @ApiProperty({
     type: PracticeItemDto,
     nullable: true,
@@ -113,4 +129,17 @@ export class PracticePlaceDto implements PracticePlace {
   @Type(() => PracticeItemDto)
   @IsObject({ message: 'current must be an exercise or null' })
   current!: PracticeItemDto | null;
+}
+
+/** The place as both calls answer it: with the place in the real charts, always. */
+export class KeptPracticePlaceDto extends PracticePlaceDto {
+  @ApiProperty({
+    required: true,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_REAL_INDEX,
+    description: 'The place in the real charts (GET api/practice/real/{index})',
+    example: 1,
+  })
+  declare real: number;
 }

@@ -1,0 +1,44 @@
+import { chooseRealSession, type ServedReal } from './choose-real-session.js';
+
+const TYPES: Record<string, ('demand' | 'supply')[]> = {
+  'A:2024-01-02': ['demand'],
+  'A:2024-01-03': ['demand', 'supply'],
+  'B:2024-01-02': ['supply'],
+};
+const OFFER = { sessions: Object.keys(TYPES), types: (id: string) => TYPES[id] ?? [] };
+
+describe('chooseRealSession', () => {
+  it('never repeats a session before every one was served, then starts over', () => {
+    const served: ServedReal[] = [];
+    let draw = 0;
+    // Any random numbers: the rule holds whatever they are.
+    const random = () => [0.99, 0, 0.5, 0.7, 0.2, 0.9][draw++ % 6] ?? 0;
+    for (let round = 0; round < 3; round++) {
+      const seen = new Set<string>();
+      for (let index = 0; index < OFFER.sessions.length; index++) {
+        const next = chooseRealSession(OFFER, served, random);
+        if (!next) throw new Error('the pool is not empty');
+        expect(seen.has(next.sessionId)).toBe(false);
+        seen.add(next.sessionId);
+        served.push(next);
+      }
+      expect(seen.size).toBe(OFFER.sessions.length);
+    }
+  });
+
+  it('takes the zone type the learner has had fewer of', () => {
+    const served: ServedReal[] = [
+      { sessionId: 'A:2024-01-02', zoneType: 'demand' },
+      { sessionId: 'B:2024-01-02', zoneType: 'supply' },
+      { sessionId: 'B:2024-01-02', zoneType: 'supply' },
+    ];
+    expect(chooseRealSession(OFFER, served, () => 0)).toEqual({
+      sessionId: 'A:2024-01-03',
+      zoneType: 'demand',
+    });
+  });
+
+  it('has nothing to serve from an empty pool', () => {
+    expect(chooseRealSession({ sessions: [], types: () => [] }, [], () => 0)).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+import { randomInt } from 'node:crypto';
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { RealPoolItem } from '@course/rules/real-practice';
+import type { Repository } from 'typeorm';
+import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
+import { chooseRealSession } from './choose-real-session.js';
+import { RealPracticeItemRow } from './real-practice-item.entity.js';
+import { explainRealZone } from './real-words.js';
+import { RealZonePool } from './real-zone-pool.js';
+
+/** Past any number of real charts a learner could ask for, inside PostgreSQL's integer. */
+export const MAX_REAL_INDEX = 1_000_000;
+
+const RANDOM_STEPS = 2 ** 32;
+
+/**
+ * The learner's real charts: the index-th is served a session when first asked for (the one
+ * after the last served; a later one is a 404) and kept in `real_practice_items`, so it stays
+ * the same chart on every visit and instance, and no session comes back before the learner has
+ * seen every session of the pool.
+ */
+@Injectable()
+export class RealPracticeItems {
+  constructor(
+    @InjectRepository(RealPracticeItemRow)
+    private readonly rows: Repository<RealPracticeItemRow>,
+    private readonly pool: RealZonePool,
+  ) {}
+
+  /** How many sessions the pool holds. */
+  async poolSize(): Promise<number> {
+    return (await this.pool.pool()).sessions.length;
+  }
+
+  /**
+   * The learner's index-th real chart. `serve`: the next one not yet served is served now (GET
+   * of the chart); without it only one served before is found (an answer to it).
+   */
+  async item(userId: string, index: number, serve: boolean): Promise<RealPoolItem> {
+    const pool = await this.pool.pool();
+    let row = await this.rows.findOne({ where: { userId, index } });
+    if (!row) {
+      const served = await this.rows.find({
+        where: { userId },
+        select: { sessionId: true, zoneType: true },
+      });
+      const next = served.length + 1;
+      if (!serve || index !== next) {
+        throw new NotFoundException(
+          serve
+            ? `Real chart ${index} is not open yet: your next real chart is ${next}.`
+            : `Real chart ${index} has not been shown to you: open it first.`,
+        );
+      }
+      const chosen = chooseRealSession(pool, served, () => randomInt(RANDOM_STEPS) / RANDOM_STEPS);
+      if (!chosen) throw new NotFoundException('There are no real charts.');
+      // Two requests for the same new chart at once: the first row wins and both answer it.
+      await this.rows
+        .createQueryBuilder()
+        .insert()
+        .values({ userId, index, ...chosen })
+        .orIgnore()
+        .execute();
+      row = await this.rows.findOneOrFail({ where: { userId, index } });
+    }
+    const item = pool.item(row.sessionId, row.zoneType);
+    if (!item) {
+      // The rules changed since it was served and this session no longer makes that exercise.
+      throw new NotFoundException(`Real chart ${index} is no longer available.`);
+    }
+    return item;
+  }
+}
+
+/** A real chart as the exercise code shows and grades a chart: its best zone is the answer. */
+export function realExerciseChart(item: RealPoolItem): ExerciseChart {
+  const [best] = item.zones;
+  if (!best) throw new Error(`real chart ${item.sessionId} has no zone`);
+  return {
+    chartNumber: 0,
+    timeframe: '5min',
+    candles: item.candles,
+    exerciseEnd: item.exerciseEnd,
+    zone: {
+      type: item.type,
+      upper: best.upper,
+      lower: best.lower,
+      nearSideWick: best.nearSideWick,
+    },
+    openingView: item.openingView,
+    explanation: explainRealZone(item),
+    baseTimes: best.baseTimes,
+    twin: null,
+  };
+}

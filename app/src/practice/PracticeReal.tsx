@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { courseQueries } from '../api/queries.js';
+import { SubscriptionWall } from '../components/SubscriptionWall.js';
+import { ExerciseChart } from '../exercise/ExerciseChart.js';
+import { useChartExercise } from '../exercise/use-chart-exercise.js';
+import { useApi } from '../session/session-context.js';
+
+/**
+ * The Practice Portal's real charts: real sessions of US stocks and ETFs, one after another
+ * (the server serves each new place a session the learner has not seen). The symbol and the day
+ * show once the learner passed or used the tries; then the replay plays what really happened.
+ */
+export function PracticeReal({
+  position,
+  onMove,
+}: {
+  position: number;
+  onMove: (position: number) => void;
+}) {
+  const api = useApi();
+  const target = useMemo(() => ({ real: position }), [position]);
+  const exercise = useChartExercise({ api, target, realIndex: position });
+  // The same query the exercise loads (no second request): the session's name once revealed.
+  const body = useQuery(courseQueries.practiceReal(api, position)).data;
+  const zoneType = body?.type;
+  const passed = exercise.state.pass;
+  const label = `Real chart ${position}`;
+  return (
+    <>
+      <div className="practice__bar">
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onMove(position - 1)}
+          disabled={position <= 1}
+        >
+          Back
+        </button>
+        <span className="practice__counter" aria-label="Real chart">
+          {position}
+        </span>
+        <span className="practice__forward">
+          {!exercise.gated && (
+            <button
+              type="button"
+              className={`button ${passed ? 'button--primary' : 'button--ghost'}`}
+              onClick={() => onMove(position + 1)}
+            >
+              {passed ? 'Next' : 'Skip'}
+            </button>
+          )}
+        </span>
+      </div>
+      {exercise.gated ? (
+        <SubscriptionWall title={label} />
+      ) : (
+        <>
+          {zoneType && <p className="practice__task">Find a {zoneType} zone on this real chart.</p>}
+          {body?.session ? (
+            <p className="practice__reason" data-testid="real-session">
+              This was {body.session.name}.
+            </p>
+          ) : (
+            <p className="muted">
+              A real trading day, in 5-minute candles, after the day before it. Which stock or ETF
+              and which day show once you have answered. Any fresh {zoneType ?? ''} zone the
+              course&apos;s rules find on the chart counts.
+            </p>
+          )}
+          <ExerciseChart exercise={exercise} height={460} label={label} replayToClose />
+        </>
+      )}
+    </>
+  );
+}
