@@ -78,8 +78,10 @@ export interface MeasuredRates {
   sessions: number;
   candles: number;
   zonesReturnedTo: number;
-  /** Returns read (each a trade of the course's kind). */
+  /** Returns read. */
   returns: number;
+  /** Returns traded: all but those made by a session's opening gap (no order rests overnight). */
+  tradedReturns: number;
   /** Reactions at each zone's first return. */
   reactions: ReactionShares;
   /** Every return traded (the model plan; a 2R target where the room is short). */
@@ -181,15 +183,16 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
     }
   }
   const zones = new Set(setups.map((setup) => setup.zone));
-  const course = setups.filter((setup) => setup.checks.room);
+  const traded = setups.filter((setup) => !setup.returnedOnOpeningGap);
+  const course = traded.filter((setup) => setup.checks.room);
   const courseTrade = (setup: MeasuredSetup) => setup.course;
   const twoR = (setup: MeasuredSetup) => setup.twoR;
   const splits = (trade: (setup: MeasuredSetup) => PlayedTrade): CheckSplit[] => [
-    split('room', setups, (s) => s.checks.room, 'room of 2R or more', 'room under 2R', trade),
-    split('fresh', setups, (s) => s.checks.fresh, 'fresh (first return)', 'tested before', trade),
+    split('room', traded, (s) => s.checks.room, 'room of 2R or more', 'room under 2R', trade),
+    split('fresh', traded, (s) => s.checks.fresh, 'fresh (first return)', 'tested before', trade),
     split(
       'higher-timeframe',
-      setups,
+      traded,
       (s) => s.checks.higherTimeframe,
       '1-hour trend with or sideways',
       '1-hour trend against',
@@ -197,22 +200,23 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
     ),
     split(
       'zone-height',
-      setups,
+      traded,
       (s) => s.heightInRanges <= THIN_ZONE_IN_RANGES,
       `zone at most ${THIN_ZONE_IN_RANGES} average range tall`,
       `zone taller than ${THIN_ZONE_IN_RANGES} average range`,
       trade,
     ),
   ];
-  const taken = setups.filter((s) => s.checks.room && s.checks.fresh && s.checks.higherTimeframe);
+  const taken = traded.filter((s) => s.checks.room && s.checks.fresh && s.checks.higherTimeframe);
   return {
     series: seriesList.length,
     sessions,
     candles,
     zonesReturnedTo: zones.size,
     returns: setups.length,
+    tradedReturns: traded.length,
     reactions: reactionShares(setups),
-    allTrades: summariseTrades(setups.map(courseTrade)),
+    allTrades: summariseTrades(traded.map(courseTrade)),
     courseTrades: summariseTrades(course.map(courseTrade)),
     courseTradesTwoToThreeR: summariseTrades(
       course.filter((setup) => setup.rewardToRisk < 3).map(courseTrade),
@@ -221,10 +225,10 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
     splits: splits(courseTrade),
     twoR: {
       taken: summariseTrades(taken.map(twoR)),
-      roomFails: summariseTrades(setups.filter((s) => !s.checks.room).map(twoR)),
+      roomFails: summariseTrades(traded.filter((s) => !s.checks.room).map(twoR)),
       freshFails: summariseTrades(setups.filter((s) => s.checks.room && !s.checks.fresh).map(twoR)),
       higherTimeframeFails: summariseTrades(
-        setups.filter((s) => s.checks.room && !s.checks.higherTimeframe).map(twoR),
+        traded.filter((s) => s.checks.room && !s.checks.higherTimeframe).map(twoR),
       ),
     },
     twoRSplits: splits(twoR),

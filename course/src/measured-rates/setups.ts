@@ -67,6 +67,11 @@ export interface MeasuredSetup {
   course: PlayedTrade;
   /** A trade aiming for 2R with the model plan's entry and stop. */
   twoR: PlayedTrade;
+  /**
+   * Price came back by the session's opening gap, at or through the entry: no day trader's order
+   * was resting there overnight, so the return is read as a reaction but not traded.
+   */
+  returnedOnOpeningGap: boolean;
   /** Index of the last candle of the return's session. */
   sessionEnd: number;
 }
@@ -356,6 +361,11 @@ function setupAt(
     reaction: touchesBefore === 0 ? readReaction(day, zone, returnInDay) : null,
     course,
     twoR,
+    returnedOnOpeningGap:
+      layout.starts[layout.ordinal[returnIndex] ?? 0] === returnIndex &&
+      (long
+        ? candleAt(candles, returnIndex).open <= plan.entry
+        : candleAt(candles, returnIndex).open >= plan.entry),
     sessionEnd,
   };
 }
