@@ -33,8 +33,15 @@ export {
   simulateMarket,
 } from './market-sim.js';
 export type { CandleShape, MarketSimOptions, StepControl } from './market-sim.js';
-export { ABSOLUTE_RETURN_LAGS, INTRADAY_WINDOWS, measureStylizedFacts } from './stylized-facts.js';
+export {
+  ABSOLUTE_RETURN_LAGS,
+  HALF_HOURS_PER_SESSION,
+  INTRADAY_WINDOWS,
+  isEmptyCandle,
+  measureStylizedFacts,
+} from './stylized-facts.js';
 export type {
+  CandleShapes,
   GapDistribution,
   IntradayProfile,
   OpeningOffsets,
