@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REAL_RATES } from '@course/rules';
+import { COST_PER_ROUND_TRIP, REAL_RATES } from '@course/rules';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import { loadCourseContent, splitFrontMatter } from '../src/catalogue/course-content.js';
 import type { Lesson } from '../src/catalogue/lesson.js';
 import {
-  COST_TEXT,
   countText,
   FIGURE_NAMES,
   figureNamesIn,
+  fillRates,
   percentText,
+  RATE_NAMES,
   renderFigure,
   rText,
 } from '../src/catalogue/lesson-figures.js';
@@ -24,10 +25,16 @@ function lesson(path: string): Lesson {
   return found;
 }
 
-/** What a learner reads of a lesson: its Markdown, its takeaway and its picture's caption. */
+/** What a lesson's file says a learner reads: its Markdown, its takeaway and its caption. */
 function wordsOf(entry: Lesson): string {
-  const { body } = splitFrontMatter(readFileSync(join(CONTENT_DIR, entry.file), 'utf8'));
-  return [body, entry.takeaway, entry.illustration.caption].join('\n');
+  const { body, frontMatter } = splitFrontMatter(
+    readFileSync(join(CONTENT_DIR, entry.file), 'utf8'),
+  );
+  const { takeaway, illustration } = frontMatter as {
+    takeaway: string;
+    illustration: { caption: string };
+  };
+  return [body, takeaway, illustration.caption].join('\n');
 }
 
 const { reactions, takenTrades: taken, courseTradesTwoToThreeR: near } = REAL_RATES;
@@ -36,54 +43,39 @@ const advantage = (name: string) => {
   if (!split) throw new Error(`no ${name} split`);
   return split.advantageR;
 };
-const unsigned = (value: number) => rText(value).replace(/^[+−]/, '');
+const interval = (value: { low: number; high: number }) =>
+  `${rText(value.low)} to ${rText(value.high)}`;
 
-/**
- * Every figure "What Real Charts Say About Zones" quotes, written from REAL_RATES the way the
- * lesson writes it: a re-measure that changes one fails here until the lesson says the new one.
- */
-const QUOTED = [
-  countText(REAL_RATES.sessions),
-  `${REAL_RATES.series} US stocks`,
-  percentText(reactions.strong.share),
-  percentText(reactions.break.share),
-  percentText(taken.target.share),
-  percentText(taken.stop.share),
-  `${(taken.medianWinnerR ?? 0).toFixed(1)}R`,
-  rText(taken.expectancyR.mean),
-  `${rText(taken.expectancyR.low)} to ${rText(taken.expectancyR.high)}`,
-  percentText(near.target.share),
-  rText(near.expectancyR.mean),
-  `${rText(near.expectancyR.low)} to ${rText(near.expectancyR.high)}`,
-  rText(advantage('higher-timeframe').mean),
-  `${rText(advantage('higher-timeframe').low)} to ${rText(advantage('higher-timeframe').high)}`,
-  COST_TEXT,
-  `about ${unsigned(taken.costR)}`,
-  `turned ${rText(taken.expectancyR.mean)} into ${rText(taken.expectancyAfterCostsR.mean)}`,
-];
-
-/** Other lessons that quote the measured rates, and what they quote. */
-const QUOTED_ELSEWHERE: Record<string, string[]> = {
-  '/validateIntro': [percentText(reactions.break.share)],
-  '/hp-reacts': [
-    percentText(reactions.strong.share),
-    percentText(reactions.weak.share),
-    percentText(reactions.break.share),
-  ],
-  '/hp-reacts-sb': [percentText(reactions.strong.share)],
-  '/hp-reacts-wb': [rText(advantage('fresh').mean)],
-  '/hp-reacts-zf': [percentText(reactions.break.share)],
-  '/validating-intro': [rText(advantage('fresh').mean)],
-  '/validating-faz': [percentText(reactions.break.share), rText(advantage('fresh').mean)],
-  '/validating-conc': [percentText(taken.target.share)],
-  '/struct': [
-    rText(advantage('higher-timeframe').mean),
-    `${rText(advantage('higher-timeframe').low)} to ${rText(advantage('higher-timeframe').high)}`,
-  ],
-  '/comCrit': [rText(advantage('fresh').mean)],
-  '/risk-take-skip': [percentText(taken.stop.share)],
-  '/risk-reality': [rText(taken.expectancyAfterCostsR.mean)],
-  '/S&D-conc': [percentText(reactions.break.share)],
+/** What each name in double braces must read, written here from REAL_RATES on its own. */
+const EXPECTED_WORDS: Record<string, string> = {
+  sessions: countText(REAL_RATES.sessions),
+  series: String(REAL_RATES.series),
+  'reactions-n': countText(reactions.n),
+  strong: percentText(reactions.strong.share),
+  weak: percentText(reactions.weak.share),
+  break: percentText(reactions.break.share),
+  'taken-n': countText(taken.n),
+  'taken-target': percentText(taken.target.share),
+  'taken-stop': percentText(taken.stop.share),
+  'taken-close': percentText(taken.sessionClose.share),
+  'taken-median-winner': `${(taken.medianWinnerR ?? 0).toFixed(1)}R`,
+  'taken-r': rText(taken.expectancyR.mean),
+  'taken-r-interval': interval(taken.expectancyR),
+  'taken-r-after-costs': rText(taken.expectancyAfterCostsR.mean),
+  'taken-cost': rText(taken.costR).replace(/^[+−]/, ''),
+  cost: `${COST_PER_ROUND_TRIP * 100}%`,
+  'near-n': countText(near.n),
+  'near-target': percentText(near.target.share),
+  'near-r': rText(near.expectancyR.mean),
+  'near-r-interval': interval(near.expectancyR),
+  'room-advantage': rText(advantage('room').mean),
+  'room-interval': interval(advantage('room')),
+  'fresh-advantage': rText(advantage('fresh').mean),
+  'fresh-interval': interval(advantage('fresh')),
+  'trend-advantage': rText(advantage('higher-timeframe').mean),
+  'trend-interval': interval(advantage('higher-timeframe')),
+  'height-advantage': rText(advantage('zone-height').mean),
+  'height-interval': interval(advantage('zone-height')),
 };
 
 /** Numbers a lesson may write that are the course's rules, not measurements. */
@@ -94,30 +86,81 @@ function figuresIn(text: string): string[] {
   return [...text.matchAll(/[+−-]?\d+(?:\.\d+)?(?:%|R)(?![A-Za-z])/g)].map((match) => match[0]);
 }
 
+function sentencesOf(text: string): string[] {
+  return text.replace(/\n+/g, ' ').split(/(?<=[.!?])\s+/);
+}
+
+describe('measured figures in lessons', () => {
+  it('are written out from REAL_RATES by name', () => {
+    expect(RATE_NAMES).toEqual(Object.keys(EXPECTED_WORDS));
+    for (const [name, words] of Object.entries(EXPECTED_WORDS)) {
+      expect([name, fillRates(`{{${name}}}`)]).toEqual([name, words]);
+    }
+    expect(fillRates('{{ break }} and {{no-such-rate}}')).toBe(
+      `${EXPECTED_WORDS.break} and {{no-such-rate}}`,
+    );
+  });
+
+  it('are quoted by name, never typed: a re-measure rewrites them', () => {
+    const typed: string[] = [];
+    for (const entry of content.lessons()) {
+      for (const sentence of sentencesOf(wordsOf(entry))) {
+        if (!/real (charts|5-minute)/i.test(sentence)) continue;
+        const figures = figuresIn(sentence).filter((figure) => !RULES.has(figure));
+        if (figures.length > 0) typed.push(`${entry.path}: ${figures.join(', ')}`);
+      }
+    }
+    const page = lesson('/risk-real-charts');
+    typed.push(...figuresIn(wordsOf(page)).filter((figure) => !RULES.has(figure)));
+    expect(typed).toEqual([]);
+  });
+
+  it('reach the learner written out, in the text, the takeaway and the caption', () => {
+    for (const entry of content.lessons()) {
+      const shown = [entry.html, entry.takeaway, entry.illustration.caption].join(' ');
+      expect([entry.path, shown.includes('{{')]).toEqual([entry.path, false]);
+    }
+    const page = lesson('/risk-real-charts');
+    for (const name of ['strong', 'break', 'taken-target', 'taken-stop', 'taken-r']) {
+      expect(page.html).toContain(EXPECTED_WORDS[name]);
+    }
+    expect(page.illustration.caption).toContain(EXPECTED_WORDS.break);
+  });
+});
+
 describe('What Real Charts Say About Zones', () => {
   const page = lesson('/risk-real-charts');
   const words = wordsOf(page);
 
-  it('quotes the measured rates as REAL_RATES holds them', () => {
-    const missing = QUOTED.filter((quote) => !words.includes(quote));
-    expect(missing).toEqual([]);
-  });
-
-  it('quotes no share or R figure that is not measured (or a rule of the course)', () => {
-    const allowed = new Set([...QUOTED.flatMap(figuresIn), ...RULES]);
-    const stray = figuresIn(words).filter((figure) => !allowed.has(figure));
-    expect(stray).toEqual([]);
-  });
-
-  it('says what the data says: most zones broke, and the course trade has no proven edge', () => {
+  // The lessons' words around the figures are true of the rates they quote; a re-measure that
+  // makes one false fails here, and the sentence is rewritten.
+  it('says what the data says', () => {
+    // "Most zones break"; "failure was the most common outcome"; a strong bounce "less common".
     expect(reactions.break.share).toBeGreaterThan(0.5);
-    expect(words).toMatch(/Most zones break/);
-    // No check's advantage is proven at 95%: the lesson says so in those words.
-    const proven = REAL_RATES.splits.filter((split) => split.advantageR.low > 0);
-    expect(proven.map((split) => split.name)).toEqual([]);
-    expect(words).toMatch(/no advantage is proven/);
+    expect(reactions.strong.share).toBeLessThan(reactions.break.share);
+    // The replays: "a weak reaction was rare".
+    expect(reactions.weak.share).toBeLessThan(0.1);
+    // The course's trades: the interval "includes zero"; "with most trades stopped"; "only".
     expect(taken.expectancyR.low).toBeLessThan(0);
+    expect(taken.expectancyR.high).toBeGreaterThan(0);
+    expect(taken.stop.share).toBeGreaterThan(0.5);
+    expect(taken.target.share).toBeLessThan(1 / 3);
     expect(taken.expectancyAfterCostsR.mean).toBeLessThan(0);
+    // Room of 2R to 3R: "again no proven edge".
+    expect(near.expectancyR.low).toBeLessThan(0);
+    // "No advantage is proven", "no proven difference", "by a fraction of R".
+    for (const split of REAL_RATES.splits) {
+      expect([split.name, split.advantageR.low < 0 && split.advantageR.high > 0]).toEqual([
+        split.name,
+        true,
+      ]);
+      expect(Math.abs(split.advantageR.mean)).toBeLessThan(1);
+    }
+    // "The 1-hour trend came closest".
+    const closest = [...REAL_RATES.splits].sort((a, b) => b.advantageR.low - a.advantageR.low)[0];
+    expect(closest?.name).toBe('higher-timeframe');
+    expect(words).toMatch(/Most zones break/);
+    expect(words).toMatch(/no advantage is proven/);
   });
 
   it('draws its four figures from the measured rates', () => {
@@ -142,16 +185,6 @@ describe('What Real Charts Say About Zones', () => {
   it('links the page about the data', () => {
     expect(page.html).toContain('href="/about-data"');
   });
-});
-
-describe('lessons that quote the measured rates', () => {
-  it.each(Object.entries(QUOTED_ELSEWHERE))(
-    '%s quotes them as REAL_RATES holds them',
-    (path, quotes) => {
-      const words = wordsOf(lesson(path));
-      expect(quotes.filter((quote) => !words.includes(quote))).toEqual([]);
-    },
-  );
 });
 
 describe('figures in lessons', () => {
@@ -188,7 +221,7 @@ function measuredFigures(): Set<string> {
     if (typeof record.share === 'number') figures.add(percentText(record.share));
     if (typeof record.mean === 'number') {
       figures.add(rText(record.mean));
-      figures.add(unsigned(record.mean));
+      figures.add(rText(record.mean).replace(/^[+−]/, ''));
     }
     Object.values(record).forEach(walk);
   };
@@ -208,9 +241,7 @@ describe('claims that zones work', () => {
     const measured = measuredFigures();
     const unsupported: string[] = [];
     for (const entry of content.lessons()) {
-      const sentences = wordsOf(entry)
-        .replace(/\n+/g, ' ')
-        .split(/(?<=[.!?])\s+/);
+      const sentences = sentencesOf(fillRates(wordsOf(entry)));
       for (const sentence of sentences) {
         if (!CLAIMS.test(sentence)) continue;
         if (figuresIn(sentence).some((figure) => measured.has(figure))) continue;

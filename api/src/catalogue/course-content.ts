@@ -8,7 +8,13 @@ import { join, relative } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { COURSE_MODULES, type Lesson, NON_LESSON_LINKS } from './lesson.js';
 import { FRONT_MATTER_DEFAULTS, LessonFrontMatter } from './lesson-front-matter.js';
-import { FIGURE_NAMES, figureNamesIn } from './lesson-figures.js';
+import {
+  FIGURE_NAMES,
+  figureNamesIn,
+  fillRates,
+  RATE_NAMES,
+  unknownRatesIn,
+} from './lesson-figures.js';
 import { renderMarkdown } from './markdown.js';
 import type { Illustration, ModuleKey } from '@course/contract';
 
@@ -198,9 +204,17 @@ export function loadLessonFile(source: string, name: string, module: ModuleKey):
   const path = typeof raw.path === 'string' ? raw.path : undefined;
   if (problems.length > 0) return { path, problems };
 
-  const illustration = raw.illustration as Illustration;
+  const drawn = raw.illustration as Illustration;
+  // Measured figures quoted by name are written out from the rates (lesson-figures.ts).
+  const illustration = { ...drawn, caption: fillRates(drawn.caption) };
   problems.push(...candleProblems(illustration).map((problem) => `${name}: ${problem}`));
   if (parts.body.trim().length === 0) problems.push(`${name}: the lesson has no text`);
+  const quoted = [parts.body, frontMatter.takeaway, frontMatter.illustration.caption].join('\n');
+  for (const unknown of unknownRatesIn(quoted)) {
+    problems.push(
+      `${name}: {{${unknown}}} is no measured figure (known: ${RATE_NAMES.join(', ')})`,
+    );
+  }
   for (const figure of figureNamesIn(parts.body)) {
     if (!FIGURE_NAMES.includes(figure)) {
       problems.push(
@@ -251,8 +265,9 @@ export function loadLessonFile(source: string, name: string, module: ModuleKey):
       ...descriptor,
       skills: frontMatter.skills ?? [],
       module,
+      takeaway: fillRates(frontMatter.takeaway),
       illustration,
-      html: renderMarkdown(parts.body),
+      html: renderMarkdown(fillRates(parts.body)),
       file: name,
     },
     problems,

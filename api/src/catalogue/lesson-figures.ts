@@ -301,6 +301,72 @@ export const COST_TEXT = `${+(COST_PER_ROUND_TRIP * 100).toFixed(3)}%`;
 
 const FIGURES = figuresOf(REAL_RATES);
 
+/** A check's split by its name in the rates. */
+function advantageOf(rates: MeasuredRates, name: string): MeanWithInterval {
+  const split = rates.splits.find((entry) => entry.name === name);
+  if (!split) throw new Error(`the measured rates have no ${name} split`);
+  return split.advantageR;
+}
+
+/** "0.61R": an R figure without its sign. */
+const unsignedR = (value: number) => rText(value).replace(/^[+−]/, '');
+
+/**
+ * The measured figures a lesson's text can quote, by the name it writes between double braces
+ * ("{{taken-target}}" reads "5.3%"): the text then says what the rates say after any re-measure.
+ */
+export function rateWordsOf(rates: MeasuredRates): Record<string, string> {
+  const { reactions, takenTrades: taken, courseTradesTwoToThreeR: near } = rates;
+  const words: Record<string, string> = {
+    sessions: countText(rates.sessions),
+    series: String(rates.series),
+    'reactions-n': countText(reactions.n),
+    strong: percentText(reactions.strong.share),
+    weak: percentText(reactions.weak.share),
+    break: percentText(reactions.break.share),
+    'taken-n': countText(taken.n),
+    'taken-target': percentText(taken.target.share),
+    'taken-stop': percentText(taken.stop.share),
+    'taken-close': percentText(taken.sessionClose.share),
+    'taken-median-winner': `${(taken.medianWinnerR ?? 0).toFixed(1)}R`,
+    'taken-r': rText(taken.expectancyR.mean),
+    'taken-r-interval': rIntervalText(taken.expectancyR),
+    'taken-r-after-costs': rText(taken.expectancyAfterCostsR.mean),
+    'taken-cost': unsignedR(taken.costR),
+    cost: COST_TEXT,
+    'near-n': countText(near.n),
+    'near-target': percentText(near.target.share),
+    'near-r': rText(near.expectancyR.mean),
+    'near-r-interval': rIntervalText(near.expectancyR),
+  };
+  const checks = { room: 'room', fresh: 'fresh', trend: 'higher-timeframe', height: 'zone-height' };
+  for (const [key, name] of Object.entries(checks)) {
+    const advantage = advantageOf(rates, name);
+    words[`${key}-advantage`] = rText(advantage.mean);
+    words[`${key}-interval`] = rIntervalText(advantage);
+  }
+  return words;
+}
+
+const RATE_WORDS = rateWordsOf(REAL_RATES);
+
+/** The names a lesson may quote. */
+export const RATE_NAMES: readonly string[] = Object.keys(RATE_WORDS);
+
+const RATE_TOKEN = /\{\{\s*([a-z0-9-]+)\s*\}\}/g;
+
+/** `text` with every "{{name}}" of a measured figure written out (unknown names left as they are). */
+export function fillRates(text: string): string {
+  return text.replace(RATE_TOKEN, (token, name: string) => RATE_WORDS[name] ?? token);
+}
+
+/** The names in double braces that are no measured figure. */
+export function unknownRatesIn(text: string): string[] {
+  return [...text.matchAll(RATE_TOKEN)]
+    .map((match) => match[1] ?? '')
+    .filter((name) => !(name in RATE_WORDS));
+}
+
 /** The names a lesson may draw. */
 export const FIGURE_NAMES: readonly string[] = Object.keys(FIGURES);
 
