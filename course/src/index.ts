@@ -132,5 +132,3 @@ export * from './scenarios/index.js';
 export * from './skills/index.js';
 
 export * from './measured-rates/index.js';
-// The course's rules measured on the real sample: the figures its lessons and replays quote.
-export { REAL_RATES } from './measured-rates/real-rates.generated.js';
