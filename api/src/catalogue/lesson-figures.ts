@@ -44,7 +44,7 @@ export function rIntervalText(value: MeanWithInterval): string {
 }
 
 const WIDTH = 480;
-const FONT = 15;
+const FONT = 17;
 const COLOURS = {
   text: '#e8e8f0',
   muted: '#a6a6bd',
@@ -204,7 +204,7 @@ function intervalPlot(groups: readonly IntervalGroup[]): { svg: string; words: s
       text(at, axis + 21, tickText(tick), {
         anchor: 'middle',
         colour: 'muted',
-        size: 13,
+        size: 14,
       }),
     );
   }
@@ -224,16 +224,16 @@ export function figuresOf(rates: MeasuredRates): Record<string, Figure> {
   const reactionBars = shareBars([
     {
       rows: [
-        { label: 'Strong bounce (2+ average ranges)', share: reactions.strong, colour: 'up' },
+        { label: 'Strong bounce (2+ ranges)', share: reactions.strong, colour: 'up' },
         { label: 'Weak bounce', share: reactions.weak, colour: 'neutral' },
-        { label: 'Break (a close beyond the zone)', share: reactions.break, colour: 'down' },
+        { label: 'Break (close beyond)', share: reactions.break, colour: 'down' },
       ],
     },
   ]);
   const outcomeRows = (summary: MeasuredRates['takenTrades']): ShareRow[] => [
     { label: 'Target reached', share: summary.target, colour: 'up' },
     { label: 'Stopped out', share: summary.stop, colour: 'down' },
-    { label: 'Closed at the session’s close', share: summary.sessionClose, colour: 'neutral' },
+    { label: 'Flat at the close', share: summary.sessionClose, colour: 'neutral' },
   ];
   const outcomeBars = shareBars([
     {
@@ -261,10 +261,10 @@ export function figuresOf(rates: MeasuredRates): Record<string, Figure> {
   const advantages = intervalPlot([
     {
       rows: [
-        checkLabel(rates, 'room', 'Room of 2R or more vs less'),
-        checkLabel(rates, 'fresh', 'Fresh vs tested before'),
-        checkLabel(rates, 'higher-timeframe', '1-hour trend not against vs against'),
-        checkLabel(rates, 'zone-height', 'Thin zone vs tall zone'),
+        checkLabel(rates, 'room', 'Room of 2R or more'),
+        checkLabel(rates, 'fresh', 'Fresh (not tested before)'),
+        checkLabel(rates, 'higher-timeframe', '1-hour trend not against'),
+        checkLabel(rates, 'zone-height', 'Thin zone (1 range or less)'),
       ],
     },
   ]);
@@ -273,7 +273,7 @@ export function figuresOf(rates: MeasuredRates): Record<string, Figure> {
   return {
     'zone-reactions': {
       title: `What ${countText(reactions.n)} fresh zones did when price first came back`,
-      caption: `Real 5-minute charts of ${rates.series} US stocks and ETFs. ${interval}`,
+      caption: `Real 5-minute charts of ${rates.series} US stocks and ETFs; a range is the average candle range. ${interval}`,
       svg: reactionBars.svg,
     },
     'trade-outcomes': {
@@ -289,7 +289,8 @@ export function figuresOf(rates: MeasuredRates): Record<string, Figure> {
     'check-advantages': {
       title: 'What passing each check added per trade, in R',
       caption:
-        'Average result when the check passes minus when it fails, with its 95% interval. ' +
+        'Average result when the check passes minus when it fails (a thin zone minus a taller ' +
+        'one), with its 95% interval. ' +
         'A line that crosses zero is no proven advantage.',
       svg: advantages.svg,
     },
