@@ -209,13 +209,13 @@ describe('the Practice Portal', () => {
     expect(await screen.findByText('Find a supply zone on this real chart.')).toBeTruthy();
     expect(isPressed('Real charts')).toBe(true);
     expect(isPressed('Find zones')).toBe(false);
-    expect(screen.getByLabelText('Real chart').textContent).toBe('1');
+    expect(screen.getByLabelText('Real chart').textContent).toBe('Chart 1');
     expect(screen.queryByTestId('real-session')).toBeNull();
     expect(calls).toContain('GET /api/practice/real/1');
 
     // Skip: the next real chart, kept as the learner's place on the server.
     fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
-    await waitFor(() => expect(screen.getByLabelText('Real chart').textContent).toBe('2'));
+    await waitFor(() => expect(screen.getByLabelText('Real chart').textContent).toBe('Chart 2'));
     expect((await screen.findByTestId('real-session')).textContent).toBe(
       'This was AAPL, 5 June 2014.',
     );

@@ -38,7 +38,7 @@ export function PracticeReal({
           Back
         </button>
         <span className="practice__counter" aria-label="Real chart">
-          {position}
+          Chart {position}
         </span>
         <span className="practice__forward">
           {!exercise.gated && (
@@ -63,9 +63,9 @@ export function PracticeReal({
             </p>
           ) : (
             <p className="muted">
-              A real trading day, in 5-minute candles, after the day before it. Which stock or ETF
-              and which day show once you have answered. Any fresh {zoneType ?? ''} zone the
-              course&apos;s rules find on the chart counts.
+              A real day in 5-minute candles, after the day before it. Any fresh {zoneType ?? ''}{' '}
+              zone the course&apos;s rules find counts; the stock and the day show once you have
+              answered.
             </p>
           )}
           <ExerciseChart exercise={exercise} height={460} label={label} replayToClose />
