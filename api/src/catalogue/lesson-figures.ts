@@ -212,10 +212,20 @@ function intervalPlot(groups: readonly IntervalGroup[]): { svg: string; words: s
   return { svg: svgOf(axis + 28, words.join(' '), body), words: words.join(' ') };
 }
 
-function checkLabel(rates: MeasuredRates, name: string, short: string): IntervalRow {
-  const split = rates.splits.find((entry) => entry.name === name);
+function checkLabel(splits: MeasuredRates['splits'], name: string, short: string): IntervalRow {
+  const split = splits.find((entry) => entry.name === name);
   if (!split) throw new Error(`the measured rates have no ${name} split`);
   return { label: short, value: split.advantageR };
+}
+
+/** The four checks, each passing against failing, on one way of trading. */
+function checkRows(splits: MeasuredRates['splits']): IntervalRow[] {
+  return [
+    checkLabel(splits, 'room', 'Room of 2R or more'),
+    checkLabel(splits, 'fresh', 'Fresh (not tested before)'),
+    checkLabel(splits, 'higher-timeframe', '1-hour trend not against'),
+    checkLabel(splits, 'zone-height', 'Thin zone (1 range or less)'),
+  ];
 }
 
 /** The figures, by the name a lesson's fenced block gives. */
@@ -257,16 +267,20 @@ export function figuresOf(rates: MeasuredRates): Record<string, Figure> {
         { label: 'After costs', value: near.expectancyAfterCostsR },
       ],
     },
+    {
+      heading: `Every check passes, a 2R target (${countText(rates.twoR.taken.n)} trades)`,
+      rows: [
+        { label: 'Before costs', value: rates.twoR.taken.expectancyR },
+        { label: 'After costs', value: rates.twoR.taken.expectancyAfterCostsR },
+      ],
+    },
   ]);
   const advantages = intervalPlot([
     {
-      rows: [
-        checkLabel(rates, 'room', 'Room of 2R or more'),
-        checkLabel(rates, 'fresh', 'Fresh (not tested before)'),
-        checkLabel(rates, 'higher-timeframe', '1-hour trend not against'),
-        checkLabel(rates, 'zone-height', 'Thin zone (1 range or less)'),
-      ],
+      heading: 'The course’s trade (target short of the next zone)',
+      rows: checkRows(rates.splits),
     },
+    { heading: 'The same 2R target for every trade', rows: checkRows(rates.twoRSplits) },
   ]);
   const interval =
     'The thin line or whisker is the 95% interval: where the true figure likely lies.';
@@ -291,7 +305,7 @@ export function figuresOf(rates: MeasuredRates): Record<string, Figure> {
       caption:
         'Average result when the check passes minus when it fails (a thin zone minus a taller ' +
         'one), with its 95% interval. ' +
-        'A line that crosses zero is no proven advantage.',
+        'A grey line crosses zero: no proven difference. A green or red one is a measured gain or loss.',
       svg: advantages.svg,
     },
   };
@@ -303,8 +317,8 @@ export const COST_TEXT = `${+(COST_PER_ROUND_TRIP * 100).toFixed(3)}%`;
 const FIGURES = figuresOf(REAL_RATES);
 
 /** A check's split by its name in the rates. */
-function advantageOf(rates: MeasuredRates, name: string): MeanWithInterval {
-  const split = rates.splits.find((entry) => entry.name === name);
+function advantageOf(splits: MeasuredRates['splits'], name: string): MeanWithInterval {
+  const split = splits.find((entry) => entry.name === name);
   if (!split) throw new Error(`the measured rates have no ${name} split`);
   return split.advantageR;
 }
@@ -339,12 +353,21 @@ export function rateWordsOf(rates: MeasuredRates): Record<string, string> {
     'near-target': percentText(near.target.share),
     'near-r': rText(near.expectancyR.mean),
     'near-r-interval': rIntervalText(near.expectancyR),
+    'twor-n': countText(rates.twoR.taken.n),
+    'twor-target': percentText(rates.twoR.taken.target.share),
+    'twor-stop': percentText(rates.twoR.taken.stop.share),
+    'twor-r': rText(rates.twoR.taken.expectancyR.mean),
+    'twor-r-interval': rIntervalText(rates.twoR.taken.expectancyR),
+    'twor-r-after-costs': rText(rates.twoR.taken.expectancyAfterCostsR.mean),
   };
   const checks = { room: 'room', fresh: 'fresh', trend: 'higher-timeframe', height: 'zone-height' };
   for (const [key, name] of Object.entries(checks)) {
-    const advantage = advantageOf(rates, name);
+    const advantage = advantageOf(rates.splits, name);
     words[`${key}-advantage`] = rText(advantage.mean);
     words[`${key}-interval`] = rIntervalText(advantage);
+    const atTwoR = advantageOf(rates.twoRSplits, name);
+    words[`${key}-2r-advantage`] = rText(atTwoR.mean);
+    words[`${key}-2r-interval`] = rIntervalText(atTwoR);
   }
   return words;
 }
