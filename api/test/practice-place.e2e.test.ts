@@ -42,6 +42,7 @@ describe('Where the learner is in the Practice Portal', () => {
       decisions: 1,
       plans: 1,
       real: 1,
+      realDecisions: 1,
       current: null,
     });
   });
@@ -60,6 +61,7 @@ describe('Where the learner is in the Practice Portal', () => {
       decisions: 2,
       plans: 3,
       real: 2,
+      realDecisions: 3,
       current: { kind: next.kind, index: next.index!, skill: next.skill, reason: next.reason },
     };
     expect((await keep(learner.cookies, place).expect(200)).body).toEqual(place);
@@ -148,7 +150,15 @@ describe('Where the learner is in the Practice Portal', () => {
     ],
   ])('answers 400 for %s, and keeps the place it had', async (_, change, message) => {
     const learner = await registerLearner(testApp.http, dataSource);
-    const valid = { mode: 'plans', zones: 3, decisions: 1, plans: 2, real: 4, current: null };
+    const valid = {
+      mode: 'plans',
+      zones: 3,
+      decisions: 1,
+      plans: 2,
+      real: 4,
+      realDecisions: 2,
+      current: null,
+    };
     await keep(learner.cookies, valid).expect(200);
     const answer = await keep(learner.cookies, { ...valid, ...change }).expect(400);
     expect((answer.body as { message: string }).message).toMatch(message);
@@ -157,9 +167,17 @@ describe('Where the learner is in the Practice Portal', () => {
 
   it('keeps the place in the real charts when a client leaves it out', async () => {
     const learner = await registerLearner(testApp.http, dataSource);
-    const place = { mode: 'real', zones: 1, decisions: 1, plans: 1, real: 7, current: null };
+    const place = {
+      mode: 'real',
+      zones: 1,
+      decisions: 1,
+      plans: 1,
+      real: 7,
+      realDecisions: 5,
+      current: null,
+    };
     await keep(learner.cookies, place).expect(200);
-    const { real: _real, ...withoutReal } = place;
+    const { real: _real, realDecisions: _decisions, ...withoutReal } = place;
     const answer = await keep(learner.cookies, { ...withoutReal, mode: 'zones' }).expect(200);
     expect(answer.body).toEqual({ ...place, mode: 'zones' });
     expect(await placeOf(learner.cookies)).toEqual({ ...place, mode: 'zones' });

@@ -1,4 +1,11 @@
-import type { AttemptResult, PracticeRealBody, SkillsBody } from '@course/contract';
+import type {
+  AttemptResult,
+  DecisionResult,
+  PracticeRealBody,
+  PracticeRealDecisionBody,
+  SkillsBody,
+} from '@course/contract';
+import { decideTrade } from '@course/rules';
 import type { RealPoolItem } from '@course/rules/real-practice';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -173,5 +180,76 @@ describe('Real charts in the Practice Portal', () => {
     expect(skills.skills.find((skill) => skill.key === zoneSkill)?.attempts).toBe(1);
     // One line is no try: nothing is counted.
     await attempt(learner, 1, [zone.upper]).expect(400);
+  });
+
+  describe('take or skip on real setups', () => {
+    const decisionChart = (learner: Learner, index: number) =>
+      request(testApp.http)
+        .get(`/api/practice/real/decisions/${index}`)
+        .set('Cookie', learner.cookies);
+    const decide = (learner: Learner, index: number, take: boolean, reasons: string[]) =>
+      request(testApp.http)
+        .post('/api/decisions')
+        .set('Cookie', learner.cookies)
+        .send({ real: index, take, reasons });
+
+    it('shows a real return to a zone up to the candle that came back, nothing after', async () => {
+      const learner = await registerLearner(testApp.http, dataSource);
+      const response = await decisionChart(learner, 1).expect(200);
+      const body = response.body as PracticeRealDecisionBody;
+      const item = await items.decision(learner.id, 1, false);
+      expect(body.data).toHaveLength(item.exerciseEnd);
+      expect(body.decisionSetup).toEqual({
+        zone: { type: item.zone.type, upper: item.zone.upper, lower: item.zone.lower },
+        opposing: item.decision.opposing,
+      });
+      expect(body.decisionReview).toBeNull();
+      expect(body.hourly.data.length).toBeGreaterThan(6);
+      for (const hidden of ['next', 'session', 'explanation']) {
+        expect(body).not.toHaveProperty(hidden);
+        expect(body.hourly).not.toHaveProperty(hidden);
+      }
+      expect(response.text).not.toContain(item.symbol);
+      expect(response.text).not.toContain(item.day);
+      // Served in order, the first one free.
+      await decisionChart(learner, 2).expect(403);
+      await decide(learner, 2, true, []).expect(403);
+    });
+
+    it('grades with the course’s decision, then shows the session and what really happened', async () => {
+      const learner = await registerLearner(testApp.http, dataSource);
+      await decide(learner, 1, true, []).expect(404);
+      await decisionChart(learner, 1).expect(200);
+      const item = await items.decision(learner.id, 1, false);
+      const course = decideTrade({ zone: item.zone, ...item.decision });
+      const failing = course.checks.filter((check) => !check.ok).map((check) => check.check);
+      const result = (await decide(learner, 1, course.take, course.take ? [] : failing).expect(200))
+        .body as DecisionResult;
+      expect(result).toMatchObject({ pass: true, revealed: true });
+      expect(result.course?.take).toBe(course.take);
+      const after = (await decisionChart(learner, 1).expect(200)).body as PracticeRealDecisionBody;
+      expect(after.session?.symbol).toBe(item.symbol);
+      expect(after.next).toHaveLength(item.candles.length - item.exerciseEnd);
+      // The replay runs to the session's close: what the trade really did.
+      expect(after.next?.at(-1)?.time).toBe(item.candles.at(-1)?.time);
+      expect(after.decisionReview?.answer.take).toBe(course.take);
+      const skills = (
+        await request(testApp.http).get('/api/skills').set('Cookie', learner.cookies).expect(200)
+      ).body as SkillsBody;
+      expect(skills.skills.find((skill) => skill.key === 'take-or-skip')?.attempts).toBe(1);
+    });
+
+    it('never repeats a session before the whole pool was shown', async () => {
+      const learner = await subscriber();
+      const first = (await decisionChart(learner, 1).expect(200)).body as PracticeRealDecisionBody;
+      for (let index = 2; index <= first.pool; index++) {
+        await decisionChart(learner, index).expect(200);
+      }
+      const rows: { session_id: string }[] = await dataSource.query(
+        `SELECT "session_id" FROM "real_practice_decisions" WHERE "user_id" = $1`,
+        [learner.id],
+      );
+      expect(new Set(rows.map((row) => row.session_id)).size).toBe(first.pool);
+    });
   });
 });

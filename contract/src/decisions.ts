@@ -8,8 +8,8 @@ export interface DecisionAnswer {
   reasons: DecisionCheck[];
 }
 
-/** POST api/decisions */
-export type DecisionRequest = DecisionAnswer & LessonOrPractice;
+/** POST api/decisions: a lesson's, a practice decision, or one of the learner's real ones. */
+export type DecisionRequest = DecisionAnswer & (LessonOrPractice | { real: number });
 
 /** What the page shows before any answer: the zone price is coming back to and the next wall. */
 export interface DecisionSetup {

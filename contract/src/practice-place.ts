@@ -2,9 +2,10 @@ import type { PracticeKind, SkillKey } from '@course/rules';
 
 /**
  * The Practice Portal's modes: "Practise what I need" (`needs`, the server chooses each exercise),
- * the fixed rounds of zones, take-or-skip decisions and trade plans, and real charts.
+ * the fixed rounds of zones, take-or-skip decisions and trade plans, and real charts (zones to
+ * find, `real`, and returns to zones to take or skip, `real-decisions`).
  */
-export type PracticeMode = 'needs' | 'zones' | 'decisions' | 'plans' | 'real';
+export type PracticeMode = 'needs' | 'zones' | 'decisions' | 'plans' | 'real' | 'real-decisions';
 
 /** The exercise "Practise what I need" has on screen, as GET api/practice/next chose it. */
 export interface PracticeItem {
@@ -28,9 +29,17 @@ export interface PracticePlace {
   plans: number;
   /** The place in the real charts (1-based): each new place is served a real session. */
   real: number;
+  /** The place in the real take-or-skip exercises (1-based). */
+  realDecisions: number;
   /** "Practise what I need": the exercise being worked on; null before the first is chosen. */
   current: PracticeItem | null;
 }
 
-/** POST api/practice/place: the place to keep; without `real`, the learner's stays as it was. */
-export type PracticePlaceUpdate = Omit<PracticePlace, 'real'> & { real?: number };
+/**
+ * POST api/practice/place: the place to keep; without `real` or `realDecisions`, the learner's
+ * stays as it was.
+ */
+export type PracticePlaceUpdate = Omit<PracticePlace, 'real' | 'realDecisions'> & {
+  real?: number;
+  realDecisions?: number;
+};

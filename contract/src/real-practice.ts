@@ -1,4 +1,5 @@
 import type { ExerciseChartData } from './charts.js';
+import type { DecisionResult, DecisionSetup } from './decisions.js';
 import type { ExerciseStanding } from './exercise-standing.js';
 
 /** Which real session a real chart showed: given only once the learner passed or used the tries. */
@@ -25,5 +26,26 @@ export interface PracticeRealBody extends ExerciseChartData {
   pool: number;
   exercise: ExerciseStanding;
   /** The session, once revealed; absent before. */
+  session?: RealSessionName;
+}
+
+/**
+ * GET api/practice/real/decisions/{index}: the learner's index-th real take-or-skip exercise, a
+ * real return to a zone the course's rules found (the sessions before as context, then the
+ * session up to the candle that came back into the zone). Answered through POST api/decisions
+ * {real: index, take, reasons}; the answer shows the course's decision, the session's name, and
+ * what the trade really did (next), to the session's close.
+ */
+export interface PracticeRealDecisionBody extends ExerciseChartData {
+  index: number;
+  free: number;
+  /** How many real sessions the take-or-skip pool holds. */
+  pool: number;
+  exercise: ExerciseStanding;
+  /** The same market in 1-hour candles, for the 1-hour check. */
+  hourly: ExerciseChartData;
+  decisionSetup: DecisionSetup;
+  decisionReview: DecisionResult | null;
+  /** The session, once answered; absent before. */
   session?: RealSessionName;
 }

@@ -13,7 +13,7 @@ import type { PracticeChartBody, PracticeDecisionBody, PracticePlanBody } from '
 import type { PracticePlace, PracticePlaceUpdate } from './practice-place.js';
 import type { ProgressBody, ProgressUpdate } from './progress.js';
 import type { PulledLinesBody } from './pulled-lines.js';
-import type { PracticeRealBody } from './real-practice.js';
+import type { PracticeRealBody, PracticeRealDecisionBody } from './real-practice.js';
 import type { PracticeNextBody, SkillsBody } from './skills.js';
 import type {
   Credentials,
@@ -41,6 +41,7 @@ export interface ApiGetRoutes {
   '/api/practice/plans/{index}': { response: PracticePlanBody };
   '/api/practice/decisions/{index}': { response: PracticeDecisionBody };
   '/api/practice/real/{index}': { response: PracticeRealBody };
+  '/api/practice/real/decisions/{index}': { response: PracticeRealDecisionBody };
   '/api/plans/results': { response: PlanResults };
   '/api/skills': { response: SkillsBody };
   '/api/billing/plan': { response: BillingPlan };

@@ -10,7 +10,10 @@ import { IdempotencyKey } from '../idempotency/idempotency-key.entity.js';
 import { Attempt } from '../exercises/attempt.entity.js';
 import { PracticeChart } from '../practice-charts/practice-chart.entity.js';
 import { PracticePlaceRow } from '../practice/practice-place.entity.js';
-import { RealPracticeItemRow } from '../real-practice/real-practice-item.entity.js';
+import {
+  RealPracticeDecisionRow,
+  RealPracticeItemRow,
+} from '../real-practice/real-practice-item.entity.js';
 import { PracticeHistoryRow, SkillStateRow } from '../skills/skill-state.entity.js';
 import { PasswordResetToken } from '../password-reset/password-reset-token.entity.js';
 import { CompletedLesson } from '../progress/completed-lesson.entity.js';
@@ -35,6 +38,7 @@ import { CreatePracticePlaces1765200000000 } from './migrations/1765200000000-cr
 import { CreateSavedLines1765300000000 } from './migrations/1765300000000-create-saved-lines.js';
 import { BackfillSavedLines1795851887011 } from './migrations/1795851887011-backfill-saved-lines.js';
 import { CreateRealPractice1795900000000 } from './migrations/1795900000000-create-real-practice.js';
+import { RealPracticeDecisions1795900000001 } from './migrations/1795900000001-real-practice-decisions.js';
 
 export const ENTITIES = [
   User,
@@ -55,6 +59,7 @@ export const ENTITIES = [
   PracticePlaceRow,
   SavedLines,
   RealPracticeItemRow,
+  RealPracticeDecisionRow,
 ];
 export const MIGRATIONS = [
   CreateUsers1763700000000,
@@ -76,6 +81,7 @@ export const MIGRATIONS = [
   CreateSkillAnswers1795849166650,
   BackfillSavedLines1795851887011,
   CreateRealPractice1795900000000,
+  RealPracticeDecisions1795900000001,
 ];
 
 /**

@@ -19,7 +19,11 @@ import {
   DecisionsService,
   lessonDecisionExercise,
   practiceDecisionExercise,
+  realDecisionExercise,
 } from './decisions.service.js';
+import { RealPracticeItems } from '../real-practice/real-practice-items.js';
+import { realDecisionCharts } from '../real-practice/real-decision-charts.js';
+import { CourseAccess } from '../catalogue/course-access.js';
 import { DecisionDto } from './dto/decision.dto.js';
 import { DecisionResultDto } from './dto/decision-result.dto.js';
 import {
@@ -43,6 +47,8 @@ export class DecisionsController {
     private readonly targets: ExerciseTargets,
     private readonly analytics: AnalyticsRecorder,
     private readonly idempotent: IdempotentAnswers,
+    private readonly real: RealPracticeItems,
+    private readonly access: CourseAccess,
   ) {}
 
   @Post()
@@ -56,8 +62,9 @@ export class DecisionsController {
       'fresh zone, and a 1-hour trend not against the trade; a skip passes only when it names ' +
       'exactly the checks that fail. With two choices a second try is no test, so the first ' +
       'answer reveals the course’s decision, every check with its numbers, and how a trade there ' +
-      'played out. Give lesson, or practice for one of the learner’s practice decisions (the ' +
-      'first is free). A gated lesson answers 403 {subscriptionRequired: true}, a lesson not yet ' +
+      'played out. Give lesson, practice for one of the learner’s practice decisions, or real ' +
+      'for one of their real decisions (GET api/practice/real/decisions/{index}; the first of ' +
+      'each is free). A gated lesson answers 403 {subscriptionRequired: true}, a lesson not yet ' +
       'open 403 {finishFirst}.',
   })
   @ApiOkResponse({ type: DecisionResultDto })
@@ -68,8 +75,14 @@ export class DecisionsController {
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<DecisionResult> {
-    const answered = exerciseTarget(body);
-    const exercise = await this.exerciseOf(user, answered);
+    const real = body.real;
+    if (real !== undefined && (body.lesson !== undefined || body.practice !== undefined)) {
+      throw new BadRequestException('Send exactly one of lesson, practice and real.');
+    }
+    const answered = real === undefined ? exerciseTarget(body) : undefined;
+    const exercise = answered
+      ? await this.exerciseOf(user, answered)
+      : await this.realExercise(user, real ?? 0);
     if (body.take && body.reasons.length > 0) {
       throw new BadRequestException('A trade that is taken has no reasons to skip it.');
     }
@@ -82,9 +95,18 @@ export class DecisionsController {
       response,
       (store) => this.decisions.gradeAndRecord(user.id, exercise, choice, store),
     );
-    if (!replayed)
+    // Real decisions have no analytics subject yet: kept as attempts and skills only.
+    if (!replayed && answered) {
       recordAnswer(this.analytics, request, user.id, answeredExercise(answered), answer);
+    }
     return answer;
+  }
+
+  /** One of the learner's real take-or-skip exercises, once shown to them. */
+  private async realExercise(user: User, index: number): Promise<DecisionExercise> {
+    await this.access.requirePractice(user.id, index);
+    const item = await this.real.decision(user.id, index, false);
+    return realDecisionExercise(index, realDecisionCharts(item).fiveMinute);
   }
 
   /** The exercise a decision answers: a lesson's, or one of the learner's practice decisions. */

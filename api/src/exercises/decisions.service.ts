@@ -26,6 +26,11 @@ export function practiceDecisionExercise(index: number, chart: ExerciseChart): D
   return { key: practiceKey(index, 'decision'), chart, lessonId: null };
 }
 
+/** One of the learner's real take-or-skip exercises, by its place among them. */
+export function realDecisionExercise(index: number, chart: ExerciseChart): DecisionExercise {
+  return { key: { realIndex: index, kind: 'decision' }, chart, lessonId: null };
+}
+
 /**
  * Grades take-or-skip answers with the course's `gradeDecision` on the checks a decision chart
  * carries (room, freshness, the 1-hour trend), keeps every answer, and shows the course's
@@ -61,6 +66,7 @@ export class DecisionsService {
       userId,
       chartNumber: 'chartNumber' in key ? key.chartNumber : null,
       practiceIndex: 'practiceIndex' in key ? key.practiceIndex : null,
+      realIndex: 'realIndex' in key ? key.realIndex : null,
       lessonId: exercise.lessonId,
       lines: [],
       pass: grade.pass,
@@ -70,7 +76,10 @@ export class DecisionsService {
       store,
       userId,
       { kind: 'decision', answer, decision: grade.decision },
-      { attemptId, practice: 'practiceIndex' in key ? 'decision' : undefined },
+      {
+        attemptId,
+        practice: 'practiceIndex' in key || 'realIndex' in key ? 'decision' : undefined,
+      },
     );
     return this.answer(userId, exercise, answer, store);
   }

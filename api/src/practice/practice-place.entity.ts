@@ -22,6 +22,9 @@ export class PracticePlaceRow {
   @Column({ type: 'integer', default: 1 })
   real!: number;
 
+  @Column({ name: 'real_decisions', type: 'integer', default: 1 })
+  realDecisions!: number;
+
   /** "Practise what I need": the exercise on screen, as the server chose it. */
   @Column({ type: 'jsonb', nullable: true })
   current!: PracticeItem | null;

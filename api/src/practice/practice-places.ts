@@ -13,6 +13,7 @@ export const FIRST_PLACE: PracticePlace = {
   decisions: 1,
   plans: 1,
   real: 1,
+  realDecisions: 1,
   current: null,
 };
 
@@ -36,8 +37,8 @@ export class PracticePlaces {
   async get(userId: string): Promise<PracticePlace> {
     const row = await this.rows.findOne({ where: { userId } });
     if (!row) return FIRST_PLACE;
-    const { mode, zones, decisions, plans, real, current } = row;
-    return { mode, zones, decisions, plans, real, current };
+    const { mode, zones, decisions, plans, real, realDecisions, current } = row;
+    return { mode, zones, decisions, plans, real, realDecisions, current };
   }
 
   /**
@@ -46,19 +47,25 @@ export class PracticePlaces {
    */
   async save(userId: string, place: PracticePlaceUpdate): Promise<PracticePlace> {
     const { mode, zones, decisions, plans } = place;
-    const real = place.real ?? (await this.get(userId)).real;
+    const kept =
+      place.real === undefined || place.realDecisions === undefined
+        ? await this.get(userId)
+        : undefined;
+    const real = place.real ?? kept?.real ?? 1;
+    const realDecisions = place.realDecisions ?? kept?.realDecisions ?? 1;
     const current = place.current ?? null;
     if (current && current.index > PRACTICE_COUNTS[current.kind]) {
       throw new BadRequestException(
         `current.index must be a whole number from 1 to ${PRACTICE_COUNTS[current.kind]} for a ${current.kind}`,
       );
     }
-    const kept: PracticePlace = {
+    const next: PracticePlace = {
       mode,
       zones,
       decisions,
       plans,
       real,
+      realDecisions,
       current: current && {
         kind: current.kind,
         index: current.index,
@@ -66,7 +73,7 @@ export class PracticePlaces {
         reason: current.reason,
       },
     };
-    await this.rows.upsert({ userId, ...kept, updatedAt: new Date() }, ['userId']);
-    return kept;
+    await this.rows.upsert({ userId, ...next, updatedAt: new Date() }, ['userId']);
+    return next;
   }
 }

@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { PracticeRealBody } from '@course/contract';
+import type { PracticeRealBody, PracticeRealDecisionBody } from '@course/contract';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseAccess, FREE_PRACTICE_CHARTS } from '../catalogue/course-access.js';
@@ -8,6 +8,8 @@ import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import { chartDataBody } from '../chart-data/chart-data.js';
 import { WholeNumberPath } from '../common/whole-number-param.js';
 import { AttemptsService, realKey } from '../exercises/attempts.service.js';
+import { DecisionsService, realDecisionExercise } from '../exercises/decisions.service.js';
+import { realDecisionCharts } from '../real-practice/real-decision-charts.js';
 import {
   MAX_REAL_INDEX,
   RealPracticeItems,
@@ -15,7 +17,7 @@ import {
 } from '../real-practice/real-practice-items.js';
 import { realSessionName } from '../real-practice/real-words.js';
 import type { User } from '../users/user.entity.js';
-import { PracticeRealDto } from './dto/practice-real.dto.js';
+import { PracticeRealDecisionDto, PracticeRealDto } from './dto/practice-real.dto.js';
 
 @ApiTags('practice')
 @Controller('api/practice/real')
@@ -25,7 +27,63 @@ export class PracticeRealController {
     private readonly access: CourseAccess,
     private readonly real: RealPracticeItems,
     private readonly attempts: AttemptsService,
+    private readonly decisions: DecisionsService,
   ) {}
+
+  // Before ':index', which would read "decisions" as an index.
+  @Get('decisions/:index')
+  @CourseGateResponses()
+  @ApiNotFoundResponse({
+    description: 'A real decision past the next one to serve (their next is named), or gone',
+  })
+  @ApiOperation({
+    summary: 'One of the learner’s real decisions: a real return to a zone, take or skip',
+    description:
+      'The index-th real take-or-skip exercise of the learner: a return to a zone the course’s ' +
+      'rules found on a real session, shown up to the candle that came back into it, with the ' +
+      'next opposing zone (decisionSetup) and the 1-hour chart. Served in order like the real ' +
+      'charts (a session the learner has not seen until the pool is used up). Answers go to ' +
+      'POST api/decisions {real: index, take, reasons}; once answered, the session (symbol and ' +
+      'day), the course’s decision and what really happened to the close (next) appear. The ' +
+      'first is free; the others answer 403 {subscriptionRequired: true} without the Pro Plan.',
+  })
+  @ApiOkResponse({ type: PracticeRealDecisionDto })
+  async decision(
+    @CurrentUser() user: User,
+    @WholeNumberPath(
+      'index',
+      { subject: 'The real decision', min: 1, max: MAX_REAL_INDEX },
+      { description: 'Place among the learner’s real decisions', example: 1 },
+    )
+    index: number,
+  ): Promise<PracticeRealDecisionBody> {
+    await this.access.requirePractice(user.id, index);
+    const item = await this.real.decision(user.id, index, true);
+    const { fiveMinute, hourly } = realDecisionCharts(item);
+    const exercise = realDecisionExercise(index, fiveMinute);
+    const standing = await this.attempts.standing(user.id, exercise.key);
+    const {
+      chart_number: _number,
+      twin: _twin,
+      ...chart
+    } = chartDataBody(fiveMinute, standing.revealed);
+    const {
+      chart_number: _hourNumber,
+      twin: _hourTwin,
+      ...hourlyChart
+    } = chartDataBody(hourly, standing.revealed);
+    return {
+      ...chart,
+      hourly: hourlyChart,
+      index,
+      free: FREE_PRACTICE_CHARTS,
+      pool: await this.real.decisionPoolSize(),
+      exercise: standing,
+      decisionSetup: this.decisions.setup(exercise),
+      decisionReview: await this.decisions.review(user.id, exercise),
+      ...(standing.revealed ? { session: realSessionName(item) } : {}),
+    };
+  }
 
   @Get(':index')
   @CourseGateResponses()

@@ -20,3 +20,19 @@ export class RealPracticeItemRow {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }
+
+/** One real take-or-skip exercise served to a learner: its place and the session of the return. */
+@Entity({ name: 'real_practice_decisions' })
+export class RealPracticeDecisionRow {
+  @PrimaryColumn({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @PrimaryColumn({ type: 'integer' })
+  index!: number;
+
+  @Column({ name: 'session_id', type: 'varchar', length: 32 })
+  sessionId!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

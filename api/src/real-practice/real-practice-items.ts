@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { RealPoolItem } from '@course/rules/real-practice';
+import type { RealDecisionItem, RealPoolItem } from '@course/rules/real-practice';
 import type { Repository } from 'typeorm';
 import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
 import { chooseRealSession } from './choose-real-session.js';
-import { RealPracticeItemRow } from './real-practice-item.entity.js';
+import { RealPracticeDecisionRow, RealPracticeItemRow } from './real-practice-item.entity.js';
 import { explainRealZone } from './real-words.js';
 import { RealZonePool } from './real-zone-pool.js';
 
@@ -25,8 +25,58 @@ export class RealPracticeItems {
   constructor(
     @InjectRepository(RealPracticeItemRow)
     private readonly rows: Repository<RealPracticeItemRow>,
+    @InjectRepository(RealPracticeDecisionRow)
+    private readonly decisionRows: Repository<RealPracticeDecisionRow>,
     private readonly pool: RealZonePool,
   ) {}
+
+  /** How many sessions the take-or-skip pool holds. */
+  async decisionPoolSize(): Promise<number> {
+    return (await this.pool.pool()).decisions.sessions.length;
+  }
+
+  /** The learner's index-th real take-or-skip exercise, served as {@link item} serves charts. */
+  async decision(userId: string, index: number, serve: boolean): Promise<RealDecisionItem> {
+    const { decisions } = await this.pool.pool();
+    let row = await this.decisionRows.findOne({ where: { userId, index } });
+    if (!row) {
+      const served = await this.decisionRows.find({
+        where: { userId },
+        select: { sessionId: true },
+      });
+      const next = served.length + 1;
+      if (!serve || index !== next) {
+        throw new NotFoundException(
+          serve
+            ? `Real decision ${index} is not open yet: your next real decision is ${next}.`
+            : `Real decision ${index} has not been shown to you: open it first.`,
+        );
+      }
+      const offer = {
+        sessions: decisions.sessions,
+        types: (sessionId: string) => {
+          const type = decisions.item(sessionId)?.zone.type;
+          return type ? [type] : [];
+        },
+      };
+      const chosen = chooseRealSession(
+        offer,
+        served.map(({ sessionId }) => ({ sessionId, zoneType: 'demand' as const })),
+        () => randomInt(RANDOM_STEPS) / RANDOM_STEPS,
+      );
+      if (!chosen) throw new NotFoundException('There are no real decisions.');
+      await this.decisionRows
+        .createQueryBuilder()
+        .insert()
+        .values({ userId, index, sessionId: chosen.sessionId })
+        .orIgnore()
+        .execute();
+      row = await this.decisionRows.findOneOrFail({ where: { userId, index } });
+    }
+    const item = decisions.item(row.sessionId);
+    if (!item) throw new NotFoundException(`Real decision ${index} is no longer available.`);
+    return item;
+  }
 
   /** How many sessions the pool holds. */
   async poolSize(): Promise<number> {

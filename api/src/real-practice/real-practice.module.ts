@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { RealPracticeItemRow } from './real-practice-item.entity.js';
+import { RealPracticeDecisionRow, RealPracticeItemRow } from './real-practice-item.entity.js';
 import { RealPracticeItems } from './real-practice-items.js';
 import { RealZonePool } from './real-zone-pool.js';
 
@@ -10,7 +10,7 @@ import { RealZonePool } from './real-zone-pool.js';
  * GET api/practice/real/{index}, answered through POST api/attempts {real: index}.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([RealPracticeItemRow])],
+  imports: [TypeOrmModule.forFeature([RealPracticeItemRow, RealPracticeDecisionRow])],
   providers: [RealZonePool, RealPracticeItems],
   exports: [RealPracticeItems],
 })

@@ -8,10 +8,10 @@ import {
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { ZoneType } from '@course/rules';
-import type { RealPoolItem } from '@course/rules/real-practice';
+import type { RealDecisionItem, RealPoolItem } from '@course/rules/real-practice';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import type { RealPoolTask } from './pool-worker.js';
+import type { RealPoolMade, RealPoolTask } from './pool-worker.js';
 
 /** Every real exercise, by session: a session can make a demand and a supply exercise. */
 export interface RealPool {
@@ -19,9 +19,15 @@ export interface RealPool {
   sessions: readonly string[];
   item(sessionId: string, type: ZoneType): RealPoolItem | undefined;
   types(sessionId: string): readonly ZoneType[];
+  /** Take-or-skip exercises: one a session at most. */
+  decisions: {
+    sessions: readonly string[];
+    item(sessionId: string): RealDecisionItem | undefined;
+  };
 }
 
-function poolOf(items: readonly RealPoolItem[]): RealPool {
+function poolOf({ zones: items, decisions }: RealPoolMade): RealPool {
+  const decisionsBySession = new Map(decisions.map((item) => [item.sessionId, item]));
   const bySession = new Map<string, RealPoolItem[]>();
   for (const item of items) {
     const list = bySession.get(item.sessionId) ?? [];
@@ -32,6 +38,10 @@ function poolOf(items: readonly RealPoolItem[]): RealPool {
     sessions: [...bySession.keys()],
     item: (sessionId, type) => bySession.get(sessionId)?.find((item) => item.type === type),
     types: (sessionId) => (bySession.get(sessionId) ?? []).map((item) => item.type),
+    decisions: {
+      sessions: decisions.map((item) => item.sessionId),
+      item: (sessionId) => decisionsBySession.get(sessionId),
+    },
   };
 }
 
@@ -67,7 +77,7 @@ export class RealZonePool implements OnApplicationBootstrap {
 
   private async make(): Promise<RealPool> {
     const started = Date.now();
-    const threads = new Piscina<RealPoolTask, RealPoolItem[]>({
+    const threads = new Piscina<RealPoolTask, RealPoolMade>({
       filename: workerFile(),
       minThreads: 1,
       maxThreads: 1,
@@ -77,11 +87,12 @@ export class RealZonePool implements OnApplicationBootstrap {
         : {}),
     });
     try {
-      const items = await threads.run({ sessions: this.config.realPracticeSessions });
-      const pool = poolOf(items);
+      const made = await threads.run({ sessions: this.config.realPracticeSessions });
+      const pool = poolOf(made);
       this.logger.log(
-        `real charts: ${items.length} exercises from ${pool.sessions.length} sessions ` +
-          `in ${Date.now() - started} ms`,
+        `real charts: ${made.zones.length} zone exercises from ${pool.sessions.length} ` +
+          `sessions and ${made.decisions.length} take-or-skip exercises in ` +
+          `${Date.now() - started} ms`,
       );
       return pool;
     } finally {

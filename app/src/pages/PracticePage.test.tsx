@@ -78,6 +78,7 @@ const FIRST_VISIT: PracticePlace = {
   decisions: 1,
   plans: 1,
   real: 1,
+  realDecisions: 1,
   current: null,
 };
 

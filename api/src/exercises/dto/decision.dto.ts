@@ -1,12 +1,36 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LessonOrPracticeDto } from './exercise-target.dto.js';
-import { ArrayMaxSize, ArrayUnique, IsArray, IsBoolean, IsDefined, IsIn } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayUnique,
+  IsArray,
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  Max,
+  Min,
+} from 'class-validator';
+import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
 import { DECISION_CHECKS } from '@course/rules';
 
 const REASONS_MESSAGE = `each reason must be one of ${DECISION_CHECKS.join(', ')}`;
 
 /** An answer to a take-or-skip exercise: take or skip, and for a skip the checks that fail. */
 export class DecisionDto extends LessonOrPracticeDto {
+  @ApiPropertyOptional({
+    description:
+      'Place of one of the learner’s real decisions (GET api/practice/real/decisions/{index}), ' +
+      'once shown; instead of lesson or practice.',
+    example: 1,
+  })
+  @IsOptional()
+  @IsInt({ message: `real must be a real decision from 1 to ${MAX_REAL_INDEX}` })
+  @Min(1, { message: `real must be a real decision from 1 to ${MAX_REAL_INDEX}` })
+  @Max(MAX_REAL_INDEX, { message: `real must be a real decision from 1 to ${MAX_REAL_INDEX}` })
+  real?: number;
+
   @ApiProperty({ description: 'true: take the trade; false: skip it.', example: false })
   @IsBoolean({ message: 'take must be true (take the trade) or false (skip it)' })
   @IsDefined({ message: 'take must be true (take the trade) or false (skip it)' })

@@ -23,6 +23,7 @@ export const PRACTICE_MODES = [
   'decisions',
   'plans',
   'real',
+  'real-decisions',
 ] as const satisfies readonly PracticeMode[];
 
 /** The longest reason kept: the chooser's sentences are well under it. */
@@ -73,7 +74,8 @@ export class PracticePlaceDto implements PracticePlaceUpdate {
     enum: PRACTICE_MODES,
     description:
       '"needs": Practise what I need (the server chooses each exercise); "zones", "decisions", ' +
-      '"plans": the fixed rounds; "real": real charts',
+      '"plans": the fixed rounds; "real", "real-decisions": real charts (zones to find, ' +
+      'returns to zones to take or skip)',
     example: 'needs',
   })
   @IsIn(PRACTICE_MODES, { message: `mode must be one of ${PRACTICE_MODES.join(', ')}` })
@@ -118,6 +120,21 @@ export class PracticePlaceDto implements PracticePlaceUpdate {
   @Max(MAX_REAL_INDEX, { message: placeMessage('real', MAX_REAL_INDEX) })
   real?: number;
 
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_REAL_INDEX,
+    description:
+      'The place in the real decisions (GET api/practice/real/decisions/{index}); kept as it ' +
+      'is when left out',
+    example: 1,
+  })
+  @IsOptional()
+  @IsInt({ message: placeMessage('realDecisions', MAX_REAL_INDEX) })
+  @Min(1, { message: placeMessage('realDecisions', MAX_REAL_INDEX) })
+  @Max(MAX_REAL_INDEX, { message: placeMessage('realDecisions', MAX_REAL_INDEX) })
+  realDecisions?: number;
+
   @ApiProperty({
     type: PracticeItemDto,
     nullable: true,
@@ -142,4 +159,14 @@ export class KeptPracticePlaceDto extends PracticePlaceDto {
     example: 1,
   })
   declare real: number;
+
+  @ApiProperty({
+    required: true,
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_REAL_INDEX,
+    description: 'The place in the real decisions (GET api/practice/real/decisions/{index})',
+    example: 1,
+  })
+  declare realDecisions: number;
 }
