@@ -1,5 +1,5 @@
 import type { Candle } from '@chart-kit/core';
-import { playOutTrade, SHARES, type TradeOutcome } from '@course/rules';
+import { playOutTrade, REAL_RATES, SHARES, type TradeOutcome } from '@course/rules';
 import {
   rWords,
   type TradeRole,
@@ -119,8 +119,9 @@ describe('tradeOutcomeSummary: the course’s trades', () => {
   it('speaks in R only for a take-or-skip trade, which sizes nothing', () => {
     const outcome = play(filled, candle(50.6, 51.3, 50.5, 51.2));
     expect(words(outcome, { kind: 'take' }, false)).toBe(
-      'Reached the target: +2.0R. The trade worked as planned. Wins of two or three times the ' +
-        'risk are what pay for the losses in between.',
+      'Reached the target: +2.0R. The trade worked as planned. Wins are the minority: on real ' +
+        'charts, 2R trades at zones that passed every check reached their target ' +
+        `${Math.round(REAL_RATES.twoR.taken.target.share * 100)} times in 100.`,
     );
   });
 

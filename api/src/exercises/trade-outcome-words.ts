@@ -1,4 +1,18 @@
-import type { DecisionCheck, TradeOutcome } from '@course/rules';
+import { type DecisionCheck, REAL_RATES, type TradeOutcome } from '@course/rules';
+
+/**
+ * What real charts did with trades like the course's, in the words after a replay: a 2R trade at
+ * a zone that passed every check, measured on the real sample (REAL_RATES). One trade's result is
+ * told against these, never against odds we would like.
+ */
+const REAL_TARGETS_IN_100 = Math.round(REAL_RATES.twoR.taken.target.share * 100);
+const REAL_STOPS_IN_100 = Math.round(REAL_RATES.twoR.taken.stop.share * 100);
+const REAL_EXPECTANCY_WORDS =
+  REAL_RATES.twoR.taken.expectancyR.high < 0
+    ? 'over many such trades they lost on average'
+    : REAL_RATES.twoR.taken.expectancyR.low > 0
+      ? 'over many such trades they made money on average'
+      : 'over many such trades they neither made nor lost money for certain';
 
 /**
  * Whose trade an outcome is, which decides how it is told:
@@ -109,7 +123,7 @@ export function tradeOutcomeSummary(story: TradeStory): string {
           ? 'The plan worked; a gap in your favour is luck, not something to plan on.'
           : 'The plan worked as planned.';
       } else {
-        lesson = `The ${role.kind === 'model' ? 'plan' : 'trade'} worked as planned. Wins of two or three times the risk are what pay for the losses in between.`;
+        lesson = `The ${role.kind === 'model' ? 'plan' : 'trade'} worked as planned. Wins are the minority: on real charts, 2R trades at zones that passed every check reached their target ${REAL_TARGETS_IN_100} times in 100.`;
       }
       return [how, betterFill, lesson].filter(Boolean).join(' ');
     }
@@ -164,10 +178,7 @@ function stoppedWords(story: TradeStory, result: string, own: string, betterFill
         ? 'A good trade that lost: the plan followed every rule'
         : 'A good trade that lost: it passed every check';
     lesson += planned ? ', and the loss was the size planned.' : '.';
-    lesson +=
-      role.kind === 'model'
-        ? ' At 2:1 or better, winning more than one trade in three adds up; no single trade decides it.'
-        : ' Over many trades like it, the winners pay for losses like this one.';
+    lesson += ` Losing is the usual outcome: on real charts, 2R trades at zones that passed every check were stopped ${REAL_STOPS_IN_100} times in 100, and ${REAL_EXPECTANCY_WORDS}. No single trade decides anything; the size of each loss does.`;
   }
   return [how + both, smaller, lesson].filter(Boolean).join(' ');
 }
