@@ -13,12 +13,17 @@ export interface PlantedHourlyZone extends PlantedZone {
 
 const CANDLES_PER_HOUR = 12;
 const SECONDS_PER_HOUR = 3600;
-/** Room to the limit the strong hours need, in average hourly ranges plus 5-minute ranges. */
-const ROOM_IN_HOURLY_RANGES = 1.2;
+/**
+ * Room to the limit before the base hour, in average hourly ranges plus 5-minute ranges: the
+ * strong hour's move (about one hourly range) and as much again, so that the new 1-hour zone sits
+ * clear of where the earlier chart traded under its zone (its hours must not congest the new one).
+ * With 1.2 hourly ranges chart 16 was drawn in 1 attempt of 50; with 2.5, in 1 of 8.
+ */
+const ROOM_IN_HOURLY_RANGES = 2.5;
 const ROOM_IN_RANGES = 1.5;
 /**
- * Lean away from the limit, in candle sigmas, while the room is short: two or three sharp candles
- * away from the opposing zone, as sellers (buyers) there push price off it in a volatile morning.
+ * Lean away from the limit, in candle sigmas, while the room is short: a few sharp candles away
+ * from the opposing zone, as sellers (buyers) there push price off it in a volatile morning.
  */
 const ROOM_LEAN = 1.5;
 
@@ -39,9 +44,9 @@ export function plantHourlyZone(
 ): PlantedHourlyZone {
   const { random } = script;
   const direction = directionOf(type);
-  // The strong hours need room before the limit: about a full hourly range and a little more.
-  // Until there is that much, price leans away from the limit harder, and an hour later is taken
-  // when the session has one: a volatile morning can carry price close to an opposing zone.
+  // The strong hours need room before the limit (see ROOM_IN_HOURLY_RANGES). Until there is that
+  // much, price leans away from the limit harder, and an hour later is taken when the session has
+  // one: a volatile morning can carry price close to an opposing zone.
   const short = () =>
     limit !== undefined &&
     direction * (limit - script.price) <
