@@ -148,6 +148,29 @@ describe('real charts in the Practice Portal', () => {
         expect(await page.getByTestId('real-session').count()).toBe(0);
         expect(await page.locator('.exercise__answer').count()).toBe(0);
         await shot('second');
+
+        // Take or skip on a real setup: a real return to a zone, then what really happened.
+        await page.getByRole('button', { name: 'Take or skip the trade' }).click();
+        await page
+          .locator('.practice__task', { hasText: 'Price is coming back to this' })
+          .waitFor();
+        await chartReady(page);
+        expect(await page.getByTestId('real-session').count()).toBe(0);
+        await page.locator('.exercise__chart').scrollIntoViewIfNeeded();
+        await shot('decision-opening');
+        await page.getByRole('radio', { name: 'Take' }).click();
+        await page.getByRole('button', { name: 'Decide' }).click();
+        const decided = page.getByTestId('real-session');
+        await decided.waitFor();
+        expect(await decided.textContent()).toMatch(
+          /^This was [A-Z]+, \d{1,2} [A-Z][a-z]+ \d{4}\.$/,
+        );
+        await page.getByRole('button', { name: /^Replay: / }).click();
+        await page.getByTestId('decision-outcome').waitFor({ timeout: 90_000 });
+        await page.evaluate(() => window.__chartEngine!.settled());
+        await page.locator('.exercise__chart').scrollIntoViewIfNeeded();
+        await shot('decision-replayed');
+        await shot('decision-page', true);
         expect(errors).toEqual([]);
       } finally {
         await opened.context.close();

@@ -115,6 +115,9 @@ export function createCourseApi(
     /** The learner's real chart `index` (1-based): the next one is served a real session. */
     practiceReal: (index: number) =>
       withSession(() => http.get('/api/practice/real/{index}', { index })),
+    /** The learner's real take-or-skip exercise `index` (1-based). */
+    practiceRealDecision: (index: number) =>
+      withSession(() => http.get('/api/practice/real/decisions/{index}', { index })),
     attempt: (target: AttemptTarget, lines: number[]) =>
       answerOnce((headers) => http.post('/api/attempts', { ...target, lines }, { headers })),
     /** The learner's own practice plan `index` (1-based): a zone given, a trade to plan. */

@@ -37,6 +37,8 @@ export const queryKeys = {
   practicePlan: (index: number | undefined) => ['practice-plan', index ?? null] as const,
   practiceDecision: (index: number | undefined) => ['practice-decision', index ?? null] as const,
   practiceReal: (index: number | undefined) => ['practice-real', index ?? null] as const,
+  practiceRealDecision: (index: number | undefined) =>
+    ['practice-real-decision', index ?? null] as const,
   planResults: () => ['plan-results'] as const,
   /** The learner's mastery per skill (GET api/skills): every graded answer changes it. */
   skills: () => ['skills'] as const,
@@ -203,6 +205,14 @@ export const courseQueries = {
     queryOptions({
       queryKey: queryKeys.practiceReal(index),
       queryFn: index === undefined ? skipToken : () => api.practiceReal(index),
+      staleTime: Infinity,
+      ...SEEDS_A_PAGE,
+    }),
+
+  practiceRealDecision: (api: CourseApi, index: number | undefined) =>
+    queryOptions({
+      queryKey: queryKeys.practiceRealDecision(index),
+      queryFn: index === undefined ? skipToken : () => api.practiceRealDecision(index),
       staleTime: Infinity,
       ...SEEDS_A_PAGE,
     }),

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import {
   errorMessage,
@@ -6,13 +6,31 @@ import {
   type DecisionCheck,
   type DecisionResult,
   type ExerciseChartData,
+  type PracticeDecisionBody,
+  type PracticeRealDecisionBody,
 } from '../api/index.js';
 import { courseQueries, invalidateAnswered, queryKeys } from '../api/queries.js';
 import { chartLoadState } from '../exercise/chart-load.js';
-import { type ExerciseTarget, useExerciseTarget } from '../exercise/use-exercise-target.js';
+import {
+  type ExerciseTarget,
+  type PracticeQuery,
+  useExerciseTarget,
+} from '../exercise/use-exercise-target.js';
 
-/** Which take-or-skip exercise: a lesson's or a practice one. */
+/** Which take-or-skip exercise: a lesson's, a practice one or a real one. */
 export type DecisionTarget = ExerciseTarget;
+
+type AnyDecisionBody = PracticeDecisionBody | PracticeRealDecisionBody;
+// A practice decision and a real one load alike (a chart with its 1-hour twin and the setup);
+// the hook reads only what both have, so either query serves (their keys differ only in name).
+const practiceDecisionQuery = courseQueries.practiceDecision as unknown as PracticeQuery<
+  AnyDecisionBody,
+  QueryKey
+>;
+const realDecisionQuery = courseQueries.practiceRealDecision as unknown as PracticeQuery<
+  AnyDecisionBody,
+  QueryKey
+>;
 
 export interface DecisionExerciseState {
   chart: ExerciseChartData | undefined;
@@ -43,7 +61,7 @@ export function useDecisionExercise(options: {
     queryKey,
     fields,
     subject,
-  } = useExerciseTarget(api, target, courseQueries.practiceDecision);
+  } = useExerciseTarget(api, target, 'real' in target ? realDecisionQuery : practiceDecisionQuery);
   const lessonId = 'lesson' in target ? target.lesson : undefined;
   const hourlyNumber = 'lesson' in target ? target.hourlyChartNumber : undefined;
   // A lesson's twin is a catalogue chart of its own; a practice decision brings its twin along.

@@ -6,13 +6,16 @@ import { courseQueries, queryKeys } from '../api/queries.js';
 
 /**
  * Which plan or take-or-skip exercise a page answers: a lesson's (its chart from the catalogue, as
- * that lesson shows it) or one of the learner's practice ones, by its place in the portal.
+ * that lesson shows it), one of the learner's practice ones, by its place in the portal, or one
+ * of their real ones (take or skip on real setups).
  */
 export type ExerciseTarget =
-  { lesson: number; chartNumber: number; hourlyChartNumber?: number } | { practice: number };
+  | { lesson: number; chartNumber: number; hourlyChartNumber?: number }
+  | { practice: number }
+  | { real: number };
 
-/** What an answer names its exercise by: the practice index, or the lesson. */
-export type TargetFields = { practice: number } | { lesson: number };
+/** What an answer names its exercise by: the practice or real index, or the lesson. */
+export type TargetFields = { practice: number } | { lesson: number } | { real: number };
 
 /** The query of a practice exercise by its index (none asked without one). */
 export type PracticeQuery<Practice, Key extends QueryKey> = (
@@ -32,7 +35,8 @@ export function useExerciseTarget<Practice extends ExerciseChartData, Key extend
 ) {
   const lessonId = 'lesson' in target ? target.lesson : undefined;
   const chartNumber = 'lesson' in target ? target.chartNumber : undefined;
-  const practice = 'practice' in target ? target.practice : undefined;
+  const real = 'real' in target ? target.real : undefined;
+  const practice = 'practice' in target ? target.practice : real;
   const practiceLoad = useQuery(practiceQuery(api, practice));
   const lessonLoad = useQuery(
     courseQueries.chart(api, practice === undefined ? chartNumber : undefined, lessonId),
@@ -43,13 +47,23 @@ export function useExerciseTarget<Practice extends ExerciseChartData, Key extend
       ? queryKeys.chart(chartNumber, lessonId)
       : practiceQuery(api, practice).queryKey;
   const fields = useCallback(
-    (): TargetFields => (practice !== undefined ? { practice } : { lesson: lessonId ?? 0 }),
-    [lessonId, practice],
+    (): TargetFields =>
+      real !== undefined
+        ? { real }
+        : practice !== undefined
+          ? { practice }
+          : { lesson: lessonId ?? 0 },
+    [lessonId, practice, real],
   );
+  // Real exercises have no analytics subject yet.
   const subject = useMemo(
-    (): ExerciseSubject =>
-      practice !== undefined ? { practiceIndex: practice } : { lessonId: lessonId ?? 0 },
-    [lessonId, practice],
+    (): ExerciseSubject | undefined =>
+      real !== undefined
+        ? undefined
+        : practice !== undefined
+          ? { practiceIndex: practice }
+          : { lessonId: lessonId ?? 0 },
+    [lessonId, practice, real],
   );
   return { load, queryKey, fields, subject };
 }

@@ -9,6 +9,7 @@ import {
   type PracticeNextBody,
   type PracticePlace,
   type PracticeRealBody,
+  type PracticeRealDecisionBody,
 } from '../api/index.js';
 import { chartBody, nextCandles } from '../../test/exercise-fixtures.js';
 import { fakeHttp } from '../../test/fake-http.js';
@@ -55,6 +56,24 @@ function realChart(index: number, exercise: ExerciseStanding = NOT_TRIED): Pract
       }
     : {};
   return { ...chart, ...revealed, index, free: 1, pool: 180, exercise };
+}
+
+/** One of the learner's real take-or-skip exercises, unanswered. */
+function realDecision(index: number): PracticeRealDecisionBody {
+  const { chart_number: _number, twin: _twin, ...chart } = chartBody(0);
+  return {
+    ...chart,
+    index,
+    free: 1,
+    pool: 200,
+    exercise: { passed: false, tries: 0, triesLeft: 1, revealed: false },
+    hourly: { ...chart, timeframe: '1hr' },
+    decisionSetup: {
+      zone: { type: 'demand', upper: 99.6, lower: 99.1 },
+      opposing: { upper: 101.8, lower: 101.4 },
+    },
+    decisionReview: null,
+  };
 }
 
 // Answers of GET api/practice/next with an exercise to offer (an index), so they are also the
@@ -109,6 +128,7 @@ function portalServer(
   for (let index = 1; index <= 10; index++) {
     routes[`GET /api/practice/${index}`] = () => practiceChart(index, standings[index]);
     routes[`GET /api/practice/real/${index}`] = () => realChart(index, standings[index]);
+    routes[`GET /api/practice/real/decisions/${index}`] = () => realDecision(index);
   }
   return { routes, sentPlaces, kept: () => kept };
 }
@@ -222,5 +242,27 @@ describe('the Practice Portal', () => {
     );
     expect(await screen.findByRole('button', { name: 'Next' })).toBeTruthy();
     await waitFor(() => expect(server.kept()).toMatchObject({ mode: 'real', real: 2 }));
+  });
+
+  it('switches the real charts between zones to find and trades to take or skip', async () => {
+    const server = portalServer({ ...FIRST_VISIT, mode: 'real', real: 3, realDecisions: 2 });
+    const { calls } = renderPortal(server);
+    await screen.findByText('Find a supply zone on this real chart.');
+    expect(isPressed('Find the zone')).toBe(true);
+    fireEvent.click(modeButton('Take or skip the trade'));
+    expect(
+      await screen.findByText(
+        'Price is coming back to this demand zone on a real chart: take or skip a long trade?',
+      ),
+    ).toBeTruthy();
+    // Real charts stays pressed for both of its tracks.
+    expect(isPressed('Real charts')).toBe(true);
+    expect(isPressed('Take or skip')).toBe(false);
+    expect(screen.getByLabelText('Real decision').textContent).toBe('Trade 2');
+    expect(calls).toContain('GET /api/practice/real/decisions/2');
+    expect(screen.queryByTestId('real-session')).toBeNull();
+    await waitFor(() =>
+      expect(server.kept()).toMatchObject({ mode: 'real-decisions', real: 3, realDecisions: 2 }),
+    );
   });
 });

@@ -29,6 +29,7 @@ import { usePracticePlace } from '../practice/use-practice-place.js';
 import { PracticeDecisions } from '../practice/PracticeDecisions.js';
 import { PracticePlans } from '../practice/PracticePlans.js';
 import { PracticeReal } from '../practice/PracticeReal.js';
+import { PracticeRealDecisions } from '../practice/PracticeRealDecisions.js';
 import { useSubscription } from '../session/RouteGate.js';
 import { useApi } from '../session/session-context.js';
 
@@ -162,6 +163,38 @@ export function PracticePage() {
   );
 }
 
+const isRealMode = (mode: PracticeMode) => mode === 'real' || mode === 'real-decisions';
+
+const REAL_TRACKS: readonly { mode: PracticeMode; label: string }[] = [
+  { mode: 'real', label: 'Find the zone' },
+  { mode: 'real-decisions', label: 'Take or skip the trade' },
+];
+
+/** The real charts' two tracks: zones to find, and real returns to zones to take or skip. */
+function RealTracks({
+  place,
+  move,
+}: {
+  place: PracticePlace;
+  move: (place: PracticePlace) => void;
+}) {
+  return (
+    <nav className="practice__modes" aria-label="Real charts">
+      {REAL_TRACKS.map(({ mode, label }) => (
+        <button
+          key={mode}
+          type="button"
+          className={`button ${place.mode === mode ? 'button--primary' : 'button--ghost'}`}
+          aria-pressed={place.mode === mode}
+          onClick={() => move({ ...place, mode })}
+        >
+          {label}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
 const MODES: readonly { mode: PracticeMode; label: string }[] = [
   { mode: 'needs', label: 'Practise what I need' },
   { mode: 'zones', label: 'Find zones' },
@@ -193,17 +226,24 @@ export function PracticePortal({ rules }: { rules: CourseRules }) {
   return (
     <>
       <nav className="practice__modes" aria-label="What to practise">
-        {MODES.map(({ mode, label }) => (
-          <button
-            key={mode}
-            type="button"
-            className={`button ${place.mode === mode ? 'button--primary' : 'button--ghost'}`}
-            aria-pressed={place.mode === mode}
-            onClick={() => move({ ...place, mode })}
-          >
-            {label}
-          </button>
-        ))}
+        {MODES.map(({ mode, label }) => {
+          // Real charts has two tracks of its own: both keep its button pressed.
+          const pressed = place.mode === mode || (mode === 'real' && isRealMode(place.mode));
+          return (
+            <button
+              key={mode}
+              type="button"
+              className={`button ${pressed ? 'button--primary' : 'button--ghost'}`}
+              aria-pressed={pressed}
+              onClick={() => {
+                if (mode === 'real' && isRealMode(place.mode)) return;
+                move({ ...place, mode });
+              }}
+            >
+              {label}
+            </button>
+          );
+        })}
       </nav>
       {portal.keepError && (
         <Notice tone="error">Your place could not be kept: {portal.keepError}</Notice>
@@ -296,10 +336,28 @@ function PracticeModes({
             {subscribed === false &&
               ` ${freeTasterText(limits.free, 'real chart', 'real charts')}; the Pro Plan opens all the others.`}
           </p>
+          <RealTracks place={place} move={move} />
           <PracticeReal
             key={place.real}
             position={place.real}
             onMove={(position) => move({ ...place, real: position })}
+          />
+        </>
+      );
+    case 'real-decisions':
+      return (
+        <>
+          <p className="muted">
+            Real returns to zones the course&apos;s rules found: take or skip each trade by room,
+            freshness and the 1-hour trend, then see what really happened.
+            {subscribed === false &&
+              ` ${freeTasterText(limits.free, 'real trade', 'real trades')}; the Pro Plan opens all the others.`}
+          </p>
+          <RealTracks place={place} move={move} />
+          <PracticeRealDecisions
+            key={place.realDecisions}
+            position={place.realDecisions}
+            onMove={(position) => move({ ...place, realDecisions: position })}
           />
         </>
       );

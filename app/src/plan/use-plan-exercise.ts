@@ -31,7 +31,8 @@ export interface PlanExerciseState {
 }
 
 /** Which plan exercise: a lesson's or a practice plan. */
-export type PlanTarget = ExerciseTarget;
+/** A lesson's plan or a practice plan (real charts have no plan exercises). */
+export type PlanTarget = Exclude<ExerciseTarget, { real: number }>;
 
 /**
  * One plan exercise: loads its chart, sends plans to the API, and once the answer may be shown
@@ -59,7 +60,11 @@ export function usePlanExercise(options: {
   const { loadError, gated, reload } = chartLoadState([load]);
 
   const grading = useMutation({
-    mutationFn: (plan: SentPlan) => api.gradePlan({ ...plan, ...fields() }),
+    mutationFn: (plan: SentPlan) => {
+      const target = fields();
+      if ('real' in target) throw new Error('real charts have no plan exercises');
+      return api.gradePlan({ ...plan, ...target });
+    },
     onSuccess: (answer) => {
       setResult(answer);
       // The plan counts on the results page; once it reveals the course's plan, the chart is
