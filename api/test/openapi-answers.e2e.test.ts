@@ -323,6 +323,13 @@ describe('OpenAPI document and the live answers', () => {
     }
     expect((await call('get', '/api/practice/real/1', { cookies })).status).toBe(200);
     expect((await call('get', '/api/practice/real/1')).status).toBe(401);
+    expect((await call('get', '/api/practice/real/decisions/1', { cookies })).status).toBe(200);
+    expect((await call('get', '/api/practice/real/decisions/2', { cookies })).status).toBe(403);
+    const realDecision = { real: 1, take: true, reasons: [] };
+    expect((await call('post', '/api/decisions', { cookies, body: realDecision })).status).toBe(
+      200,
+    );
+    expect((await call('get', '/api/practice/real/decisions/1', { cookies })).status).toBe(200);
 
     expect((await call('get', '/api/practice/decisions/1', { cookies })).status).toBe(200);
     const decision = { practice: 1, take: true, reasons: [] };

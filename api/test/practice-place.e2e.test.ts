@@ -101,7 +101,12 @@ describe('Where the learner is in the Practice Portal', () => {
       current,
     }).expect(200);
     const second = await ask();
-    expect(second.kind === first.kind && second.index === first.index).toBe(false);
+    // Another exercise: of another kind or place, or a real chart after a simulated one.
+    const same =
+      second.kind === first.kind &&
+      second.index === first.index &&
+      Boolean(second.real) === Boolean(first.real);
+    expect(same).toBe(false);
   });
 
   it('offers a learner without the Pro Plan their free taster, not the wall', async () => {

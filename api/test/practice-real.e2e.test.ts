@@ -1,5 +1,7 @@
 import type {
   AttemptResult,
+  PracticeNextBody,
+  PracticePlace,
   DecisionResult,
   PracticeRealBody,
   PracticeRealDecisionBody,
@@ -251,5 +253,41 @@ describe('Real charts in the Practice Portal', () => {
       );
       expect(new Set(rows.map((row) => row.session_id)).size).toBe(first.pool);
     });
+  });
+
+  it('is offered by Practise what I need, alternating with simulated charts', async () => {
+    const learner = await subscriber();
+    const next = async () =>
+      (await request(testApp.http).get('/api/practice/next').set('Cookie', learner.cookies))
+        .body as PracticeNextBody;
+    const keep = (current: PracticePlace['current']) =>
+      request(testApp.http)
+        .post('/api/practice/place')
+        .set('Cookie', learner.cookies)
+        .send({ mode: 'needs', zones: 1, decisions: 1, plans: 1, current })
+        .expect(200);
+    const offered: PracticeNextBody[] = [];
+    for (let turn = 0; turn < 4; turn++) {
+      const choice = await next();
+      offered.push(choice);
+      const { kind, index, skill, reason, real } = choice;
+      if (index === null) throw new Error('an exercise is offered');
+      await keep({ kind, index, skill, reason, ...(real ? { real } : {}) });
+    }
+    // The same skill asked again (nothing was answered): simulated, real, simulated, real.
+    expect(offered.map((choice) => choice.real ?? false)).toEqual([false, true, false, true]);
+    const real = offered[1];
+    expect(real?.reason).toMatch(/This one is a real chart\.$/);
+    // The real one offered is served and stays the learner's until it is finished.
+    expect(offered[3]?.index).toBe(real?.index);
+    const path = real?.kind === 'zone' ? 'real' : 'real/decisions';
+    await request(testApp.http)
+      .get(`/api/practice/${path}/${real?.index}`)
+      .set('Cookie', learner.cookies)
+      .expect(200);
+    const place = (
+      await request(testApp.http).get('/api/practice/place').set('Cookie', learner.cookies)
+    ).body as PracticePlace;
+    expect(place.current?.real).toBe(true);
   });
 });

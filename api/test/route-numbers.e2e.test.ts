@@ -43,6 +43,7 @@ const EXPECTED_NUMBERS = [
   'GET /api/practice/plans/{index} path index',
   'GET /api/practice/{index} path index',
   'GET /api/practice/real/{index} path index',
+  'GET /api/practice/real/decisions/{index} path index',
 ];
 
 describe('numbers in paths and queries', () => {

@@ -15,6 +15,8 @@ export interface PracticeItem {
   skill: SkillKey;
   /** The sentence shown with it ("You missed freshness twice: here is another."). */
   reason: string;
+  /** A real chart or real decision (see PracticeNextBody.real); absent for a simulated one. */
+  real?: boolean;
 }
 
 /**

@@ -28,4 +28,10 @@ export interface PracticeNextBody {
   skill: SkillKey;
   /** One sentence for the page ("You missed freshness twice: here is another."). */
   reason: string;
+  /**
+   * True: a real chart (kind zone, GET api/practice/real/{index}) or a real take-or-skip
+   * exercise (kind decision, GET api/practice/real/decisions/{index}); `index` is its place
+   * among them. Absent: one of the learner's simulated practice exercises.
+   */
+  real?: boolean;
 }

@@ -71,6 +71,7 @@ export class PracticePlaces {
         index: current.index,
         skill: current.skill,
         reason: current.reason,
+        ...(current.real ? { real: true } : {}),
       },
     };
     await this.rows.upsert({ userId, ...next, updatedAt: new Date() }, ['userId']);

@@ -23,6 +23,7 @@ import { PracticePlaces } from './practice-places.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
 import { practiceIndexServes } from '../practice-charts/generation.js';
 import { RequiresSession } from '../auth/session-decorators.js';
+import { RealPracticeItems, realForChooser } from '../real-practice/real-practice-items.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type {
   ChartDataBody,
@@ -30,6 +31,7 @@ import type {
   PracticeChartBody,
   PracticeDecisionBody,
   PracticeNextBody,
+  PracticePlace,
   PracticePlanBody,
 } from '@course/contract';
 
@@ -50,6 +52,7 @@ export class PracticeController {
     private readonly decisions: DecisionsService,
     private readonly skills: SkillStates,
     private readonly places: PracticePlaces,
+    private readonly real: RealPracticeItems,
   ) {}
 
   // Before ':index', which would read "next" as an index.
@@ -64,17 +67,21 @@ export class PracticeController {
       'the first, each needs the Pro Plan), the skill and a sentence saying why. Never the ' +
       'exercise the learner has on screen in the portal (GET api/practice/place): asking ' +
       'again skips it, and it comes back later. Without the Pro Plan, the free taster of the ' +
-      'kind while it is unfinished.',
+      'kind while it is unfinished. After a simulated zone or take-or-skip exercise, the next ' +
+      'plain one of that kind is a real chart or real decision (real: true, index among the ' +
+      'learner’s real ones), so the two alternate.',
   })
   @ApiOkResponse({ type: PracticeNextDto })
   async next(@CurrentUser() user: User): Promise<PracticeNextBody> {
-    const [{ kind, skill, reason, zoneType }, place, open] = await Promise.all([
+    const [choice, place, open] = await Promise.all([
       this.skills.next(user.id),
       this.places.get(user.id),
       this.access.openPractice(user.id),
     ]);
+    const { kind, skill, reason, zoneType } = choice;
     // The learner asks for another while one is on screen: they skip it, so it is not the answer.
-    const onScreen = place.current?.kind === kind ? place.current.index : undefined;
+    const current = place.current;
+    const onScreen = current?.kind === kind && !current.real ? current.index : undefined;
     const count = kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT;
     // Each exercise is made for one practice item (a fresh zone beside a tested one, a decision
     // to skip for freshness, ...): the first unfinished one made for the chosen skill.
@@ -84,8 +91,46 @@ export class PracticeController {
       index !== onScreen &&
       open(index) &&
       practiceIndexServes(user.id, index, { kind, skill, zoneType });
+    const real = await this.realChoice(user.id, choice, place.current, open);
+    if (real !== null) {
+      return {
+        kind,
+        index: real,
+        skill,
+        reason: `${reason} This one is a real chart.`,
+        real: true,
+      };
+    }
     const index = await this.attempts.unfinishedPractice(user.id, kind, count, fits);
     return { kind, index, skill, reason };
+  }
+
+  /**
+   * Real charts in "Practise what I need": after a simulated exercise of the same kind, a plain
+   * zone to find or a take-or-skip choice (not one made for a concept or for a check to skip,
+   * which only a simulated chart can promise) is asked on a real chart, so the two alternate.
+   * Its place among the learner's real ones, or null for a simulated one.
+   */
+  private async realChoice(
+    userId: string,
+    choice: Awaited<ReturnType<SkillStates['next']>>,
+    onScreen: PracticePlace['current'],
+    open: (index: number) => boolean,
+  ): Promise<number | null> {
+    const { kind } = choice;
+    if (kind === 'plan' || onScreen?.kind !== kind || onScreen.real) return null;
+    if (kind === 'zone' ? choice.concept !== undefined : choice.skipBecause !== undefined) {
+      return null;
+    }
+    const latest = await this.real.latest(userId, kind);
+    return realForChooser(this.real, userId, kind, latest, {
+      unfinished: async (index) =>
+        !(await this.attempts.standing(userId, { realIndex: index, kind })).revealed,
+      // The place must fit the portal's place (at most the count of the kind's exercises).
+      mayOpen: (index) =>
+        index <= (kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT) && open(index),
+      prefer: choice.zoneType,
+    });
   }
 
   // Before ':index', which would read "decisions" as an index.

@@ -38,6 +38,27 @@ describe('chooseRealSession', () => {
     });
   });
 
+  it('serves the zone type asked for while a session least shown has it', () => {
+    const served: ServedReal[] = [{ sessionId: 'A:2024-01-02', zoneType: 'demand' }];
+    expect(chooseRealSession(OFFER, served, () => 0.99, 'supply')).toEqual({
+      sessionId: 'B:2024-01-02',
+      zoneType: 'supply',
+    });
+    expect(chooseRealSession(OFFER, served, () => 0, 'supply')).toEqual({
+      sessionId: 'A:2024-01-03',
+      zoneType: 'supply',
+    });
+    // None left of that type among the sessions least shown: another type, never a repeat.
+    const most: ServedReal[] = [
+      { sessionId: 'A:2024-01-03', zoneType: 'supply' },
+      { sessionId: 'B:2024-01-02', zoneType: 'supply' },
+    ];
+    expect(chooseRealSession(OFFER, most, () => 0, 'supply')).toEqual({
+      sessionId: 'A:2024-01-02',
+      zoneType: 'demand',
+    });
+  });
+
   it('has nothing to serve from an empty pool', () => {
     expect(chooseRealSession({ sessions: [], types: () => [] }, [], () => 0)).toBeNull();
   });

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import type { ZoneType } from '@course/rules';
 import type { RealDecisionItem, RealPoolItem } from '@course/rules/real-practice';
 import type { Repository } from 'typeorm';
 import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
@@ -29,6 +30,18 @@ export class RealPracticeItems {
     private readonly decisionRows: Repository<RealPracticeDecisionRow>,
     private readonly pool: RealZonePool,
   ) {}
+
+  /** How many real charts (zone) or decisions the learner was served, and the latest's type. */
+  async latest(
+    userId: string,
+    kind: 'zone' | 'decision',
+  ): Promise<{ count: number; type: ZoneType | undefined }> {
+    if (kind === 'decision') {
+      return { count: await this.decisionRows.count({ where: { userId } }), type: undefined };
+    }
+    const [last] = await this.rows.find({ where: { userId }, order: { index: 'DESC' }, take: 1 });
+    return { count: last?.index ?? 0, type: last?.zoneType };
+  }
 
   /** How many sessions the take-or-skip pool holds. */
   async decisionPoolSize(): Promise<number> {
@@ -87,7 +100,13 @@ export class RealPracticeItems {
    * The learner's index-th real chart. `serve`: the next one not yet served is served now (GET
    * of the chart); without it only one served before is found (an answer to it).
    */
-  async item(userId: string, index: number, serve: boolean): Promise<RealPoolItem> {
+  async item(
+    userId: string,
+    index: number,
+    serve: boolean,
+    /** The zone type to serve a new chart of, when the pool has one (the chooser's skill). */
+    prefer?: ZoneType,
+  ): Promise<RealPoolItem> {
     const pool = await this.pool.pool();
     let row = await this.rows.findOne({ where: { userId, index } });
     if (!row) {
@@ -103,7 +122,12 @@ export class RealPracticeItems {
             : `Real chart ${index} has not been shown to you: open it first.`,
         );
       }
-      const chosen = chooseRealSession(pool, served, () => randomInt(RANDOM_STEPS) / RANDOM_STEPS);
+      const chosen = chooseRealSession(
+        pool,
+        served,
+        () => randomInt(RANDOM_STEPS) / RANDOM_STEPS,
+        prefer,
+      );
       if (!chosen) throw new NotFoundException('There are no real charts.');
       // Two requests for the same new chart at once: the first row wins and both answer it.
       await this.rows
@@ -121,6 +145,34 @@ export class RealPracticeItems {
     }
     return item;
   }
+}
+
+/**
+ * The real chart or real decision "Practise what I need" offers: the learner's latest while it is
+ * unfinished (and, for a chart, of the zone type asked for), else the next one, served now. Null
+ * when the learner may not open it (`mayOpen`, the Pro Plan's rule).
+ */
+export async function realForChooser(
+  items: RealPracticeItems,
+  userId: string,
+  kind: 'zone' | 'decision',
+  latest: { count: number; type: ZoneType | undefined },
+  options: {
+    unfinished: (index: number) => Promise<boolean>;
+    mayOpen: (index: number) => boolean;
+    prefer?: ZoneType;
+  },
+): Promise<number | null> {
+  const { count, type } = latest;
+  const fits = kind === 'decision' || !options.prefer || type === options.prefer;
+  if (count > 0 && fits && (await options.unfinished(count))) {
+    return options.mayOpen(count) ? count : null;
+  }
+  const index = count + 1;
+  if (!options.mayOpen(index)) return null;
+  if (kind === 'zone') await items.item(userId, index, true, options.prefer);
+  else await items.decision(userId, index, true);
+  return index;
 }
 
 /** A real chart as the exercise code shows and grades a chart: its best zone is the answer. */

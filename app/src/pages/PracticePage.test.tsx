@@ -265,4 +265,20 @@ describe('the Practice Portal', () => {
       expect(server.kept()).toMatchObject({ mode: 'real-decisions', real: 3, realDecisions: 2 }),
     );
   });
+
+  it('shows a real chart when Practise what I need chose one', async () => {
+    const current = {
+      ...FRESHNESS,
+      index: 2,
+      reason: 'Find zones. This one is a real chart.',
+      real: true,
+    };
+    const server = portalServer({ ...FIRST_VISIT, current });
+    const { calls } = renderPortal(server);
+    expect(await screen.findByText('Find a supply zone on this real chart.')).toBeTruthy();
+    expect(screen.getByText('Real chart 2')).toBeTruthy();
+    expect(screen.getByText(current.reason)).toBeTruthy();
+    expect(calls).toContain('GET /api/practice/real/2');
+    expect(calls).not.toContain('GET /api/practice/2');
+  });
 });

@@ -12,11 +12,20 @@ import { useChartExercise } from '../exercise/use-chart-exercise.js';
 import { useApi } from '../session/session-context.js';
 import { PracticeDecision } from './PracticeDecisions.js';
 import { PracticePlan } from './PracticePlans.js';
+import { RealZoneExercise } from './PracticeReal.js';
+import { RealDecision } from './PracticeRealDecisions.js';
 
 const KIND_NAMES: Readonly<Record<PracticeKind, string>> = {
   zone: 'Practice chart',
   decision: 'Practice decision',
   plan: 'Practice plan',
+};
+
+/** A real chart or real decision the server chose (see PracticeItem.real). */
+const REAL_KIND_NAMES: Readonly<Record<PracticeKind, string>> = {
+  zone: 'Real chart',
+  decision: 'Real decision',
+  plan: 'Real plan',
 };
 
 interface PracticeNeedsProps {
@@ -59,7 +68,7 @@ export function PracticeNeeds({
   if (current === null) return <LoadingState label="Choosing your next exercise" />;
   return (
     <NeedsItem
-      key={`${current.kind}-${current.index}`}
+      key={`${current.real ? 'real-' : ''}${current.kind}-${current.index}`}
       item={current}
       onNext={onNext}
       choosing={choosing}
@@ -81,7 +90,7 @@ function NeedsItem({
 }) {
   const [passed, setPassed] = useState(false);
   const [gated, setGated] = useState(false);
-  const label = `${KIND_NAMES[item.kind]} ${item.index}`;
+  const label = `${(item.real ? REAL_KIND_NAMES : KIND_NAMES)[item.kind]} ${item.index}`;
   return (
     <>
       <p className="practice__reason" aria-label="Why this exercise">
@@ -105,7 +114,9 @@ function NeedsItem({
       {chooseError && (
         <RetryNotice what="your next exercise" error={chooseError} onRetry={onNext} />
       )}
-      {item.kind === 'zone' ? (
+      {item.real ? (
+        <NeedsReal item={item} label={label} onPassed={setPassed} onGated={setGated} />
+      ) : item.kind === 'zone' ? (
         <NeedsZone index={item.index} label={label} onPassed={setPassed} onGated={setGated} />
       ) : (
         <NeedsTrade item={item} label={label} onPassed={setPassed} onGated={setGated} />
@@ -156,5 +167,36 @@ function NeedsTrade({ item, label, onPassed, onGated }: ItemProps & { item: Prac
   if (item.kind === 'plan' && planLoad.data) {
     return <PracticePlan body={planLoad.data} label={label} onPassed={onPassed} />;
   }
+  return <LoadingState label="Loading your chart" />;
+}
+
+/** A real chart or real decision, as its track in the portal shows it. */
+function NeedsReal({ item, ...props }: ItemProps & { item: PracticeItem }) {
+  return item.kind === 'zone' ? (
+    <NeedsRealZone index={item.index} {...props} />
+  ) : (
+    <NeedsRealDecision index={item.index} {...props} />
+  );
+}
+
+function NeedsRealZone({ index, label, onPassed, onGated }: ItemProps & { index: number }) {
+  const api = useApi();
+  const target = useMemo(() => ({ real: index }), [index]);
+  const exercise = useChartExercise({ api, target, realIndex: index });
+  const passed = exercise.state.pass;
+  useEffect(() => onPassed(passed), [onPassed, passed]);
+  useEffect(() => onGated(exercise.gated), [onGated, exercise.gated]);
+  if (exercise.gated) return <SubscriptionWall title={label} />;
+  return <RealZoneExercise exercise={exercise} position={index} label={label} />;
+}
+
+function NeedsRealDecision({ index, label, onPassed, onGated }: ItemProps & { index: number }) {
+  const api = useApi();
+  const load = useQuery(courseQueries.practiceRealDecision(api, index));
+  const { loadError, gated, reload } = chartLoadState([load]);
+  useEffect(() => onGated(gated), [onGated, gated]);
+  if (gated) return <SubscriptionWall title={label} />;
+  if (loadError) return <RetryNotice what="this chart" error={loadError} onRetry={reload} />;
+  if (load.data) return <RealDecision body={load.data} label={label} onPassed={onPassed} />;
   return <LoadingState label="Loading your chart" />;
 }

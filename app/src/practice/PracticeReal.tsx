@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { courseQueries } from '../api/queries.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
-import { useChartExercise } from '../exercise/use-chart-exercise.js';
+import { type ChartExercise, useChartExercise } from '../exercise/use-chart-exercise.js';
 import { useApi } from '../session/session-context.js';
 
 /**
@@ -21,9 +21,6 @@ export function PracticeReal({
   const api = useApi();
   const target = useMemo(() => ({ real: position }), [position]);
   const exercise = useChartExercise({ api, target, realIndex: position });
-  // The same query the exercise loads (no second request): the session's name once revealed.
-  const body = useQuery(courseQueries.practiceReal(api, position)).data;
-  const zoneType = body?.type;
   const passed = exercise.state.pass;
   const label = `Real chart ${position}`;
   return (
@@ -55,22 +52,43 @@ export function PracticeReal({
       {exercise.gated ? (
         <SubscriptionWall title={label} />
       ) : (
-        <>
-          {zoneType && <p className="practice__task">Find a {zoneType} zone on this real chart.</p>}
-          {body?.session ? (
-            <p className="practice__reason" data-testid="real-session">
-              This was {body.session.name}.
-            </p>
-          ) : (
-            <p className="muted">
-              A real day in 5-minute candles, after the day before it. Any fresh {zoneType ?? ''}{' '}
-              zone the course&apos;s rules find counts; the stock and the day show once you have
-              answered.
-            </p>
-          )}
-          <ExerciseChart exercise={exercise} height={460} label={label} replayToClose />
-        </>
+        <RealZoneExercise exercise={exercise} position={position} label={label} />
       )}
+    </>
+  );
+}
+
+/**
+ * A real chart's exercise: the task, the session's name once revealed, and the chart. Also
+ * shown by "Practise what I need" when it chooses a real chart.
+ */
+export function RealZoneExercise({
+  exercise,
+  position,
+  label,
+}: {
+  exercise: ChartExercise;
+  position: number;
+  label: string;
+}) {
+  const api = useApi();
+  // The same query the exercise loads (no second request): the session's name once revealed.
+  const body = useQuery(courseQueries.practiceReal(api, position)).data;
+  const zoneType = body?.type;
+  return (
+    <>
+      {zoneType && <p className="practice__task">Find a {zoneType} zone on this real chart.</p>}
+      {body?.session ? (
+        <p className="practice__reason" data-testid="real-session">
+          This was {body.session.name}.
+        </p>
+      ) : (
+        <p className="muted">
+          A real day in 5-minute candles, after the day before it. Any fresh {zoneType ?? ''} zone
+          the course&apos;s rules find counts; the stock and the day show once you have answered.
+        </p>
+      )}
+      <ExerciseChart exercise={exercise} height={460} label={label} replayToClose />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { PracticeRealDecisionBody } from '../api/index.js';
 import { courseQueries } from '../api/queries.js';
 import { LoadingState } from '../components/LoadingState.js';
@@ -61,13 +62,24 @@ export function PracticeRealDecisions({
   );
 }
 
-function RealDecision({ body, label }: { body: PracticeRealDecisionBody; label: string }) {
+/** One real take-or-skip exercise; `onPassed` hears whether it is passed, as the server graded it. */
+export function RealDecision({
+  body,
+  label,
+  onPassed,
+}: {
+  body: PracticeRealDecisionBody;
+  label: string;
+  onPassed?: (passed: boolean) => void;
+}) {
   const api = useApi();
   const exercise = useDecisionExercise({
     api,
     target: { real: body.index },
     review: body.decisionReview,
   });
+  const passed = exercise.state.result?.pass ?? false;
+  useEffect(() => onPassed?.(passed), [onPassed, passed]);
   const { type } = body.decisionSetup.zone;
   return (
     <>

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  IsBoolean,
   IsDefined,
   IsIn,
   IsInt,
@@ -66,6 +67,14 @@ export class PracticeItemDto implements PracticeItem {
   })
   @IsString({ message: 'current.reason must be text' })
   reason!: string;
+
+  @ApiPropertyOptional({
+    description: 'true: one of the learner’s real charts or real decisions; absent: simulated',
+    example: true,
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'current.real must be true or false' })
+  real?: boolean;
 }
 
 /** Where the learner is in the Practice Portal (the body of POST and the answer of both calls). */

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PRACTICE_KINDS, type PracticeKind, SKILL_KEYS, type SkillKey } from '@course/rules';
 import type { PracticeNextBody, SkillMastery, SkillsBody } from '@course/contract';
 
@@ -62,4 +62,12 @@ export class PracticeNextDto implements PracticeNextBody {
 
   @ApiProperty({ example: 'You missed freshness twice: here is another.' })
   reason!: string;
+
+  @ApiPropertyOptional({
+    description:
+      'true: a real chart (zone: GET api/practice/real/{index}) or real decision (decision: ' +
+      'GET api/practice/real/decisions/{index}); absent: a simulated practice exercise',
+    example: true,
+  })
+  real?: boolean;
 }
