@@ -15,7 +15,7 @@ describe('chooseRealSession', () => {
     const random = () => [0.99, 0, 0.5, 0.7, 0.2, 0.9][draw++ % 6] ?? 0;
     for (let round = 0; round < 3; round++) {
       const seen = new Set<string>();
-      for (let index = 0; index < OFFER.sessions.length; index++) {
+      for (const _session of OFFER.sessions) {
         const next = chooseRealSession(OFFER, served, random);
         if (!next) throw new Error('the pool is not empty');
         expect(seen.has(next.sessionId)).toBe(false);

@@ -56,7 +56,7 @@ function itemOf(
   ]);
   if (!framed.ok) return null;
   return {
-    sessionId: `${session.id}`,
+    sessionId: session.id,
     symbol: session.symbol,
     day: session.day,
     candles: candles.slice(first, end),
