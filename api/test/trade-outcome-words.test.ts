@@ -68,7 +68,7 @@ describe('tradeOutcomeSummary: the learner’s plan', () => {
     expect(text).toMatch(
       /^Price gapped through your whole plan: a candle opened at 49\.31, past both your entry and your stop\./,
     );
-    expect(text).toMatch(/closed it at once at the same price: 0\.0R \(0\.00 dollars\)/);
+    expect(text).toMatch(/closed it at once at the same price: breakeven, 0\.0R \(0\.00 dollars\)/);
     expect(text).toMatch(/spread and commission/);
     expect(text).not.toMatch(/−1\.0R/);
   });
@@ -105,6 +105,52 @@ describe('tradeOutcomeSummary: the learner’s plan', () => {
     expect(words(play(candle(51, 51.1, 50.8, 51)), yours)).toBe(
       'Price never came back to your entry: no trade, 0R.',
     );
+  });
+});
+
+describe('tradeOutcomeSummary: breakeven and entries on the wrong side of price', () => {
+  const told = (outcome: TradeOutcome, priceAtPlan: number) =>
+    tradeOutcomeSummary({ outcome, plan, role: yours, dollars: true, priceAtPlan });
+
+  it('calls a stop left at 0.0R breakeven, not a loss', () => {
+    // Filled at 49.72 when a candle opened there, stopped at 49.70: −0.04R, 0.0R to one decimal.
+    const outcome = play(candle(49.72, 49.8, 49.72, 49.75), candle(49.75, 49.76, 49.6, 49.65));
+    expect(outcome.exit).toBe('stop');
+    const text = words(outcome, yours);
+    expect(text).toMatch(/^Stopped out at breakeven, 0\.0R \(−10\.00 dollars\)/);
+    expect(text).toMatch(/neither a win nor a loss/);
+    expect(text).not.toMatch(/lost|loss was/);
+  });
+
+  it('tells a buy limit above the price as filled at once, not as a gap through the zone', () => {
+    // Planned with price at 49.30, below the entry and the stop: both orders act at once.
+    const outcome = play(candle(49.31, 49.6, 49.1, 49.4));
+    expect(outcome).toMatchObject({ gap: 'through-entry-and-stop', fillIndex: 0, resultR: 0 });
+    const text = told(outcome, 49.3);
+    expect(text).toBe(
+      'Your entry at 50.20 was above the price when the plan was made (49.30): a buy limit ' +
+        'above the price is filled at once, at the next price there is, so the order filled ' +
+        'straight away at 49.31. Your stop at 49.70 was above the price too, so it triggered as ' +
+        'soon as the trade was open and closed it at the same price: breakeven, 0.0R (0.00 ' +
+        'dollars), before the spread and commission a broker would take. The zone was never ' +
+        'tested: a buy limit goes at the zone, below the price, and your stop beyond its far line.',
+    );
+    expect(text).not.toMatch(/gap|failed/);
+  });
+
+  it('tells a buy limit above the price with the stop below it as a fill at once', () => {
+    const outcome = play(candle(50, 50.1, 49.9, 50), candle(49.9, 50, 49.6, 49.7));
+    const text = told(outcome, 50);
+    expect(text).toMatch(
+      /^Stopped out: −0\.6R \(−150\.00 dollars\)\. Your entry at 50\.20 was above/,
+    );
+    expect(text).toMatch(/filled straight away at 50\.00, so the loss was smaller than planned\./);
+    expect(text).not.toMatch(/because a candle opened there/);
+  });
+
+  it('tells an entry on the right side of the price as before', () => {
+    const outcome = play(candle(49.31, 49.6, 49.1, 49.4));
+    expect(told(outcome, 50.4)).toMatch(/^Price gapped through your whole plan/);
   });
 });
 

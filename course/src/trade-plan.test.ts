@@ -9,6 +9,7 @@ import {
   plannedSize,
   playOutTrade,
   positionSize,
+  ratioNumberText,
   rewardToRisk,
   SHARES,
   tradeRecord,
@@ -180,7 +181,34 @@ describe('gradeTradePlan', () => {
   it('asks for the minimum reward-to-risk', () => {
     const grade = gradeTradePlan({ ...goodLong, target: 101.5, size: 166 }, demand);
     expect(grade.failed).toEqual(['reward-to-risk']);
-    expect(grade.feedback[0]).toMatch(/1\.7:1.*at least 2:1/);
+    expect(grade.feedback[0]).toMatch(/1\.7:1, below the 2:1/);
+  });
+
+  it('says a ratio just below the minimum unrounded, never as the minimum itself', () => {
+    // Risk 0.60, reward 1.18: 1.9667:1, which one decimal would round up to "2.0:1".
+    const grade = gradeTradePlan({ ...goodLong, target: 101.68, size: 166 }, demand);
+    expect(grade.failed).toEqual(['reward-to-risk']);
+    expect(grade.feedback[0]).toContain('Your reward-to-risk is 1.97:1, below the 2:1');
+    expect(ratioNumberText(1.97, 2)).toBe('1.97');
+    expect(ratioNumberText(1.999, 2)).toBe('1.999');
+    expect(ratioNumberText(2.04, 2)).toBe('2.0');
+    expect(ratioNumberText(1.84, 2)).toBe('1.8');
+  });
+
+  it('passes a plan at exactly the minimum despite float noise in its prices', () => {
+    // 1.00 / 0.50 from prices: 1.9999999999999 in floating point.
+    const setting: PlanSetting = { ...demand, zone: { type: 'demand', upper: 50.2, lower: 49.8 } };
+    const setting2 = { ...setting, opposing: { upper: 52, lower: 51.3 }, averageRange: 0.3 };
+    const plan = {
+      entry: 50.2,
+      stop: 49.7,
+      target: 51.2,
+      account: 25_000,
+      riskPercent: 1,
+      size: 500,
+    };
+    const grade = gradeTradePlan(plan, setting2);
+    expect(grade.failed).not.toContain('reward-to-risk');
   });
 
   it('refuses a stop far beyond the zone', () => {
@@ -610,6 +638,7 @@ describe('tradeRecord', () => {
       filled: 0,
       wins: 0,
       losses: 0,
+      breakeven: 0,
       flatAtClose: 0,
       closed: 0,
       hitRate: null,
@@ -646,12 +675,18 @@ describe('tradeRecord', () => {
           expect(record.hitRate).toBeGreaterThanOrEqual(0);
           expect(record.hitRate).toBeLessThanOrEqual(1);
         }
-        // Expectancy in its two spellings: the formula and the mean R of the closed trades.
+        // Expectancy in its two spellings: the formula and the mean R of the closed trades (a
+        // breakeven stop is its own term, neither a win nor a loss).
         if (record.hitRate !== null && record.expectancy !== null) {
+          const breakevenSum = outcomes
+            .filter((o) => o.exit === 'stop' && !(o.resultR < 0 && o.resultR.toFixed(1) !== '-0.0'))
+            .reduce((sum, o) => sum + o.resultR, 0);
           const formula =
             record.hitRate * (record.averageWinR ?? 0) +
-            (1 - record.hitRate) * (record.averageLossR ?? 0);
+            (record.losses / record.closed) * (record.averageLossR ?? 0) +
+            breakevenSum / record.closed;
           expect(formula).toBeCloseTo(record.expectancy, 6);
+          expect(record.wins + record.losses + record.breakeven).toBe(record.closed);
         }
         expect(record.standardErrorR === null).toBe(record.closed < 2);
         if (record.standardErrorR !== null) {
@@ -707,5 +742,17 @@ describe('playOutTrade, a day trade', () => {
     expect(record).toMatchObject({ wins: 1, losses: 1, flatAtClose: 1, closed: 3 });
     expect(record.expectancy).toBeCloseTo(0.5, 9);
     expect(record.hitRate).toBeCloseTo(1 / 3, 9);
+  });
+
+  it('counts a trade stopped at 0.0R as breakeven, not a loss', () => {
+    const record = tradeRecord([
+      { exit: 'stop', resultR: 0 },
+      { exit: 'stop', resultR: -0.04 },
+      { exit: 'stop', resultR: -1 },
+      { exit: 'target', resultR: 2 },
+    ]);
+    expect(record).toMatchObject({ wins: 1, losses: 1, breakeven: 2, closed: 4 });
+    expect(record.averageLossR).toBe(-1);
+    expect(record.hitRate).toBeCloseTo(1 / 4, 9);
   });
 });

@@ -142,6 +142,32 @@ export function rewardToRisk(entry: number, stop: number, target: number): numbe
   return Math.abs(target - entry) / risk;
 }
 
+/**
+ * Float noise in a ratio of prices: 1.00 / 0.50 can come out as 1.9999999999999. A plan at
+ * exactly the minimum meets it.
+ */
+const RATIO_TOLERANCE = 1e-9;
+
+/** The ratio meets the minimum, allowing for float noise in prices. */
+export function meetsRewardToRisk(ratio: number, minimum: number = MIN_REWARD_TO_RISK): boolean {
+  return ratio >= minimum - RATIO_TOLERANCE;
+}
+
+/**
+ * A reward-to-risk as a learner reads it, without the ":1": one decimal ("2.4"), unless one
+ * decimal would round a ratio below the minimum up to it: then as many decimals as show the
+ * shortfall ("1.97", not "2.0", for a plan that fails 2:1).
+ */
+export function ratioNumberText(ratio: number, minimum: number = MIN_REWARD_TO_RISK): string {
+  const oneDecimal = ratio.toFixed(1);
+  if (meetsRewardToRisk(ratio, minimum) || Number(oneDecimal) < minimum) return oneDecimal;
+  for (let decimals = 2; decimals < 9; decimals++) {
+    const text = ratio.toFixed(decimals);
+    if (Number(text) < minimum) return text;
+  }
+  return ratio.toFixed(9);
+}
+
 function checkPlan(plan: TradePlan, setting: PlanSetting): void {
   for (const [name, value] of Object.entries(plan)) {
     if (!Number.isFinite(value)) throw new PlanInputError(`${name} must be a finite number`);
@@ -211,10 +237,10 @@ export function gradeTradePlan(plan: TradePlan, setting: PlanSetting): PlanGrade
     );
   }
   const ratio = rewardToRisk(plan.entry, plan.stop, plan.target);
-  if (profitSide && ratio < minimum) {
+  if (profitSide && !meetsRewardToRisk(ratio, minimum)) {
     failed.push('reward-to-risk');
     feedback.push(
-      `Your reward-to-risk is ${ratio.toFixed(1)}:1. This exercise asks for at least ${minimum}:1: move the target further or the entry and stop closer, or skip the trade.`,
+      `Your reward-to-risk is ${ratioNumberText(ratio, minimum)}:1, below the ${minimum}:1 this exercise asks for: move the target further or the entry and stop closer, or skip the trade.`,
     );
   }
   const planned = plannedSize(plan, instrument, setting.buyingPower);
@@ -385,14 +411,19 @@ export interface TradeRecord {
   plans: number;
   /** Plans whose entry was reached: the trades actually taken. */
   filled: number;
-  /** Trades closed at their target, and at their stop. */
+  /**
+   * Trades closed at their target, and at their stop for a loss. A trade that left at its stop
+   * for 0.0R (filled and stopped at one price) is breakeven, not a loss: see `breakeven`.
+   */
   wins: number;
   losses: number;
+  /** Trades that left at their stop for 0.0R or better (to one decimal): neither won nor lost. */
+  breakeven: number;
   /** Trades still open at the session's last candle, closed flat at its close. */
   flatAtClose: number;
   /**
-   * Trades closed at their target, their stop or the session's close: what the win rate and
-   * expectancy count.
+   * Trades closed at their target, their stop (a loss or breakeven) or the session's close: what
+   * the win rate and expectancy count.
    */
   closed: number;
   /** Wins over closed trades, or null before the first closed trade. */
@@ -402,15 +433,15 @@ export interface TradeRecord {
   /** Mean R of the trades closed at their target, or null before the first. */
   averageWinR: number | null;
   /**
-   * Mean R of the trades closed at their stop, a negative number (-1.2: an average loss of 1.2R),
-   * or null before the first.
+   * Mean R of the trades closed at their stop for a loss, a negative number (-1.2: an average
+   * loss of 1.2R), or null before the first.
    */
   averageLossR: number | null;
   /** Mean R of the trades closed at the session's close, or null before the first. */
   averageFlatR: number | null;
   /**
-   * What a closed trade made on average, in R: the mean R of the closed trades (winners, losers
-   * and those closed at the session's close). Null before the first closed trade.
+   * What a closed trade made on average, in R: the mean R of the closed trades (winners, losers,
+   * breakeven trades and those closed at the session's close). Null before the first closed trade.
    */
   expectancy: number | null;
   /**
@@ -428,6 +459,14 @@ export interface TradeRecord {
 const mean = (values: readonly number[]) =>
   values.length === 0 ? null : values.reduce((sum, value) => sum + value, 0) / values.length;
 
+/**
+ * A result that reads "0.0R" (or better) at one decimal, as the course writes R: breakeven, not a
+ * win or a loss.
+ */
+export function isBreakevenR(resultR: number): boolean {
+  return Number(resultR.toFixed(1)) === 0;
+}
+
 /** Sums up outcomes of plans in the order they were made (see TradeRecord). */
 export function tradeRecord(
   outcomes: readonly Pick<TradeOutcome, 'exit' | 'resultR'>[],
@@ -436,6 +475,7 @@ export function tradeRecord(
   let totalR = 0;
   const winsR: number[] = [];
   const lossesR: number[] = [];
+  const breakevenR: number[] = [];
   const flatR: number[] = [];
   const cumulativeR: number[] = [];
   for (const outcome of outcomes) {
@@ -444,12 +484,17 @@ export function tradeRecord(
       totalR += outcome.resultR;
     }
     if (outcome.exit === 'target') winsR.push(outcome.resultR);
-    if (outcome.exit === 'stop') lossesR.push(outcome.resultR);
+    if (outcome.exit === 'stop') {
+      // Filled and stopped at one price (a gap through the whole plan) is a scratch, not a loss.
+      (outcome.resultR < 0 && !isBreakevenR(outcome.resultR) ? lossesR : breakevenR).push(
+        outcome.resultR,
+      );
+    }
     if (outcome.exit === 'session-close') flatR.push(outcome.resultR);
     cumulativeR.push(totalR);
   }
   // An open trade's result is not known yet: the win rate and the expectancy leave it out.
-  const closedR = [...winsR, ...lossesR, ...flatR];
+  const closedR = [...winsR, ...lossesR, ...breakevenR, ...flatR];
   const closed = closedR.length;
   const expectancy = mean(closedR);
   let standardErrorR: number | null = null;
@@ -462,6 +507,7 @@ export function tradeRecord(
     filled,
     wins: winsR.length,
     losses: lossesR.length,
+    breakeven: breakevenR.length,
     flatAtClose: flatR.length,
     closed,
     hitRate: closed === 0 ? null : winsR.length / closed,

@@ -1,5 +1,5 @@
 import type { ManagedExit, ManagedOutcome, ManagementRule, ZoneType } from '@course/rules';
-import { rWords } from './trade-outcome-words.js';
+import { rWords, tradeRWords } from './trade-outcome-words.js';
 
 /** What each rule does, for the trade's direction: the choices' labels and the verdict's words. */
 export function ruleLabel(rule: ManagementRule, type: ZoneType): string {
@@ -61,7 +61,8 @@ function exitWords(exit: ManagedExit, type: ZoneType, whole: boolean): string {
  */
 export function managedOutcomeWords(outcome: ManagedOutcome, type: ZoneType): string {
   const name = RULE_NAMES[outcome.rule];
-  const result = rWords(outcome.resultR);
+  // A trade that left at 0.0R is breakeven, not a loss, whichever rule managed it.
+  const result = tradeRWords(outcome.resultR);
   if (outcome.fillIndex === null) {
     return `${name}: price never came back to the entry, so there was no trade: ${result}.`;
   }

@@ -325,6 +325,7 @@ export function playedOutAfterExercise(
       plan,
       role,
       dollars: instrument !== undefined,
+      priceAtPlan: chart.candles[chart.exerciseEnd - 1]?.close,
     }),
   };
 }

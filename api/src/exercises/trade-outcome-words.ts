@@ -1,4 +1,4 @@
-import { type DecisionCheck, REAL_RATES, type TradeOutcome } from '@course/rules';
+import { type DecisionCheck, isBreakevenR, REAL_RATES, type TradeOutcome } from '@course/rules';
 
 /**
  * What real charts did with trades like the course's, in the words after a replay: a 2R trade at
@@ -36,6 +36,12 @@ export interface TradeStory {
   role: TradeRole;
   /** Say the result in dollars too: a plan is sized for an account, a decision sizes nothing. */
   dollars: boolean;
+  /**
+   * The last price when the plan was made (the puzzle's last close). A limit entry on the wrong
+   * side of it (a buy limit above the price, a sell limit below) is filled at once: the words
+   * say so instead of telling it as a gap.
+   */
+  priceAtPlan?: number;
 }
 
 // A gap of a few hundredths of R is still a loss "of the size planned" to a reader of one decimal.
@@ -50,6 +56,11 @@ const signOf = (value: number, decimals: number) => {
 /** "+2.4R", "−1.0R", "0.0R": as the app writes R, with a true minus sign. */
 export function rWords(resultR: number): string {
   return `${signOf(resultR, 1)}${Math.abs(resultR).toFixed(1)}R`;
+}
+
+/** One trade's result: "+2.4R", "−1.0R", or "breakeven, 0.0R" (neither a win nor a loss). */
+export function tradeRWords(resultR: number): string {
+  return isBreakevenR(resultR) ? 'breakeven, 0.0R' : rWords(resultR);
 }
 
 function dollarWords(dollars: number): string {
@@ -87,9 +98,13 @@ export function tradeOutcomeSummary(story: TradeStory): string {
   const own = role.kind === 'plan' ? 'your' : 'the';
   const result =
     story.dollars && outcome.exit !== 'not-filled'
-      ? `${rWords(outcome.resultR)} (${dollarWords(outcome.resultDollars)})`
-      : rWords(outcome.resultR);
-  const betterFill = betterFillWords(outcome, plan, own);
+      ? `${tradeRWords(outcome.resultR)} (${dollarWords(outcome.resultDollars)})`
+      : tradeRWords(outcome.resultR);
+  const wrongSide = wrongSideWords(story);
+  if (wrongSide !== null && outcome.gap === 'through-entry-and-stop') {
+    return `${wrongSide.filled} ${wrongSide.stopped(result)}`;
+  }
+  const betterFill = wrongSide?.filled ?? betterFillWords(outcome, plan, own);
 
   switch (outcome.exit) {
     case 'not-filled':
@@ -97,22 +112,29 @@ export function tradeOutcomeSummary(story: TradeStory): string {
         ? 'Price never came back to your entry: no trade, 0R.'
         : "Price never came back to the course's entry: no trade, 0R. A limit order that is never reached costs nothing; chasing price would have meant a worse entry and a larger risk.";
     case 'open':
-      return (
+      return [
+        wrongSide?.filled,
         `Still open where the chart ends: ${result} so far, with neither ${own} stop nor ${own} ` +
-        'target reached. It counts at its last price until one of them closes it.'
-      );
+          'target reached. It counts at its last price until one of them closes it.',
+      ]
+        .filter(Boolean)
+        .join(' ');
     case 'session-close':
-      return (
+      return [
+        wrongSide?.filled,
         `Closed at the session's close: neither ${own} stop nor ${own} target was reached by the ` +
-        `last candle of the day, so the trade was closed there, ${result}. A day trade is flat by ` +
-        'the close: held overnight, the next open can gap through the stop.'
-      );
+          `last candle of the day, so the trade was closed there, ${result}. A day trade is flat ` +
+          'by the close: held overnight, the next open can gap through the stop.',
+      ]
+        .filter(Boolean)
+        .join(' ');
     case 'target': {
       const how =
         outcome.gap === 'past-target' && outcome.exitPrice !== null
           ? `Reached the target through a gap: a candle opened at ${price(outcome.exitPrice)}, past ${own} target at ${price(plan.target)}, and the trade left there, better than planned: ${result}.`
           : `Reached the target: ${result}.`;
-      const lucky = outcome.gap !== null || betterFill !== '';
+      // A wrong-side entry filled at once is not luck: it is the order doing what it says.
+      const lucky = outcome.gap !== null || (betterFill !== '' && wrongSide === null);
       let lesson: string;
       if (role.kind === 'plan' && !role.passed) {
         // Judged by its outcome a rule-breaking plan would look right: the words say otherwise.
@@ -152,21 +174,27 @@ function stoppedWords(story: TradeStory, result: string, own: string, betterFill
         ? `${opened}, so the loss was ${result}, more than planned.`
         : outcome.resultR < -1
           ? `${opened}, so the loss was ${result}, a little more than planned.`
-          : `${opened}. ${betterFill.replace(/\.$/, '')}, so the loss was ${result}, no more than planned.`;
+          : isBreakevenR(outcome.resultR)
+            ? `${opened}. ${betterFill.replace(/\.$/, '')}, so the trade left at ${result}, about where it filled.`
+            : `${opened}. ${betterFill.replace(/\.$/, '')}, so the loss was ${result}, no more than planned.`;
     return `${how} A stop caps a loss only where price trades, and price can jump past it: this is why the size stays small.`;
   }
-  const how = `Stopped out: ${result}.`;
+  const how = isBreakevenR(outcome.resultR)
+    ? `Stopped out at ${result}: the trade left about where it filled.`
+    : `Stopped out: ${result}.`;
   const both = outcome.stopAssumedFirst
     ? ` One candle reached both ${own} stop and ${own} target; a chart cannot show which came first, so the course counts the stop.`
     : '';
   const smaller =
-    betterFill === ''
-      ? ''
+    betterFill === '' || isBreakevenR(outcome.resultR)
+      ? betterFill
       : `${betterFill.replace(/\.$/, '')}, so the loss was smaller than planned.`;
   // After a better fill the loss was not the planned one: the lesson then leaves the size out.
   const planned = smaller === '';
   let lesson: string;
-  if (role.kind === 'plan') {
+  if (isBreakevenR(outcome.resultR)) {
+    lesson = 'Breakeven is neither a win nor a loss, before the spread and commission.';
+  } else if (role.kind === 'plan') {
     lesson = !role.passed
       ? 'The stop kept the loss within the size you planned.'
       : planned
@@ -183,6 +211,37 @@ function stoppedWords(story: TradeStory, result: string, own: string, betterFill
   return [how + both, smaller, lesson].filter(Boolean).join(' ');
 }
 
+/**
+ * A limit entry on the wrong side of the price when the plan was made (a buy limit above it, a
+ * sell limit below) is filled at once, at the next price there is: that is no gap and no test of
+ * the zone. Null for an entry on the right side, or when the price is not known.
+ */
+function wrongSideWords(
+  story: TradeStory,
+): { filled: string; stopped: (result: string) => string } | null {
+  const { outcome, plan, priceAtPlan, role } = story;
+  if (priceAtPlan === undefined || outcome.fillIndex !== 0 || outcome.fillPrice === null) {
+    return null;
+  }
+  const long = plan.stop < plan.entry;
+  if (long ? plan.entry <= priceAtPlan : plan.entry >= priceAtPlan) return null;
+  const whose = role.kind === 'plan' ? 'Your' : "The course's";
+  const own = role.kind === 'plan' ? 'your' : 'the';
+  const side = long ? 'above' : 'below';
+  const order = long ? 'a buy limit' : 'a sell limit';
+  const filled =
+    `${whose} entry at ${price(plan.entry)} was ${side} the price when the plan was made ` +
+    `(${price(priceAtPlan)}): ${order} ${side} the price is filled at once, at the next price ` +
+    `there is, so the order filled straight away at ${price(outcome.fillPrice)}.`;
+  const stopped = (result: string) =>
+    `${whose} stop at ${price(plan.stop)} was ${side} ` +
+    `the price too, so it triggered as soon as the trade was open and closed it at the same ` +
+    `price: ${result}, before the spread and commission a broker would take. The zone was ` +
+    `never tested: ${order} goes at the zone, ${long ? 'below' : 'above'} the price, and ${own} ` +
+    'stop beyond its far line.';
+  return { filled, stopped };
+}
+
 /** A fill better than the entry asked for: a candle opened past the entry and filled there. */
 function betterFillWords(outcome: TradeOutcome, plan: TradeStory['plan'], own: string): string {
   if (outcome.fillPrice === null || outcome.fillPrice === plan.entry) return '';
@@ -193,7 +252,7 @@ function betterFillWords(outcome: TradeOutcome, plan: TradeStory['plan'], own: s
 /** What a 2R trade at a skipped zone would have done: what skipping avoided, or cost. */
 function skippedTradeWords(story: TradeStory, reasons: readonly DecisionCheck[]): string {
   const { outcome } = story;
-  const result = rWords(outcome.resultR);
+  const result = tradeRWords(outcome.resultR);
   const at = outcome.exitPrice === null ? '' : price(outcome.exitPrice);
   const rule = `The course skips trades ${reasonWords(reasons)} because over many such trades they lose on average`;
   switch (outcome.exit) {

@@ -4,7 +4,7 @@ import type { ManagedRuleOutcome, ManagementRule, ManageSetup } from '../api/ind
 import { zoneLabel } from '../exercise/chart-series.js';
 import { ExercisePanel } from '../exercise/ExercisePanel.js';
 import { useExerciseChart } from '../exercise/use-exercise-chart.js';
-import { rText } from '../plan/plan-numbers.js';
+import { resultClass, rText, tradeRText } from '../plan/plan-numbers.js';
 import {
   ENTRY_COLOR,
   MODEL_MARK_COLOR,
@@ -44,7 +44,8 @@ function exitMarker(outcome: ManagedRuleOutcome | undefined, color: number): Cha
     {
       time,
       price,
-      text: `${name} ${rText(outcome.resultR)}`,
+      // "Hold breakeven 0.0R"; the breakeven rule's own name already says it.
+      text: `${name} ${name.toLowerCase() === 'breakeven' ? rText(outcome.resultR) : tradeRText(outcome.resultR)}`,
       color,
     },
   ];
@@ -152,8 +153,8 @@ export function ManageExercise({ exercise, setup, label }: ManageExerciseProps) 
                       <div key={outcome.rule} className="manage__outcome">
                         <dt>
                           {outcome.label.split(':')[0]}{' '}
-                          <span className={outcome.resultR < 0 ? 'results__loss' : 'results__win'}>
-                            {rText(outcome.resultR)}
+                          <span className={resultClass(outcome.resultR)}>
+                            {tradeRText(outcome.resultR)}
                           </span>
                           {outcome.rule === result?.answer.rule && ' (your choice)'}
                           {outcome.rule === course.rule && ' (this lesson’s rule)'}

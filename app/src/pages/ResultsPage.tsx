@@ -9,7 +9,7 @@ import { AppHeader } from '../components/AppHeader.js';
 import { useCourseRules } from '../course/course-rules.js';
 import { LoadingState } from '../components/LoadingState.js';
 import { Notice } from '../components/Notice.js';
-import { dollarsText, rText } from '../plan/plan-numbers.js';
+import { dollarsText, isBreakeven, resultClass, rText } from '../plan/plan-numbers.js';
 import { expectancyFormula, percentText, sampleWords } from '../plan/record-words.js';
 import { useApi } from '../session/session-context.js';
 
@@ -160,8 +160,8 @@ function ExerciseRow({ exercise, number }: { exercise: Exercise; number: number 
       <td>
         {outcome ? (
           <>
-            <strong className={outcome.resultR >= 0 ? 'results__win' : 'results__loss'}>
-              {rText(outcome.resultR)}
+            <strong className={resultClass(outcome.resultR)}>
+              {isBreakeven(outcome.resultR) ? 'Breakeven 0.0R' : rText(outcome.resultR)}
             </strong>{' '}
             ({dollarsText(outcome.resultDollars)})
             {/* The server's words, so that this page and the replay tell one trade alike. */}

@@ -75,7 +75,9 @@ export function PlanPanel({ setup, numbers, account, risk, onAccount, onRisk }: 
         </dd>
         <dt>Reward-to-risk</dt>
         <dd data-testid="plan-ratio">
-          {numbers.rewardToRisk === undefined ? '–' : ratioText(numbers.rewardToRisk)}
+          {numbers.rewardToRisk === undefined
+            ? '–'
+            : ratioText(numbers.rewardToRisk, setup.minRewardToRisk)}
         </dd>
       </dl>
       <p className="muted">The course asks for at least {setup.minRewardToRisk}:1.</p>

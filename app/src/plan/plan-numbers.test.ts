@@ -1,5 +1,5 @@
 import type { PlanSetup } from '../api/index.js';
-import { planNumbers, resultText } from './plan-numbers.js';
+import { planNumbers, ratioText, resultClass, resultText, tradeRText } from './plan-numbers.js';
 
 const SETUP: PlanSetup = {
   zone: { type: 'demand', upper: 50.2, lower: 49.8 },
@@ -58,5 +58,25 @@ describe('planNumbers', () => {
   it('writes a result in R and dollars', () => {
     expect(resultText(2.6, 648.5)).toBe('+2.6R (+648.50 dollars)');
     expect(resultText(-1, -250)).toBe('−1.0R (−250.00 dollars)');
+  });
+});
+
+describe('a trade result at 0.0R', () => {
+  it('reads breakeven, neither a win nor a loss', () => {
+    expect(tradeRText(0)).toBe('breakeven 0.0R');
+    expect(tradeRText(-0.04)).toBe('breakeven 0.0R');
+    expect(tradeRText(-1)).toBe('−1.0R');
+    expect(tradeRText(2.44)).toBe('+2.4R');
+    expect(resultClass(0)).toBe('results__even');
+    expect(resultClass(-1)).toBe('results__loss');
+    expect(resultClass(2)).toBe('results__win');
+  });
+});
+
+describe('ratioText', () => {
+  it('shows a ratio just short of the minimum unrounded', () => {
+    expect(ratioText(1.97, 2)).toBe('1.97\u00a0:\u00a01');
+    expect(ratioText(2.44, 2)).toBe('2.4\u00a0:\u00a01');
+    expect(ratioText(1.97)).toBe('1.97\u00a0:\u00a01');
   });
 });

@@ -1,4 +1,10 @@
-import { plannedSize, rewardToRisk, type Instrument } from '@course/rules';
+import {
+  isBreakevenR,
+  plannedSize,
+  ratioNumberText,
+  rewardToRisk,
+  type Instrument,
+} from '@course/rules';
 import type { PlanSetup } from '../api/index.js';
 
 /** The roles of a plan's lines, in the order they are placed. */
@@ -81,10 +87,13 @@ export function planNumbers(
   return { ...withSize, rewardToRisk: rewardToRisk(entry, stop, target) };
 }
 
-/** "2.4 : 1" */
-export function ratioText(ratio: number): string {
+/**
+ * "2.4 : 1"; given the exercise's minimum, a ratio just short of it keeps the decimals that show
+ * it ("1.97 : 1", not "2.0 : 1").
+ */
+export function ratioText(ratio: number, minimum?: number): string {
   // No-break spaces: "2.4 : 1" never breaks across two lines.
-  return `${ratio.toFixed(1)}\u00a0:\u00a01`;
+  return `${ratioNumberText(ratio, minimum)}\u00a0:\u00a01`;
 }
 
 const sign = (value: number) => (value > 0 ? '+' : value < 0 ? '−' : '');
@@ -92,6 +101,21 @@ const sign = (value: number) => (value > 0 ? '+' : value < 0 ? '−' : '');
 /** "+2.6R", "−1.0R" */
 export function rText(resultR: number): string {
   return `${sign(Number(resultR.toFixed(1)))}${Math.abs(resultR).toFixed(1)}R`;
+}
+
+/** A trade's result that reads 0.0R is breakeven, neither a win nor a loss. */
+export function isBreakeven(resultR: number): boolean {
+  return isBreakevenR(resultR);
+}
+
+/** One trade's result: "+2.6R", "−1.0R", or "breakeven 0.0R" (not a loss). */
+export function tradeRText(resultR: number): string {
+  return isBreakeven(resultR) ? 'breakeven 0.0R' : rText(resultR);
+}
+
+/** The class a trade's result is coloured by: a win, a loss, or breakeven. */
+export function resultClass(resultR: number): string {
+  return isBreakeven(resultR) ? 'results__even' : resultR > 0 ? 'results__win' : 'results__loss';
 }
 
 /** "1,250.00": an amount of money, with cents. */

@@ -20,6 +20,13 @@ describe('expectancyFormula', () => {
       'Expectancy = win rate × average win − loss rate × average loss = 0% − 100% × 1.1R = −1.1R per trade.',
     );
   });
+
+  it('gives a trade stopped at 0.0R its own breakeven term, not a loss', () => {
+    const record = tradeRecord([win(2), loss(-1), loss(0), loss(-1)]);
+    expect(expectancyFormula(record)).toBe(
+      'Expectancy = win rate × average win − loss rate × average loss + breakeven rate × 0.0R = 25% × 2.0R − 50% × 1.0R + 25% × 0.0R = 0.0R per trade.',
+    );
+  });
 });
 
 describe('sampleWords', () => {

@@ -21,27 +21,33 @@ const size = (r: number) => `${Math.abs(r).toFixed(1)}R`;
  */
 export function expectancyFormula(record: TradeRecord): string {
   const words = 'Expectancy = win rate × average win − loss rate × average loss';
-  if (record.hitRate === null || record.expectancy === null) return `${words}.`;
+  if (record.hitRate === null || record.expectancy === null || record.closed === 0) {
+    return `${words}.`;
+  }
   const win =
     record.averageWinR === null
       ? '0%'
       : `${percentText(record.hitRate)} × ${size(record.averageWinR)}`;
-  const loss =
-    record.averageLossR === null
-      ? '0%'
-      : `${percentText(1 - record.hitRate)} × ${size(record.averageLossR)}`;
-  if (record.flatAtClose === 0 || record.averageFlatR === null || record.closed === 0) {
-    return `${words} = ${win} − ${loss} = ${rText(record.expectancy)} per trade.`;
-  }
-  // Trades closed flat at the session's close are neither wins nor losses: their own term.
-  const flatShare = record.flatAtClose / record.closed;
-  const lossShare = record.losses / record.closed;
   const lossTerm =
     record.averageLossR === null
       ? '0%'
-      : `${percentText(lossShare)} × ${size(record.averageLossR)}`;
-  const flat = `${percentText(flatShare)} × ${rText(record.averageFlatR)}`;
-  return `${words} + closed-at-the-close rate × its average = ${win} − ${lossTerm} + ${flat} = ${rText(record.expectancy)} per trade.`;
+      : `${percentText(record.losses / record.closed)} × ${size(record.averageLossR)}`;
+  // Trades stopped at 0.0R are breakeven, and trades closed flat at the session's close are
+  // neither wins nor losses: each is its own term.
+  const extraWords: string[] = [];
+  const extraTerms: string[] = [];
+  if (record.breakeven > 0) {
+    extraWords.push('breakeven rate × 0.0R');
+    extraTerms.push(`${percentText(record.breakeven / record.closed)} × 0.0R`);
+  }
+  if (record.flatAtClose > 0 && record.averageFlatR !== null) {
+    extraWords.push('closed-at-the-close rate × its average');
+    extraTerms.push(
+      `${percentText(record.flatAtClose / record.closed)} × ${rText(record.averageFlatR)}`,
+    );
+  }
+  const plus = (parts: string[]) => parts.map((part) => ` + ${part}`).join('');
+  return `${words}${plus(extraWords)} = ${win} − ${lossTerm}${plus(extraTerms)} = ${rText(record.expectancy)} per trade.`;
 }
 
 /**

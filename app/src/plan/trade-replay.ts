@@ -3,7 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useReplay } from 'chart-kit/react';
 import type { ExerciseChartData, PlanOutcome } from '../api/index.js';
 import { exerciseSeries } from '../exercise/chart-series.js';
-import { rText } from './plan-numbers.js';
+import { isBreakeven, tradeRText } from './plan-numbers.js';
 
 /** Colours of a plan's lines, shared by the learner's roles and the course's reference lines. */
 export const ENTRY_COLOR = 0x4f8cff;
@@ -31,16 +31,19 @@ export function outcomeMarkers(outcome: PlanOutcome, whose: string, color: numbe
     });
   }
   if (outcome.exitTime !== null && outcome.exitPrice !== null) {
+    // A stop left at 0.0R (filled and stopped at one price) is breakeven, not a loss.
     const how =
-      (outcome.exit === 'open'
-        ? 'still open'
-        : outcome.exit === 'session-close'
-          ? 'closed at the close'
-          : outcome.exit) + (outcome.gap === null ? '' : ', gap');
+      outcome.exit === 'stop' && isBreakeven(outcome.resultR)
+        ? 'out at'
+        : (outcome.exit === 'open'
+            ? 'still open'
+            : outcome.exit === 'session-close'
+              ? 'closed at the close'
+              : outcome.exit) + (outcome.gap === null ? '' : ', gap');
     markers.push({
       time: outcome.exitTime,
       price: outcome.exitPrice,
-      text: `${whose} ${how} ${rText(outcome.resultR)}`,
+      text: `${whose} ${how} ${tradeRText(outcome.resultR)}`,
       color,
     });
   }

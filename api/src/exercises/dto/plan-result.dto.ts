@@ -181,13 +181,19 @@ export class TradeRecordDto implements TradeRecord {
   @ApiProperty({ description: 'Plans counted (revealed exercises)' }) plans!: number;
   @ApiProperty({ description: 'Plans whose entry was reached' }) filled!: number;
   @ApiProperty({ description: 'Trades closed at their target' }) wins!: number;
-  @ApiProperty({ description: 'Trades closed at their stop' }) losses!: number;
+  @ApiProperty({ description: 'Trades closed at their stop for a loss (below 0.0R)' })
+  losses!: number;
+  @ApiProperty({
+    description: 'Trades closed at their stop for 0.0R to one decimal: breakeven, not a loss',
+  })
+  breakeven!: number;
   @ApiProperty({
     description: "Trades still open at the session's last candle, closed flat at its close",
   })
   flatAtClose!: number;
   @ApiProperty({
-    description: "Trades closed at their target, their stop or the session's close",
+    description:
+      "Trades closed at their target, their stop (a loss or breakeven) or the session's close",
   })
   closed!: number;
   @ApiProperty({ nullable: true, type: Number, description: 'Win rate: wins / closed' })
