@@ -44,7 +44,7 @@ describe('the course content', () => {
       ['sd-basics', 9],
       ['finding', 10],
       ['validating', 11],
-      ['risk', 17],
+      ['risk', 20],
     ]);
   });
 
@@ -65,6 +65,8 @@ describe('the course content', () => {
     ]);
     const paths = risk.lessons.map((entry) => entry.path);
     expect(paths.indexOf('/risk-decide')).toBe(paths.indexOf('/risk-take-skip') + 1);
+    // How to enter (a resting limit or a confirmation) follows where the entry and stop go.
+    expect(paths.indexOf('/risk-entry-kinds')).toBe(paths.indexOf('/risk-entry-stop') + 1);
     // Deciding needs an entry and a stop: the plans come first. The course's conclusion ends it.
     expect(paths.indexOf('/risk-plan-short')).toBeLessThan(paths.indexOf('/risk-take-skip'));
     // Trade management after the decisions, then the daily limit, before what no plan controls.
@@ -79,6 +81,8 @@ describe('the course content', () => {
       '/risk-manage-exits',
       '/risk-daily-limit',
       '/risk-beyond-plan',
+      '/risk-what-to-trade',
+      '/risk-stand-aside',
       '/risk-real-charts',
       '/risk-reality',
       '/S&D-conc',
@@ -88,7 +92,7 @@ describe('the course content', () => {
       const next = risk.lessons[index + 1];
       if (previous) expect(entry.linkBack).toBe(previous.path);
       if (next) expect(entry.linkNext).toBe(next.path);
-      if (entry.path !== '/S&D-conc') expect(entry.page).toBe(`${index + 1}/16`);
+      if (entry.path !== '/S&D-conc') expect(entry.page).toBe(`${index + 1}/19`);
     });
     // Ids of their own: every learner's progress in the other modules keeps its meaning (the
     // conclusion keeps the id it had at the end of Validating).

@@ -12,7 +12,7 @@ import {
   when,
 } from './explanation-words.js';
 import { REAL_RATES } from '../measured-rates/real-rates.generated.js';
-import { TEXTBOOK_BOUNCE_IN_RANGES } from './reaction.js';
+import { STRONG_BOUNCE_IN_RANGES } from './reaction.js';
 import type { ZoneScenario } from './scenario-types.js';
 
 export { newYorkClock } from './explanation-words.js';
@@ -269,23 +269,21 @@ function explainAfterwards(scenario: ZoneScenario): string {
     `the ${level} at ${when(scenario, returnIndex)}`;
   const far = demand ? 'below' : 'above';
   if (reading.reaction === 'strong') {
-    // The validating lessons call a bounce strong from three average ranges; the course's
-    // statistics count two as a clear bounce.
-    const kind =
-      reading.awayInRanges >= TEXTBOOK_BOUNCE_IN_RANGES
-        ? 'a strong bounce'
-        : 'a fair bounce, short of the three average ranges of a strong one';
+    // One definition everywhere (lessons, these words, the measured rates): a strong bounce goes
+    // STRONG_BOUNCE_IN_RANGES average ranges away before any close beyond the far side.
     return (
       `${cameBack}, turned ${demand ? 'up' : 'down'} and moved ${dollars(reading.away)} away, ` +
-      `${inRanges(reading.awayInRanges)}: ${kind}. The ${level} held this time. Not all do: on ` +
-      `real charts, ${REAL_REACTIONS.strong} in 100 fresh zones moved 2 average ranges or more away ` +
+      `${inRanges(reading.awayInRanges)} before any close ${far} it: a strong bounce ` +
+      `(${STRONG_BOUNCE_IN_RANGES} average ranges or more). The ${level} held this time. Not all do: on ` +
+      `real charts, ${REAL_REACTIONS.strong} in 100 fresh zones moved ${STRONG_BOUNCE_IN_RANGES} average ranges or more away ` +
       `when price first came back, and ${REAL_REACTIONS.break} in 100 broke.`
     );
   }
   if (reading.reaction === 'weak') {
     return (
       `${cameBack} and moved only ${dollars(reading.away)} away ` +
-      `(${inRanges(reading.awayInRanges)}) before stalling: a weak reaction. ` +
+      `(${inRanges(reading.awayInRanges)}) before stalling, short of the ` +
+      `${STRONG_BOUNCE_IN_RANGES} average ranges of a strong bounce: a weak reaction. ` +
       `${demand ? 'Buyers' : 'Sellers'} were still there, but fewer of them. In the zone model a ` +
       `${level} that reacts weakly has used up much of its orders and the next visit may break ` +
       'it, a hypothesis the course has not measured. On real charts a weak reaction was rare: ' +
