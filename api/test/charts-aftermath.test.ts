@@ -10,6 +10,7 @@ import {
 } from '@course/rules';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import type { PracticeOutcome } from './support/native/practice-outcomes.js';
+import { expectReactionShares } from './support/reaction-shares.js';
 import { runNative } from './support/native/run-native.js';
 
 // What the course replays after a reveal must be what real markets do with the same setups, as
@@ -18,8 +19,6 @@ import { runNative } from './support/native/run-native.js';
 // measured to be worth. Counted over the catalogue and 1,500 generated practice charts, as the
 // Practice Portal makes them, and held to the real figures.
 
-/** Reaction shares within this many points of real. */
-const REACTION_TOLERANCE = 0.08;
 /** Trade outcome shares within this many points of real, expectancy within this many R. */
 const TRADE_SHARE_TOLERANCE = 0.08;
 const EXPECTANCY_TOLERANCE_R = 0.1;
@@ -36,20 +35,6 @@ const mean = (values: readonly number[]) =>
   values.reduce((sum, value) => sum + value, 0) / values.length;
 const shareOf = <T>(values: readonly T[], wanted: (value: T) => boolean) =>
   values.filter(wanted).length / values.length;
-
-function expectRealReactions(reactions: readonly ZoneReaction[]): void {
-  for (const reaction of ['strong', 'weak', 'break'] as const) {
-    const simulated = shareOf(reactions, (found) => found === reaction);
-    const real = REAL_RATES.reactions[reaction].share;
-    expect({
-      reaction,
-      simulated,
-      real,
-      near: Math.abs(simulated - real) <= REACTION_TOLERANCE,
-    }).toEqual({ reaction, simulated, real, near: true });
-  }
-  expect(shareOf(reactions, (found) => found === 'weak')).toBeLessThanOrEqual(0.05);
-}
 
 function expectRealTrades(
   outcomes: readonly Pick<TradeOutcome, 'exit' | 'resultR'>[],
@@ -142,7 +127,7 @@ describe('after the reveal, generated practice, held to the real sample', () => 
   it('shows zones reacting as real zones did: most break', () => {
     const reactions = zones.flatMap((outcome) => (outcome.reaction ? [outcome.reaction] : []));
     expect(reactions.length).toBeGreaterThanOrEqual(400);
-    expectRealReactions(reactions);
+    expectReactionShares(reactions);
   });
 
   it('plays the course’s trades out as real trades at such zones went', () => {
