@@ -44,14 +44,14 @@ export function AboutDataPage() {
                       {source.repository}
                     </a>
                   </th>
-                  <td>{source.author}</td>
-                  <td>
+                  <td data-label="By">{source.author}</td>
+                  <td data-label="Licence">
                     <a href={source.licenceUrl} rel="noreferrer">
                       {source.licence}
                     </a>
                     <span className="about-data__notice">{source.notice}</span>
                   </td>
-                  <td>{source.what}</td>
+                  <td data-label="What the course uses">{source.what}</td>
                 </tr>
               ))}
             </tbody>
