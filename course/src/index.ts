@@ -65,6 +65,8 @@ export {
   TEMPTING_ZONE_DETECTION,
 } from './zone-clarity.js';
 export type { ClarityAnswer, ClarityInput, ClarityReport, Rival } from './zone-clarity.js';
+export { lazyBoxes } from './zone-shortcuts.js';
+export type { LazyBox, LazyBoxes, ViewWindow } from './zone-shortcuts.js';
 export {
   FOREX_STANDARD_LOT,
   gradeTradePlan,
