@@ -212,15 +212,37 @@ describe('hourly twins', () => {
   );
 
   it.each(pairs.map((definition) => definition.hourly!))(
-    'hourly twin %i says it is context only exactly when its base shows no base at 1 hour',
+    'hourly twin %i says it is context only exactly when its base shows no base or its zone is too thin at 1 hour',
     (hourlyNumber) => {
       const hourly = chart(hourlyNumber);
       const baseHours = hourly.candles.filter((candle) => hourly.baseTimes.includes(candle.time));
       const largeBodied = baseHours.some(
         (hour) => Math.abs(hour.close - hour.open) >= 0.5 * (hour.high - hour.low),
       );
+      const tooThin = zoneHeightsAtOpening(hourly).some((height) => height.px < height.minimum);
       expect(hourly.explanation.includes('context only')).toBe(Boolean(hourly.contextOnly));
-      if (hourly.contextOnly) expect(largeBodied).toBe(true);
+      if (hourly.contextOnly) expect(largeBodied || tooThin).toBe(true);
+      if (hourly.explanation.includes('too thin to mark')) expect(tooThin).toBe(true);
+    },
+  );
+
+  // A higher-timeframe lesson plants its zone on the 1-hour chart: that view is its point.
+  const markedOnFiveMinutes = pairs.filter(
+    (definition) => !definition.concepts.includes('higher-timeframe'),
+  );
+
+  it.each(markedOnFiveMinutes.map((definition) => definition.hourly!))(
+    'hourly twin %i shows its zone tall enough to mark, or says the view is context only',
+    (hourlyNumber) => {
+      const hourly = chart(hourlyNumber);
+      if (hourly.contextOnly) return;
+      for (const height of zoneHeightsAtOpening(hourly)) {
+        expect({ hourlyNumber, ...height, tallEnough: height.px >= height.minimum }).toEqual({
+          hourlyNumber,
+          ...height,
+          tallEnough: true,
+        });
+      }
     },
   );
 

@@ -34,8 +34,9 @@ export interface ExerciseChartData {
   next?: Candle[];
   /**
    * On a 1-hour twin whose zone's base does not show as a base at that timeframe (its hours have
-   * large bodies): true, and the page says the 1-hour view is context only (the trend, the room)
-   * and the zone is marked on the 5-minute chart. Absent otherwise.
+   * large bodies), or whose zone is too thin to mark there (under the least height a zone is
+   * shown at): true, and the page says the 1-hour view is context only (the trend, the room) and
+   * the zone is marked on the 5-minute chart. Absent otherwise.
    */
   context_only?: boolean;
 }

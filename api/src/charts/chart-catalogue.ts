@@ -4,11 +4,14 @@ import {
   type Concept,
   deriveSeed,
   type HigherTimeframeTrend,
+  bandPixelHeight,
   baseShowsOnHourly,
   explainHourlyZone,
   explainZone,
   hourlyBaseTimes,
+  MIN_ZONE_PX,
   openingTimeWindow,
+  placement,
   type PlacementName,
   generateZoneScenario,
   type SkillKey,
@@ -315,8 +318,19 @@ export function buildPair(
       : {}),
   };
   const forming = formingHour(scenario);
-  const hourly: ExerciseChart | null =
+  const hourlyView =
     hourlyNumber === null
+      ? null
+      : openingTimeWindow(
+          scenario.hourly,
+          { from: 0, to: forming ? scenario.hourlyRevealEnd : scenario.hourlyRevealEnd - 1 },
+          TIMEFRAMES['1hr'],
+          1,
+        );
+  const tooThin = hourlyView !== null && zoneTooThinOnHourly(chartNumber, scenario, hourlyView);
+  const contextOnly = !baseShowsOnHourly(scenario) || tooThin;
+  const hourly: ExerciseChart | null =
+    hourlyNumber === null || hourlyView === null
       ? null
       : {
           chartNumber: hourlyNumber,
@@ -327,19 +341,35 @@ export function buildPair(
           // Every hour up to the end of the puzzle, the base session and all before it, and the
           // hour in progress, with one empty slot after the last. The slot is counted from the
           // hour in progress itself: it can open the next session, a night after the hour before.
-          openingView: openingTimeWindow(
-            scenario.hourly,
-            { from: 0, to: forming ? scenario.hourlyRevealEnd : scenario.hourlyRevealEnd - 1 },
-            TIMEFRAMES['1hr'],
-            1,
-          ),
-          explanation: explainHourlyZone(scenario),
+          openingView: hourlyView,
+          explanation: explainHourlyZone(scenario, { tooThin }),
           baseTimes: hourlyBaseTimes(scenario),
           twin: chartNumber,
           ...(forming ? { formingCandle: forming } : {}),
-          ...(baseShowsOnHourly(scenario) ? {} : { contextOnly: true }),
+          ...(contextOnly ? { contextOnly: true } : {}),
         };
   return deepFreeze({ fiveMinute, hourly });
+}
+
+/**
+ * Whether the zone, marked on the 5-minute chart, is too thin to mark on its 1-hour twin: under
+ * the least height a zone must have at the opening view (MIN_ZONE_PX) on either screen of the
+ * page that shows it. Then the 1-hour view is context only. A zone planted on the 1-hour chart
+ * itself is the lesson's point and keeps its view.
+ */
+function zoneTooThinOnHourly(
+  chartNumber: number,
+  scenario: ZoneScenario,
+  view: { from: number; to: number },
+): boolean {
+  if (scenario.hourlyZone) return false;
+  const where = placement(placementOfChart(chartNumber));
+  const puzzle = scenario.hourly.slice(0, scenario.hourlyRevealEnd);
+  return (['desktop', 'phone'] as const).some(
+    (screen) =>
+      bandPixelHeight(puzzle, view, where[screen], scenario.zone, TIMEFRAMES['1hr']) <
+      MIN_ZONE_PX[screen],
+  );
 }
 
 /** The hour the puzzle ends in, as far as the puzzle's 5-minute candles go; none on a whole hour. */

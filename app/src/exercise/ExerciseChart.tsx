@@ -135,8 +135,9 @@ export function ExerciseChart({
       notes={
         charts?.hourly?.context_only && (
           <p className="exercise__status" data-testid="hourly-context-only">
-            On this chart the base does not show as a base at 1 hour: use the 1hr view for context
-            (the trend, the room to the next zone) and mark the zone on the 5min chart.
+            At 1 hour this zone does not show clearly (its base is no base there, or the zone is too
+            thin to mark): use the 1hr view for context only (the trend, the room to the next zone)
+            and mark the zone on the 5min chart.
           </p>
         )
       }

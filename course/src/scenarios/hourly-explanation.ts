@@ -30,17 +30,26 @@ export function baseShowsOnHourly(scenario: ZoneScenario): boolean {
 
 /**
  * The same explanation, led by where the base sits on the 1-hour chart, and whether it shows
- * there as a base at all: where it does not, the 1-hour view is context (the trend, the room to
- * the next zone), and the zone is marked on the 5-minute chart.
+ * there as a base at all: where it does not, or where the zone is too thin to mark at that
+ * timeframe (`tooThin`, judged by the page that shows it), the 1-hour view is context (the trend,
+ * the room to the next zone), and the zone is marked on the 5-minute chart.
  */
-export function explainHourlyZone(scenario: ZoneScenario): string {
+export function explainHourlyZone(
+  scenario: ZoneScenario,
+  options: { tooThin?: boolean } = {},
+): string {
   const hours = hourlyBaseTimes(scenario);
   const where =
     hours.length === 1
       ? `On the 1-hour chart the whole base sits inside the ${newYorkClock(hours[0] ?? 0)} candle`
       : `On the 1-hour chart the base spans the ${listOfTimes(hours)} candles`;
-  const role = baseShowsOnHourly(scenario)
-    ? ', a small-bodied hour: the zone shows as a base on this timeframe too.'
+  const shows = baseShowsOnHourly(scenario);
+  const role = shows
+    ? options.tooThin === true
+      ? `, ${hours.length === 1 ? 'a small-bodied hour' : 'small-bodied hours'}, but at this ` +
+        'timeframe the zone is too thin to mark, so the 1-hour view is context only (the trend, ' +
+        'the room to the next zone) and the zone is marked on the 5-minute chart.'
+      : ', a small-bodied hour: the zone shows as a base on this timeframe too.'
     : `, ${hours.length === 1 ? 'a candle' : 'candles'} with a large body: at this timeframe the ` +
       'base does not show, so the 1-hour view is context only (the trend, the room to the next ' +
       'zone) and the zone is marked on the 5-minute chart.';

@@ -115,8 +115,9 @@ export class UnnumberedChartDataDto implements ExerciseChartData {
 
   @ApiPropertyOptional({
     description:
-      'On a 1-hour twin whose zone’s base shows no base at that timeframe: true (the 1-hour ' +
-      'view is context only; the zone is marked on the 5-minute chart)',
+      'On a 1-hour twin whose zone’s base shows no base at that timeframe, or whose zone is ' +
+      'too thin to mark there: true (the 1-hour view is context only; the zone is marked on ' +
+      'the 5-minute chart)',
     example: true,
   })
   context_only?: boolean;
