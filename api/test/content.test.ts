@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { detectZones } from '@course/rules';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
 import { loadCourseContent, splitFrontMatter } from '../src/catalogue/course-content.js';
 import type { Lesson } from '../src/catalogue/lesson.js';
@@ -192,6 +193,26 @@ describe('the course content', () => {
         });
       });
     }
+  });
+
+  it('draws the take-or-skip lesson’s zone and the opposing zone below as zones by the course’s rules', () => {
+    const [frame] = lesson('/risk-decide').illustration.frames;
+    const candles = frame!.candles.map(([open, high, low, close], index) => ({
+      time: 1_700_000_000 + index * 300,
+      open,
+      high,
+      low,
+      close,
+    }));
+    const zones = detectZones(candles).map((zone) => [
+      zone.type,
+      zone.lower,
+      zone.upper,
+      zone.firstReturn,
+    ]);
+    // The zone to skip and the newer demand that leaves too little room, both fresh.
+    expect(zones).toContainEqual(['supply', 50, 50.4, null]);
+    expect(zones).toContainEqual(['demand', 49.04, 49.2, null]);
   });
 
   it('gives every lesson 150 to 400 words of text, a takeaway and an illustration', () => {
