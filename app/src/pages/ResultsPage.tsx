@@ -38,7 +38,8 @@ export function ResultsPage() {
           exercise once you passed it or used {yourTries}. Results are in R, multiples of the money
           you planned to risk: a stopped trade is −1R, a target twice as far as the stop is +2R.
           When price jumps past the stop between two candles (a gap), the trade leaves at the next
-          price there is, and the loss is usually more than 1R.
+          price there is, and the loss is usually more than 1R. A trade filled and stopped at one
+          price is breakeven, 0.0R: neither a win nor a loss.
         </p>
         {error && (
           <RetryNotice what="your results" error={error} onRetry={() => void query.refetch()} />
@@ -106,11 +107,11 @@ function ResultsBody({ results }: { results: PlanResults }) {
         {sampleWords(record)}
       </p>
       <p className="muted">
-        Win rate is wins over closed trades (those that reached their stop or their target, or were
-        closed flat at the session&apos;s close, as a day trade is); the expectancy is what a closed
-        trade made on average, in R. A trade still open at the chart&apos;s end counts in the total
-        at its last price, not in these. With at least 2:1 on every trade, a win rate above one in
-        three already adds up.
+        Win rate is wins over closed trades (those that reached their stop or their target, left at
+        breakeven, or were closed flat at the session&apos;s close, as a day trade is); the
+        expectancy is what a closed trade made on average, in R. A trade still open at the
+        chart&apos;s end counts in the total at its last price, not in these. With at least 2:1 on
+        every trade, a win rate above one in three already adds up.
       </p>
       {played.length > 0 && <CumulativeRPlot exercises={played} cumulativeR={record.cumulativeR} />}
       <div className="results__table-wrap">
