@@ -131,7 +131,7 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     // The words are the server's: how each trade ended and what it teaches.
     const outcome = await page.getByTestId('plan-outcome').textContent();
     expect(outcome).toMatch(
-      /^(Price never came back to your entry|Reached the target|Stopped (out|through a gap)|Price gapped through your whole plan|Still open where the chart ends)/,
+      /^(Price never came back to your entry|Reached the target|Stopped (out|through a gap)|Price gapped through your whole plan|Your entry at [\d.]+ was (above|below) the price|Closed at the session's close|Still open where the chart ends)/,
     );
     // A plan that broke the rules is never called a good trade.
     expect(outcome).not.toMatch(/good trade/);
