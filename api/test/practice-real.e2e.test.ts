@@ -59,7 +59,18 @@ describe('Real charts in the Practice Portal', () => {
     expect(body.pool).toBeGreaterThan(1);
     expect(body.exercise).toEqual({ passed: false, tries: 0, triesLeft: 3, revealed: false });
     expect(body.data).toHaveLength(item.exerciseEnd);
-    expect(body.view).toEqual(item.openingView);
+    // The times are moved by whole days to a week of 2001: the axis names no real day, and
+    // every clock time reads as it really was.
+    const shift = (body.data[0]?.time ?? 0) - (item.candles[0]?.time ?? 0);
+    expect(Number.isInteger(shift / 86_400)).toBe(true);
+    expect(body.data.map((candle) => candle.time - shift)).toEqual(
+      item.candles.slice(0, item.exerciseEnd).map((candle) => candle.time),
+    );
+    expect(body.view).toEqual({
+      from: item.openingView.from + shift,
+      to: item.openingView.to + shift,
+    });
+    expect(new Date((body.data.at(-1)?.time ?? 0) * 1000).getUTCFullYear()).toBe(2001);
     for (const hidden of [
       'hiddenpl',
       'hiddenpl2',
@@ -158,10 +169,14 @@ describe('Real charts in the Practice Portal', () => {
     const after = (await chart(learner, 1).expect(200)).body as PracticeRealBody;
     expect(after.exercise).toMatchObject({ tries: 3, revealed: true });
     expect(after.session?.symbol).toBe(item.symbol);
+    // The same candles, now at their real times.
+    const real = item.candles.slice(0, item.exerciseEnd);
     expect(after.data).toEqual(
-      before.data.map((candle, index) =>
-        index === 0 ? { ...candle, actualpl: after.hiddenpl, actualpl2: after.hiddenpl2 } : candle,
-      ),
+      before.data.map((candle, index) => ({
+        ...candle,
+        time: real[index]?.time,
+        ...(index === 0 ? { actualpl: after.hiddenpl, actualpl2: after.hiddenpl2 } : {}),
+      })),
     );
     // The replay runs to the session's close.
     expect(after.next?.at(-1)?.time).toBe(item.candles.at(-1)?.time);
@@ -213,6 +228,10 @@ describe('Real charts in the Practice Portal', () => {
       }
       expect(response.text).not.toContain(item.symbol);
       expect(response.text).not.toContain(item.day);
+      // Times moved to a week of 2001 on both timeframes, until the answer.
+      for (const candle of [...body.data, ...body.hourly.data]) {
+        expect(new Date(candle.time * 1000).getUTCFullYear()).toBe(2001);
+      }
       // Served in order, the first one free.
       await decisionChart(learner, 2).expect(403);
       await decide(learner, 2, true, []).expect(403);

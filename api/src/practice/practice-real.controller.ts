@@ -16,6 +16,7 @@ import {
   realExerciseChart,
 } from '../real-practice/real-practice-items.js';
 import { realSessionName } from '../real-practice/real-words.js';
+import { hiddenDateShift, withTimesMoved } from '../real-practice/hidden-date.js';
 import type { User } from '../users/user.entity.js';
 import { PracticeRealDecisionDto, PracticeRealDto } from './dto/practice-real.dto.js';
 
@@ -72,9 +73,10 @@ export class PracticeRealController {
       twin: _hourTwin,
       ...hourlyChart
     } = chartDataBody(hourly, standing.revealed);
+    const shift = standing.revealed ? 0 : hiddenDateShift(item.candles.at(-1)?.time ?? 0);
     return {
-      ...chart,
-      hourly: hourlyChart,
+      ...withTimesMoved(chart, shift),
+      hourly: withTimesMoved(hourlyChart, shift),
       index,
       free: FREE_PRACTICE_CHARTS,
       pool: await this.real.decisionPoolSize(),
@@ -99,7 +101,9 @@ export class PracticeRealController {
       'every session of the pool was shown; later ones answer 404. Answers go to POST ' +
       'api/attempts {real: index, lines} and pass on any fresh zone of that type the rules ' +
       'find on the chart. The strongest zone (hiddenpl, hiddenpl2), the symbol and day ' +
-      '(session) and the rest of the session (next) appear once passed or after three tries. ' +
+      '(session) and the rest of the session (next) appear once passed or after three tries; ' +
+      'until then the candles’ times are moved to a week of 2001 (same weekday and clock ' +
+      'times), so that the chart’s axis names no real day. ' +
       'The first is free; the others answer 403 {subscriptionRequired: true} without the Pro Plan.',
   })
   @ApiOkResponse({ type: PracticeRealDto })
@@ -120,8 +124,10 @@ export class PracticeRealController {
       twin: _twin,
       ...chart
     } = chartDataBody(realExerciseChart(item), exercise.revealed);
+    // The axis would name the day: before the answer the times are moved to another week.
+    const shift = exercise.revealed ? 0 : hiddenDateShift(item.candles.at(-1)?.time ?? 0);
     return {
-      ...chart,
+      ...withTimesMoved(chart, shift),
       index,
       free: FREE_PRACTICE_CHARTS,
       pool: await this.real.poolSize(),
