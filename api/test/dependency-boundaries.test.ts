@@ -56,9 +56,12 @@ const PACKAGE_IMPORT =
   /^\s*(?:import|export)\b[^;]*?\bfrom\s*'([^.'][^']*)'|^\s*import\s*'([^.'][^']*)'|\bimport\(\s*'([^.'][^']*)'\s*\)/gm;
 
 /** The packages the files under `folder` import, each with a file that does. */
-function importedPackages(folder: string): Map<string, string> {
+function importedPackages(
+  folder: string,
+  include: (file: string) => boolean = () => true,
+): Map<string, string> {
   const packages = new Map<string, string>();
-  for (const file of sourceFiles(join(ROOT, folder))) {
+  for (const file of sourceFiles(join(ROOT, folder)).filter(include)) {
     for (const match of readFileSync(file, 'utf8').matchAll(PACKAGE_IMPORT)) {
       const specifier = match[1] ?? match[2] ?? match[3] ?? '';
       const parts = specifier.split('/');
@@ -96,13 +99,32 @@ describe('the API and the course rules never bring the chart library or its rend
     },
   );
 
+  // The real sample's loader reads files: it is the package's Node-only entry
+  // (`@course/rules/real-data`), kept in one folder that nothing else in the rules imports.
+  const REAL_DATA = `${join('course', 'src', 'real-data')}/`;
+  const isRealDataLoader = (file: string) => relative(ROOT, file).startsWith(REAL_DATA);
+
   it('the course rules use only the chart maths, d3 and FSRS (no Nest, no database, no DOM)', () => {
-    const imported = [...importedPackages('course/src').keys()].sort();
-    expect(imported.filter((name) => name !== 'fast-check')).toEqual([
+    const imported = [...importedPackages('course/src', (file) => !isRealDataLoader(file)).keys()];
+    expect(imported.filter((name) => name !== 'fast-check').sort()).toEqual([
       '@chart-kit/core',
       'd3-array',
       'ts-fsrs',
     ]);
+  });
+
+  it('the real sample loader uses only Node itself, and the rules never import it', () => {
+    const loader = [...importedPackages('course/src', isRealDataLoader).keys()];
+    expect(
+      loader.filter((name) => name !== '@chart-kit/core' && !name.startsWith('node:')),
+    ).toEqual([]);
+    const rules = sourceFiles(join(ROOT, 'course/src')).filter(
+      (file) => !isRealDataLoader(file) && !file.endsWith('.test.ts'),
+    );
+    const reachingIn = rules.filter((file) =>
+      /from '(\.\.?\/)+real-data\//.test(readFileSync(file, 'utf8')),
+    );
+    expect(reachingIn.map((file) => relative(ROOT, file))).toEqual([]);
   });
 
   it('the chart maths knows nothing of the course', () => {
