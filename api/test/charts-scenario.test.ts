@@ -198,7 +198,8 @@ describe('generateZoneScenario', () => {
     [
       'strong',
       new RegExp(
-        'moved \\$[\\d.]+ away, about [\\d.]+ average candle ranges: a (strong|fair) bounce\\. ' +
+        'moved \\$[\\d.]+ away, about [\\d.]+ average candle ranges before any close above it: a ' +
+          'strong bounce \\(2 average ranges or more\\)\\. ' +
           `The zone held this time\\. Not all do: on real charts, ${inHundred(strong.share)} in 100 ` +
           `fresh zones .* and ${broke} in 100 broke\\.`,
       ),
@@ -206,7 +207,8 @@ describe('generateZoneScenario', () => {
     [
       'weak',
       new RegExp(
-        'moved only \\$[\\d.]+ away .* a weak reaction\\. .* a hypothesis the course has not ' +
+        'moved only \\$[\\d.]+ away .* short of the 2 average ranges of a strong bounce: a weak ' +
+          'reaction\\. .* a hypothesis the course has not ' +
           `measured\\. .*: ${inHundred(weak.share)} in 100 fresh zones`,
       ),
     ],
