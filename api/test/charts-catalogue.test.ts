@@ -251,6 +251,18 @@ describe('hourly twins', () => {
   });
 });
 
+describe('chart 18, a fresh supply zone', () => {
+  it('has a base of its own, not a pause in a staircase down', () => {
+    const scenario = catalogue.scenario(18)!;
+    const base = scenario.baseIndexes[0]!;
+    const { candles } = scenario;
+    // How far price fell over the six candles before the base, in average ranges: a staircase
+    // (drop, one-candle pause, drop) falls steadily into its "base".
+    const fallInto = (candles[base - 7]!.close - candles[base - 1]!.close) / scenario.averageRange;
+    expect(fallInto).toBeLessThanOrEqual(1);
+  });
+});
+
 describe('clarity', () => {
   it.each(fiveMinuteNumbers)(
     'chart %i has no rival of its answer in view and no congestion at its band',
