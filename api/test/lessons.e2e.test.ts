@@ -575,14 +575,14 @@ describe('lessons, charts, attempts and progress', () => {
       const before = await countAttempts();
       const cases: [object, string | RegExp][] = [
         [{ chart: 7 }, /lines must be a list of prices/],
-        [{ lines: [1, 2] }, 'Send exactly one of chart, lesson and practice.'],
+        [{ lines: [1, 2] }, 'Send exactly one of chart, lesson, practice and real.'],
         [
           { chart: 7, lesson: 102, lines: [1, 2] },
-          'Send exactly one of chart, lesson and practice.',
+          'Send exactly one of chart, lesson, practice and real.',
         ],
         [
           { chart: 7, practice: 1, lines: [1, 2] },
-          'Send exactly one of chart, lesson and practice.',
+          'Send exactly one of chart, lesson, practice and real.',
         ],
         [{ practice: 0, lines: [1, 2] }, 'practice must be a practice chart from 1 to 100'],
         [{ practice: 101, lines: [1, 2] }, 'practice must be a practice chart from 1 to 100'],
