@@ -130,6 +130,25 @@ export function detectZones(
   candles: readonly Candle[],
   options: ZoneDetectionOptions = {},
 ): DetectedZone[] {
+  return zonesOfEveryMove(candles, options, zoneFromMove).sort(
+    (a, b) => b.strength - a.strength || a.baseStart - b.baseStart,
+  );
+}
+
+type ZoneOfMove = (
+  candles: readonly Candle[],
+  moveStart: number,
+  type: ZoneType,
+  yardstick: number,
+  settings: Required<ZoneDetectionOptions>,
+) => DetectedZone | null;
+
+/** `zoneOf` at every candle that could start a move, each way, in candle order. */
+function zonesOfEveryMove(
+  candles: readonly Candle[],
+  options: ZoneDetectionOptions,
+  zoneOf: ZoneOfMove,
+): DetectedZone[] {
   const settings = { ...DEFAULTS, ...options };
   const averager = new RangeAverager(candles, settings.rangeLookback);
   const zones: DetectedZone[] = [];
@@ -137,11 +156,11 @@ export function detectZones(
     const yardstick = averager.before(moveStart);
     if (!(yardstick > 0)) continue;
     for (const type of ['demand', 'supply'] as const) {
-      const zone = zoneFromMove(candles, moveStart, type, yardstick, settings);
+      const zone = zoneOf(candles, moveStart, type, yardstick, settings);
       if (zone) zones.push(zone);
     }
   }
-  return zones.sort((a, b) => b.strength - a.strength || a.baseStart - b.baseStart);
+  return zones;
 }
 
 function zoneFromMove(
@@ -245,18 +264,9 @@ export function zonesAsTheyForm(
   candles: readonly Candle[],
   options: ZoneDetectionOptions = {},
 ): DetectedZone[] {
-  const settings = { ...DEFAULTS, ...options };
-  const averager = new RangeAverager(candles, settings.rangeLookback);
-  const zones: DetectedZone[] = [];
-  for (let moveStart = 1; moveStart < candles.length; moveStart++) {
-    const yardstick = averager.before(moveStart);
-    if (!(yardstick > 0)) continue;
-    for (const type of ['demand', 'supply'] as const) {
-      const zone = formingZone(candles, moveStart, type, yardstick, settings);
-      if (zone) zones.push(zone);
-    }
-  }
-  return zones.sort((a, b) => a.moveEnd - b.moveEnd || a.baseStart - b.baseStart);
+  return zonesOfEveryMove(candles, options, formingZone).sort(
+    (a, b) => a.moveEnd - b.moveEnd || a.baseStart - b.baseStart,
+  );
 }
 
 /**

@@ -53,13 +53,32 @@ function stall(
   returnIndex: number,
   between: [number, number],
 ): void {
+  const yardstick = script.yardstick();
+  wanderNearZone(
+    script,
+    band,
+    between,
+    () => returnIndex + REACTION_WINDOW_CANDLES - script.length,
+    () => yardstick,
+  );
+}
+
+/**
+ * Steers price, a few candles at a time, to `between` yardsticks beyond the zone's near edge
+ * until `candlesLeft` says none are left.
+ */
+function wanderNearZone(
+  script: MarketScript,
+  band: PlantedBand,
+  between: [number, number],
+  candlesLeft: () => number,
+  yardstick: () => number,
+): void {
   const { random } = script;
   const direction = directionOf(band.type);
-  const yardstick = script.yardstick();
-  while (script.length < returnIndex + REACTION_WINDOW_CANDLES) {
-    const left = returnIndex + REACTION_WINDOW_CANDLES - script.length;
+  for (let left = candlesLeft(); left > 0; left = candlesLeft()) {
     script.steerTo(
-      nearEdge(band) + direction * yardstick * random.between(...between),
+      nearEdge(band) + direction * yardstick() * random.between(...between),
       Math.min(left, random.integer(6, 9)),
       0.85,
     );
@@ -88,19 +107,13 @@ function stallToSessionClose(
   returnIndex: number,
   between: [number, number],
 ): void {
-  const { random } = script;
-  const direction = directionOf(band.type);
-  for (
-    let left = candlesLeftInSession(script, returnIndex);
-    left > 0;
-    left = candlesLeftInSession(script, returnIndex)
-  ) {
-    script.steerTo(
-      nearEdge(band) + direction * script.yardstick() * random.between(...between),
-      Math.min(left, random.integer(6, 9)),
-      0.85,
-    );
-  }
+  wanderNearZone(
+    script,
+    band,
+    between,
+    () => candlesLeftInSession(script, returnIndex),
+    () => script.yardstick(),
+  );
 }
 
 /**
