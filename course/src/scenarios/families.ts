@@ -66,20 +66,77 @@ function plantRange(script: MarketScript, candles: number, halfHeight: number): 
 }
 
 /**
+ * Contexts that show an older extreme first (see {@link plantOlderExtreme}). A range or a failed
+ * breakout already holds the zone in a sideways stretch; only the reversal, whose leg in runs
+ * down to the zone from above, would otherwise end at the view's lowest low.
+ */
+export const CONTEXTS_AFTER_OLDER_EXTREME: readonly ContextKind[] = ['reversal'];
+
+/** An older extreme's price and candle, and the average range its climb was measured in. */
+export interface OlderExtreme {
+  price: number;
+  index: number;
+  yardstick: number;
+}
+
+/** Candles {@link plantOlderExtreme} writes, at the most. */
+export const OLDER_EXTREME_CANDLES = 17;
+
+/**
+ * An older extreme beyond the zone's far side (a lower low for demand), in view before the
+ * context: price slides there, rounds the turn slowly and climbs briskly well past where the
+ * zone will form. The zone is then a higher low (a lower high for supply), not the lowest price
+ * on screen: a learner who boxes the view's extreme misses it. The turn's slow start keeps it
+ * from being a sharp turn that rivals the answer, and the brisk climb crosses the zone's band in
+ * a few candles, so the band is no earlier congestion.
+ */
+export function plantOlderExtreme(script: MarketScript, type: ZoneType): OlderExtreme {
+  const { random } = script;
+  const direction = directionOf(type);
+  const yardstick = script.yardstick();
+  const from = script.length;
+  script.steerTo(
+    script.price - direction * yardstick * random.between(1.5, 2.5),
+    random.integer(4, 6),
+  );
+  let index = from;
+  for (let at = from; at < script.length; at++) {
+    const beyond =
+      direction > 0
+        ? script.at(at).low < script.at(index).low
+        : script.at(at).high > script.at(index).high;
+    if (beyond) index = at;
+  }
+  const extreme = direction > 0 ? script.at(index).low : script.at(index).high;
+  script.steerTo(extreme + direction * yardstick * random.between(0.7, 1), random.integer(4, 5));
+  // The reversal's drift back ends a few ranges above the extreme, and its leg in a little lower.
+  const climb = random.between(6.8, 7.6);
+  script.steerTo(extreme + direction * yardstick * climb, random.integer(5, 6));
+  return { price: extreme, index, yardstick };
+}
+
+/**
  * Writes the context of a practice zone before its pattern and returns the leg in's direction
- * relative to the move away (-1: against it, as into a reversal; +1: with it).
+ * relative to the move away (-1: against it, as into a reversal; +1: with it). After an older
+ * extreme (see {@link plantOlderExtreme}), a reversal's drift ends well inside the climb from it.
  */
 export function plantContext(
   script: MarketScript,
   context: ContextKind,
   type: ZoneType,
   contextLength: number,
+  olderExtreme: OlderExtreme | null = null,
 ): Direction {
   const { random } = script;
   const direction = directionOf(type);
   switch (context) {
     case 'reversal':
-      script.lean(contextLength, -direction as Direction, 0.1);
+      if (olderExtreme !== null) {
+        const above = olderExtreme.yardstick * random.between(5.8, 6.5);
+        // A short drift, so the older extreme stays in the opening view.
+        const drift = Math.min(contextLength, random.integer(8, 14));
+        script.steerTo(olderExtreme.price + direction * above, drift);
+      } else script.lean(contextLength, -direction as Direction, 0.1);
       return -1;
     case 'continuation':
       script.lean(contextLength, direction, 0.5);

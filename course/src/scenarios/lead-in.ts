@@ -1,6 +1,15 @@
 import type { ZoneType } from '../zones.js';
 import type { SkipReason } from './aftermath.js';
-import { familyOf, plantContext, type ContextKind, type ShapeFamily } from './families.js';
+import {
+  CONTEXTS_AFTER_OLDER_EXTREME,
+  familyOf,
+  OLDER_EXTREME_CANDLES,
+  plantContext,
+  plantOlderExtreme,
+  type ContextKind,
+  type OlderExtreme,
+  type ShapeFamily,
+} from './families.js';
 import type { Layout } from './layouts.js';
 import type { Direction, MarketScript } from './market-script.js';
 import {
@@ -11,9 +20,17 @@ import {
 } from './decoys.js';
 import { directionOf } from './planted-band.js';
 import { contextOf } from './request-rules.js';
+import { drawBySeed } from './seeded-draw.js';
 import type { Concept, ScenarioStyle, ZoneScenarioRequest } from './scenario-types.js';
 
 type DecoyKind = 'long-base' | 'gentle-move' | 'tested-zone';
+
+/**
+ * Share of the charts whose context runs into the zone that show an older extreme first, drawn
+ * by the request's seed (see drawBySeed), so failed attempts do not favour the charts without.
+ */
+const OLDER_EXTREME_ODDS = { older: 0.9, none: 0.1 } as const;
+const OLDER_EXTREME_SALT = 0x6f6c_6478;
 
 /** What leads into the answer's pattern, as planted. */
 export interface LeadIn {
@@ -29,6 +46,8 @@ export interface LeadIn {
   contextStart: number;
   /** The shape the zone forms in; null for a level, a flip or a 1-hour zone. */
   family: ShapeFamily | null;
+  /** The older extreme beyond the zone planted before the context, or null. */
+  olderExtreme: OlderExtreme | null;
 }
 
 /**
@@ -42,6 +61,7 @@ export function plantLeadIn(
   concepts: ReadonlySet<Concept>,
   layout: Layout,
   skipBecause: SkipReason | null,
+  olderExtremeAllowed = true,
 ): LeadIn {
   const { random } = script;
   const type = request.zoneType;
@@ -58,18 +78,46 @@ export function plantLeadIn(
   const decoyKind = decoyKindOf(concepts);
   // The decoy (if any) sits in view before the answer's context, with a short bridge between.
   const decoyBudget = decoyKind === null ? 0 : decoyKind === 'gentle-move' ? 40 : 34;
-  script.free(Math.max(0, patternAt - contextLength - decoyBudget - script.length));
+  // Most practice charts whose context runs into the zone show an older extreme beyond it first.
+  const drawnContext = contextOf(request, concepts, style);
+  const olderDrawn =
+    olderExtremeAllowed &&
+    drawBySeed(request.seed, OLDER_EXTREME_SALT, OLDER_EXTREME_ODDS) === 'older';
+  const olderExtremeFirst =
+    drawnContext !== null && CONTEXTS_AFTER_OLDER_EXTREME.includes(drawnContext) && olderDrawn;
+  // A practice chart about a short base or a 1-hour zone that drifts into a reversal may show
+  // one too (the steep move's chart keeps its one stretch of prices).
+  const olderBeforeDrift =
+    drawnContext === null &&
+    request.placement === 'practice' &&
+    (concepts.has('short-base') || concepts.has('higher-timeframe')) &&
+    olderDrawn;
+  const olderBudget = olderExtremeFirst || olderBeforeDrift ? OLDER_EXTREME_CANDLES : 0;
+  script.free(Math.max(0, patternAt - contextLength - decoyBudget - olderBudget - script.length));
   const steepDeparture = random.between(7, 9.5);
   const decoy = decoyKind === null ? null : plantDecoy(script, decoyKind, type, steepDeparture);
 
   // A level is approached from the side it holds (support from above); a flipped level was first
   // approached from the other side (old resistance from below).
-  const context = contextOf(request, concepts, style);
+  const context = drawnContext;
   const contextStart = script.length;
-  const legIn =
-    context !== null
-      ? plantContext(script, context, type, contextLength)
-      : driftIntoPattern(script, type, concepts, style, skipBecause, contextLength);
+  let olderExtreme = olderExtremeFirst ? plantOlderExtreme(script, type) : null;
+  let legIn: Direction;
+  if (context !== null) {
+    legIn = plantContext(script, context, type, contextLength, olderExtreme);
+  } else {
+    const drift = driftIntoPattern(
+      script,
+      type,
+      concepts,
+      style,
+      skipBecause,
+      contextLength,
+      olderBeforeDrift,
+    );
+    legIn = drift.legIn;
+    olderExtreme = drift.olderExtreme;
+  }
   const plainZone = !['support', 'resistance', 'flip', 'higher-timeframe'].some((concept) =>
     concepts.has(concept as Concept),
   );
@@ -79,7 +127,7 @@ export function plantLeadIn(
       : plainZone
         ? familyOf(legIn < 0 ? 'reversal' : 'continuation', type)
         : null;
-  return { decoy, steepDeparture, legIn, context, contextStart, family };
+  return { decoy, steepDeparture, legIn, context, contextStart, family, olderExtreme };
 }
 
 function decoyKindOf(concepts: ReadonlySet<Concept>): DecoyKind | null {
@@ -128,7 +176,8 @@ function driftIntoPattern(
   style: ScenarioStyle,
   skipBecause: SkipReason | null,
   contextLength: number,
-): Direction {
+  olderFirst: boolean,
+): { legIn: Direction; olderExtreme: OlderExtreme | null } {
   const reversal =
     concepts.has('flip') || concepts.has('fresh')
       ? false
@@ -137,11 +186,17 @@ function driftIntoPattern(
         style === 'easy' ||
         skipBecause === 'higher-timeframe' ||
         script.random.chance(0.45);
+  if (reversal && olderFirst) {
+    // An older extreme first, then the same drift back as a practice reversal's.
+    const olderExtreme = plantOlderExtreme(script, type);
+    plantContext(script, 'reversal', type, contextLength, olderExtreme);
+    return { legIn: -1, olderExtreme };
+  }
   // Before a continuation (rally-base-rally, drop-base-drop) the trend is plain to see, so
   // price in view has been beyond the zone's far edge: the answer is not always the chart's
   // extreme, which would teach a beginner to mark the lowest low (or highest high) on screen.
   // Against the 1-hour trend, price has run hard into the zone for hours.
   const lean = skipBecause === 'higher-timeframe' ? 0.55 : reversal ? 0.1 : 0.5;
   script.lean(contextLength, (directionOf(type) * (reversal ? -1 : 1)) as Direction, lean);
-  return reversal ? -1 : 1;
+  return { legIn: reversal ? -1 : 1, olderExtreme: null };
 }

@@ -3,6 +3,7 @@ import { createRandom } from '../random.js';
 import { plantAfterPuzzle, plansTrade, plantPuzzleEnd } from './after-pattern.js';
 import { verify } from './checks/verify.js';
 import { plantLeadIn } from './lead-in.js';
+import { directionOf } from './planted-band.js';
 import { LAYOUTS } from './layouts.js';
 import { startMarket } from './market-start.js';
 import { MarketScript } from './market-script.js';
@@ -10,6 +11,9 @@ import { plantPattern } from './pattern-draft.js';
 import { plannedAftermath, skipReasonOf } from './request-rules.js';
 import { shiftToRoundNumber } from './round-number.js';
 import type { Concept, ZoneScenario, ZoneScenarioRequest } from './scenario-types.js';
+
+/** How far inside the older extreme the zone's far edge stays, in average ranges. */
+const MIN_OLDER_GAP = 0.6;
 
 /**
  * One attempt at the requested chart from `attemptSeed`: the market with its lead-in, the
@@ -20,6 +24,8 @@ export function tryScenario(
   request: ZoneScenarioRequest,
   concepts: ReadonlySet<Concept>,
   attemptSeed: number,
+  /** Whether the chart may show an older extreme beyond the zone (see plantOlderExtreme). */
+  olderExtremeAllowed = true,
 ): ZoneScenario | string {
   const random = createRandom(attemptSeed);
   const style = request.style ?? 'normal';
@@ -29,7 +35,7 @@ export function tryScenario(
   const script = new MarketScript(simulator, random, prefix);
   const skipBecause = skipReasonOf(request, concepts);
 
-  const leadIn = plantLeadIn(script, request, concepts, layout, skipBecause);
+  const leadIn = plantLeadIn(script, request, concepts, layout, skipBecause, olderExtremeAllowed);
   const { decoy, context } = leadIn;
   const draft = plantPattern(script, {
     type,
@@ -42,6 +48,16 @@ export function tryScenario(
     // A trend in view takes the chart's height: its zones need the tall far-wick bases.
     varied: context === 'reversal' || context === 'range' || context === 'failed-breakout',
   });
+  const older = leadIn.olderExtreme;
+  // The older extreme is there to be beyond the zone: a zone that reached past it is the
+  // chart's extreme again.
+  if (
+    older !== null &&
+    directionOf(type) * ((type === 'demand' ? draft.band.lower : draft.band.upper) - older.price) <
+      MIN_OLDER_GAP * older.yardstick
+  ) {
+    return 'the zone formed beyond the older extreme';
+  }
   const wall = plantPuzzleEnd(script, draft, type, concepts, layout, skipBecause, decoy !== null);
   const revealEnd = script.length;
   const planned = plannedAftermath(request, concepts);
@@ -65,7 +81,7 @@ export function tryScenario(
     band = shifted.band;
     roundLevel = shifted.level;
   }
-  return verify({
+  const verified = verify({
     wall,
     request,
     concepts,
@@ -82,4 +98,8 @@ export function tryScenario(
     viewStart: Math.max(0, (decoy?.start ?? leadIn.contextStart) - 2),
     style,
   });
+  if (typeof verified !== 'string' && older !== null && verified.openingView.from > older.index) {
+    return 'the older extreme would not be in the opening view';
+  }
+  return verified;
 }

@@ -20,6 +20,11 @@ export {
 
 /** Attempts before a request is given up on. */
 const MAX_ATTEMPTS = 1000;
+/**
+ * Attempts that may show an older extreme beyond the zone (see plantOlderExtreme): a market
+ * that will not frame one is made without it rather than not at all.
+ */
+const OLDER_EXTREME_ATTEMPTS = 400;
 
 /**
  * Simulates a market and plants one answer in it, shaped by the chart's concepts, then checks it
@@ -35,7 +40,7 @@ export function generateZoneScenario(request: ZoneScenarioRequest): ZoneScenario
   const reasons: string[] = [];
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const attemptSeed = attempt === 0 ? request.seed >>> 0 : deriveSeed(request.seed, attempt);
-    const outcome = tryScenario(request, concepts, attemptSeed);
+    const outcome = tryScenario(request, concepts, attemptSeed, attempt < OLDER_EXTREME_ATTEMPTS);
     if (typeof outcome !== 'string') return outcome;
     reasons.push(outcome);
   }
