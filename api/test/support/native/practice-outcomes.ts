@@ -19,7 +19,7 @@ import {
 
 /** One practice exercise after its reveal. */
 export interface PracticeOutcome {
-  kind: 'zone' | 'plan' | 'decision';
+  kind: 'plan' | 'decision';
   /** The reaction of price's first return, read afresh, and as the scenario put it in words. */
   reaction: ZoneReaction | null;
   scenarioReaction: ZoneReaction | null;
@@ -71,7 +71,7 @@ const EXERCISES_PER_LEARNER = 100;
 const outcomes: PracticeOutcome[] = [];
 for (const learner of process.argv.slice(2)) {
   for (let index = 1; index <= EXERCISES_PER_LEARNER; index++) {
-    for (const kind of ['zone', 'plan', 'decision'] as const) {
+    for (const kind of ['plan', 'decision'] as const) {
       const { seed, zoneType, item } = practiceScenarioRequest(learner, index, kind);
       outcomes.push(
         outcomeOf(kind, generateZoneScenario(practiceGenerationRequest(item, seed, zoneType))),
