@@ -1,10 +1,16 @@
 import type { Candle } from '@chart-kit/core';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
-import type { ChartDataBody, ChartDataCandle } from '@course/contract';
+import type { ChartDataBody, ChartDataCandle, ExerciseChartData } from '@course/contract';
 
 /** A serialised chart answer, ready to send as it is or gzipped, with its entity tag. */
 export type EncodedChartData = EncodedJson;
+
+/** A chart answer without the catalogue's numbers: how an exercise of a learner's own is sent. */
+export function unnumberedChartData(body: ChartDataBody): ExerciseChartData {
+  const { chart_number: _number, twin: _twin, ...rest } = body;
+  return rest;
+}
 
 function plainCandle(candle: Candle): Candle {
   const { time, open, high, low, close, volume } = candle;

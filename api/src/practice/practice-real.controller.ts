@@ -5,7 +5,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { CourseAccess, FREE_PRACTICE_CHARTS } from '../catalogue/course-access.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
-import { chartDataBody } from '../chart-data/chart-data.js';
+import { chartDataBody, unnumberedChartData } from '../chart-data/chart-data.js';
 import { WholeNumberPath } from '../common/whole-number-param.js';
 import { AttemptsService, realKey } from '../exercises/attempts.service.js';
 import { DecisionsService, realDecisionExercise } from '../exercises/decisions.service.js';
@@ -63,16 +63,8 @@ export class PracticeRealController {
     const { fiveMinute, hourly } = realDecisionCharts(item);
     const exercise = realDecisionExercise(index, fiveMinute);
     const standing = await this.attempts.standing(user.id, exercise.key);
-    const {
-      chart_number: _number,
-      twin: _twin,
-      ...chart
-    } = chartDataBody(fiveMinute, standing.revealed);
-    const {
-      chart_number: _hourNumber,
-      twin: _hourTwin,
-      ...hourlyChart
-    } = chartDataBody(hourly, standing.revealed);
+    const chart = unnumberedChartData(chartDataBody(fiveMinute, standing.revealed));
+    const hourlyChart = unnumberedChartData(chartDataBody(hourly, standing.revealed));
     const shift = standing.revealed ? 0 : hiddenDateShift(item.candles.at(-1)?.time ?? 0);
     return {
       ...withTimesMoved(chart, shift),
@@ -119,11 +111,7 @@ export class PracticeRealController {
     await this.access.requirePractice(user.id, index);
     const item = await this.real.item(user.id, index, true);
     const exercise = await this.attempts.standing(user.id, realKey(index));
-    const {
-      chart_number: _number,
-      twin: _twin,
-      ...chart
-    } = chartDataBody(realExerciseChart(item), exercise.revealed);
+    const chart = unnumberedChartData(chartDataBody(realExerciseChart(item), exercise.revealed));
     // The axis would name the day: before the answer the times are moved to another week.
     const shift = exercise.revealed ? 0 : hiddenDateShift(item.candles.at(-1)?.time ?? 0);
     return {

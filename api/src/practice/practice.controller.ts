@@ -6,7 +6,7 @@ import type { User } from '../users/user.entity.js';
 import { SkillStates } from '../skills/skill-states.service.js';
 import { PracticeNextDto } from '../skills/dto/skills.dto.js';
 import { AttemptsService, practiceKey } from '../exercises/attempts.service.js';
-import { chartDataBody } from '../chart-data/chart-data.js';
+import { chartDataBody, unnumberedChartData } from '../chart-data/chart-data.js';
 import {
   CourseAccess,
   FREE_PRACTICE_CHARTS,
@@ -26,19 +26,12 @@ import { RequiresSession } from '../auth/session-decorators.js';
 import { RealPracticeItems, realForChooser } from '../real-practice/real-practice-items.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
 import type {
-  ChartDataBody,
-  ExerciseChartData,
   PracticeChartBody,
   PracticeDecisionBody,
   PracticeNextBody,
   PracticePlace,
   PracticePlanBody,
 } from '@course/contract';
-
-function withoutNumbers(body: ChartDataBody): ExerciseChartData {
-  const { chart_number: _number, twin: _twin, ...rest } = body;
-  return rest;
-}
 
 @ApiTags('practice')
 @Controller('api/practice')
@@ -159,8 +152,8 @@ export class PracticeController {
     const exercise = practiceDecisionExercise(index, fiveMinute);
     const standing = await this.attempts.standing(user.id, exercise.key);
     return {
-      ...withoutNumbers(chartDataBody(exercise.chart, standing.revealed)),
-      hourly: withoutNumbers(chartDataBody(hourly, standing.revealed)),
+      ...unnumberedChartData(chartDataBody(exercise.chart, standing.revealed)),
+      hourly: unnumberedChartData(chartDataBody(hourly, standing.revealed)),
       index,
       count: PRACTICE_PLAN_COUNT,
       free: FREE_PRACTICE_CHARTS,
@@ -196,7 +189,7 @@ export class PracticeController {
     const exercise = practicePlanExercise(index, await this.charts.plan(user.id, index));
     const standing = await this.attempts.standing(user.id, exercise.key);
     return {
-      ...withoutNumbers(chartDataBody(exercise.chart, standing.revealed)),
+      ...unnumberedChartData(chartDataBody(exercise.chart, standing.revealed)),
       index,
       count: PRACTICE_PLAN_COUNT,
       free: FREE_PRACTICE_CHARTS,
@@ -231,13 +224,13 @@ export class PracticeController {
     const exercise = await this.attempts.standing(user.id, practiceKey(index));
     const { fiveMinute, hourly } = await this.charts.get(user.id, index);
     return {
-      ...withoutNumbers(chartDataBody(fiveMinute, exercise.revealed)),
+      ...unnumberedChartData(chartDataBody(fiveMinute, exercise.revealed)),
       index,
       round: PRACTICE_ROUND,
       count: PRACTICE_CHART_COUNT,
       free: FREE_PRACTICE_CHARTS,
       exercise,
-      hourly: withoutNumbers(chartDataBody(hourly, exercise.revealed)),
+      hourly: unnumberedChartData(chartDataBody(hourly, exercise.revealed)),
     };
   }
 }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { PracticeRealBody, PracticeRealDecisionBody, RealSessionName } from '@course/contract';
-import { DecisionResultDto, DecisionSetupDto } from '../../exercises/dto/decision-result.dto.js';
+import { DecisionChartDto } from './practice.dto.js';
 import { UnnumberedChartDataDto } from '../../chart-data/dto/chart-data.dto.js';
 import { ExerciseStandingDto } from '../../exercises/dto/attempt-result.dto.js';
 
@@ -40,10 +40,7 @@ export class PracticeRealDto extends UnnumberedChartDataDto implements PracticeR
 }
 
 /** The answer of GET api/practice/real/decisions/{index}: a real return to a zone, take or skip. */
-export class PracticeRealDecisionDto
-  extends UnnumberedChartDataDto
-  implements PracticeRealDecisionBody
-{
+export class PracticeRealDecisionDto extends DecisionChartDto implements PracticeRealDecisionBody {
   @ApiProperty({ description: 'Its place among the learner’s real decisions', example: 1 })
   index!: number;
 
@@ -52,25 +49,6 @@ export class PracticeRealDecisionDto
 
   @ApiProperty({ description: 'How many real sessions the take-or-skip pool holds', example: 200 })
   pool!: number;
-
-  @ApiProperty({ type: ExerciseStandingDto, description: 'The learner’s answer to it' })
-  exercise!: ExerciseStandingDto;
-
-  @ApiProperty({
-    type: UnnumberedChartDataDto,
-    description: 'The same market in 1-hour candles, for the 1-hour check',
-  })
-  hourly!: UnnumberedChartDataDto;
-
-  @ApiProperty({ type: DecisionSetupDto })
-  decisionSetup!: DecisionSetupDto;
-
-  @ApiProperty({
-    type: DecisionResultDto,
-    nullable: true,
-    description: 'The last answer, answered again; null before any',
-  })
-  decisionReview!: DecisionResultDto | null;
 
   @ApiPropertyOptional({
     type: RealSessionNameDto,

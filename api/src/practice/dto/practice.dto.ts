@@ -51,17 +51,8 @@ export class PracticePlanDto extends UnnumberedChartDataDto implements PracticeP
   planReview!: PlanReviewDto | null;
 }
 
-/** The answer of GET api/practice/decisions/{index}: a zone given, a trade to take or skip. */
-export class PracticeDecisionDto extends UnnumberedChartDataDto implements PracticeDecisionBody {
-  @ApiProperty({ example: 1 })
-  index!: number;
-
-  @ApiProperty({ description: 'How many practice decisions the learner has', example: 50 })
-  count!: number;
-
-  @ApiProperty({ description: 'How many of them need no Pro Plan', example: 1 })
-  free!: number;
-
+/** A take-or-skip chart as sent: the zone's setup, its 1-hour twin and the learner's answer. */
+export abstract class DecisionChartDto extends UnnumberedChartDataDto {
   @ApiProperty({ type: ExerciseStandingDto, description: 'The learner’s tries at this decision' })
   exercise!: ExerciseStandingDto;
 
@@ -80,4 +71,16 @@ export class PracticeDecisionDto extends UnnumberedChartDataDto implements Pract
     description: 'The last answer, answered again; null before any',
   })
   decisionReview!: DecisionResultDto | null;
+}
+
+/** The answer of GET api/practice/decisions/{index}: a zone given, a trade to take or skip. */
+export class PracticeDecisionDto extends DecisionChartDto implements PracticeDecisionBody {
+  @ApiProperty({ example: 1 })
+  index!: number;
+
+  @ApiProperty({ description: 'How many practice decisions the learner has', example: 50 })
+  count!: number;
+
+  @ApiProperty({ description: 'How many of them need no Pro Plan', example: 1 })
+  free!: number;
 }
