@@ -5,6 +5,7 @@ import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { ExerciseChart } from '../exercise/ExerciseChart.js';
 import { type ChartExercise, useChartExercise } from '../exercise/use-chart-exercise.js';
 import { useApi } from '../session/session-context.js';
+import { PracticeBar } from './PracticeBar.js';
 
 /**
  * The Practice Portal's real charts: real sessions of US stocks and ETFs, one after another
@@ -25,30 +26,13 @@ export function PracticeReal({
   const label = `Real chart ${position}`;
   return (
     <>
-      <div className="practice__bar">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => onMove(position - 1)}
-          disabled={position <= 1}
-        >
-          Back
-        </button>
-        <span className="practice__counter" aria-label="Real chart">
-          Chart {position}
-        </span>
-        <span className="practice__forward">
-          {!exercise.gated && (
-            <button
-              type="button"
-              className={`button ${passed ? 'button--primary' : 'button--ghost'}`}
-              onClick={() => onMove(position + 1)}
-            >
-              {passed ? 'Next' : 'Skip'}
-            </button>
-          )}
-        </span>
-      </div>
+      <PracticeBar
+        position={position}
+        onMove={onMove}
+        counterName="Real chart"
+        counter={`Chart ${position}`}
+        forward={exercise.gated ? null : { text: passed ? 'Next' : 'Skip', primary: passed }}
+      />
       {exercise.gated ? (
         <SubscriptionWall title={label} />
       ) : (

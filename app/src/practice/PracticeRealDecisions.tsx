@@ -9,6 +9,7 @@ import { DecisionExercise } from '../decision/DecisionExercise.js';
 import { useDecisionExercise } from '../decision/use-decision-exercise.js';
 import { chartLoadState } from '../exercise/chart-load.js';
 import { useApi } from '../session/session-context.js';
+import { PracticeBar } from './PracticeBar.js';
 
 /**
  * Take or skip on real setups: real returns to zones the course's rules found, one after another
@@ -30,30 +31,13 @@ export function PracticeRealDecisions({
   const label = `Real decision ${position}`;
   return (
     <>
-      <div className="practice__bar">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => onMove(position - 1)}
-          disabled={position <= 1}
-        >
-          Back
-        </button>
-        <span className="practice__counter" aria-label="Real decision">
-          Trade {position}
-        </span>
-        <span className="practice__forward">
-          {!gated && (
-            <button
-              type="button"
-              className={`button ${answered ? 'button--primary' : 'button--ghost'}`}
-              onClick={() => onMove(position + 1)}
-            >
-              {answered ? 'Next' : 'Skip'}
-            </button>
-          )}
-        </span>
-      </div>
+      <PracticeBar
+        position={position}
+        onMove={onMove}
+        counterName="Real decision"
+        counter={`Trade ${position}`}
+        forward={gated ? null : { text: answered ? 'Next' : 'Skip', primary: answered }}
+      />
       {gated && <SubscriptionWall title={label} />}
       {loadError && <RetryNotice what="this chart" error={loadError} onRetry={reload} />}
       {!body && !gated && !loadError && <LoadingState label="Loading your chart" />}

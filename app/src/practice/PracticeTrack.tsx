@@ -4,6 +4,7 @@ import { LoadingState } from '../components/LoadingState.js';
 import { RetryNotice } from '../components/RetryNotice.js';
 import { SubscriptionWall } from '../components/SubscriptionWall.js';
 import { chartLoadState } from '../exercise/chart-load.js';
+import { PracticeBar } from './PracticeBar.js';
 
 interface PracticeTrackProps<Body> {
   /** What one chart is called: "Practice plan", "Practice decision". */
@@ -34,30 +35,13 @@ export function PracticeTrack<Body>({
   const label = `${name} ${position} of ${count}`;
   return (
     <>
-      <div className="practice__bar">
-        <button
-          type="button"
-          className="button button--ghost"
-          onClick={() => onMove(position - 1)}
-          disabled={position <= 1}
-        >
-          Back
-        </button>
-        <span className="practice__counter" aria-label={name}>
-          {position}/{count}
-        </span>
-        <span className="practice__forward">
-          {position < count && !gated && (
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => onMove(position + 1)}
-            >
-              Next
-            </button>
-          )}
-        </span>
-      </div>
+      <PracticeBar
+        position={position}
+        onMove={onMove}
+        counterName={name}
+        counter={`${position}/${count}`}
+        forward={position < count && !gated ? { text: 'Next', primary: false } : null}
+      />
       {gated && <SubscriptionWall title={label} />}
       {loadError && <RetryNotice what="this chart" error={loadError} onRetry={reload} />}
       {!body && !gated && !loadError && <LoadingState label="Loading your chart" />}
