@@ -44,19 +44,18 @@ describe('the skill map', () => {
 });
 
 describe('skillsTested', () => {
-  it('a zone chart tests finding a zone of its type, its bounds and its concept', () => {
+  it('a zone chart tests its bounds and finding a zone of its type, or its concept', () => {
     expect(skillsTested({ kind: 'zone', zoneType: 'demand' })).toEqual([
       'find-demand-zone',
       'zone-bounds',
     ]);
     expect(skillsTested({ kind: 'zone', zoneType: 'supply', concepts: ['fresh'] })).toEqual([
-      'find-supply-zone',
       'zone-bounds',
       'freshness',
     ]);
     expect(
       skillsTested({ kind: 'zone', zoneType: 'demand', concepts: ['higher-timeframe', 'clean'] }),
-    ).toEqual(['find-demand-zone', 'zone-bounds', 'higher-timeframe', 'room']);
+    ).toEqual(['zone-bounds', 'higher-timeframe', 'room']);
     expect(skillsTested({ kind: 'zone', zoneType: 'demand', concepts: ['steep-move'] })).toContain(
       'move-strength',
     );
@@ -119,11 +118,11 @@ describe('skillsTested', () => {
 describe('the skill a graded answer missed', () => {
   const freshSupply = { kind: 'zone', zoneType: 'supply', concepts: ['fresh'] } as const;
 
-  it('a zone missed altogether is the zone not found (and, on a concept chart, the concept)', () => {
+  it('a zone missed altogether is the zone not found, or on a concept chart the concept', () => {
     expect(zoneMissedSkills({ kind: 'zone', zoneType: 'demand' }, 'too-high')).toEqual([
       'find-demand-zone',
     ]);
-    expect(zoneMissedSkills(freshSupply, 'too-low')).toEqual(['find-supply-zone', 'freshness']);
+    expect(zoneMissedSkills(freshSupply, 'too-low')).toEqual(['freshness']);
   });
 
   it('a zone found but drawn too wide, too thin or with one line out is its bounds', () => {
@@ -156,9 +155,12 @@ describe('the skill a graded answer missed', () => {
     const usedZone = decideTrade(setting(1));
     const freshZone = decideTrade(setting(0));
 
-    it('a wrong take misses the failing check it overlooked, which explains it', () => {
+    it('a wrong take misses take or skip and the failing check it overlooked', () => {
       expect(usedZone.take).toBe(false);
-      expect(decisionMissedSkills({ take: true, reasons: [] }, usedZone)).toEqual(['freshness']);
+      expect(decisionMissedSkills({ take: true, reasons: [] }, usedZone)).toEqual([
+        'freshness',
+        'take-or-skip',
+      ]);
     });
 
     it('a skip with no reason where the course takes misses take or skip itself', () => {
@@ -175,11 +177,11 @@ describe('the skill a graded answer missed', () => {
       expect(decisionMissedSkills({ take: false, reasons: ['fresh'] }, usedZone)).toEqual([]);
     });
 
-    it('a wrong skip misses each check wrongly named', () => {
+    it('a wrong skip misses take or skip and each check wrongly named', () => {
       expect(freshZone.take).toBe(true);
       expect(
         decisionMissedSkills({ take: false, reasons: ['higher-timeframe'] }, freshZone),
-      ).toEqual(['higher-timeframe']);
+      ).toEqual(['higher-timeframe', 'take-or-skip']);
     });
 
     it('passes every skill the chart tests when the answer is right', () => {
@@ -206,14 +208,13 @@ describe('answerEvidence', () => {
         reason: 'too-wide',
       }),
     ).toEqual([
-      { skill: 'find-supply-zone', pass: true, kind: 'zone' },
       { skill: 'zone-bounds', pass: false, kind: 'zone' },
       { skill: 'freshness', pass: true, kind: 'zone' },
     ]);
   });
 
   it('takes a zone chart’s concept skills from the skills its content names', () => {
-    // A lesson's front matter names freshness: a miss on its chart misses freshness too.
+    // A lesson's front matter names freshness: a miss on its chart misses freshness alone.
     expect(
       answerEvidence({
         kind: 'zone',
@@ -225,7 +226,6 @@ describe('answerEvidence', () => {
         reason: 'too-low',
       }),
     ).toEqual([
-      { skill: 'find-supply-zone', pass: false, kind: 'zone' },
       { skill: 'zone-bounds', pass: true, kind: 'zone' },
       { skill: 'freshness', pass: false, kind: 'zone' },
     ]);
@@ -237,7 +237,7 @@ describe('answerEvidence', () => {
         concepts: ['fresh'],
         skills: ['find-demand-zone', 'zone-bounds', 'move-strength'],
       }),
-    ).toEqual(['find-demand-zone', 'zone-bounds', 'move-strength']);
+    ).toEqual(['zone-bounds', 'move-strength']);
   });
 
   it('marks a pass after the reveal', () => {

@@ -134,8 +134,27 @@ function zoneConceptSkills(exercise: ExerciseDescription): SkillKey[] {
 }
 
 /**
+ * Whether a zone exercise is made about a concept (a fresh zone beside a used one, a steep move
+ * beside a gentle one): its chart holds a decoy zone beside the answer.
+ */
+function isConceptChart(exercise: ExerciseDescription): boolean {
+  return zoneConceptSkills(exercise).length > 0;
+}
+
+/** What a zone exercise's lines away from its zone miss: its concept's skill, else finding. */
+function zoneFindingSkills(exercise: ExerciseDescription): SkillKey[] {
+  return isConceptChart(exercise)
+    ? zoneConceptSkills(exercise)
+    : [findZoneSkill(exercise.zoneType)];
+}
+
+/**
  * The skills an exercise tests:
- * - a zone: finding a zone of its type and drawing its bounds, plus its concept's skill;
+ * - a zone: drawing its bounds, plus finding a zone of its type on a plain chart, or the
+ *   concept's skill on a chart made about a concept. There the decoy beside the answer is a zone
+ *   too: lines on it are the concept misread, not a zone not found, and a pass shows the concept
+ *   read rather than zones found (crediting finding on a pass it is never charged with would
+ *   only ever raise it);
  * - a plan: entry, stop, room to the target and position size;
  * - a decision: take or skip, plus the check the chart is about: the failing one on a chart to
  *   skip, all three on a chart to take (each must be seen to pass);
@@ -144,11 +163,7 @@ function zoneConceptSkills(exercise: ExerciseDescription): SkillKey[] {
 export function skillsTested(exercise: ExerciseDescription): SkillKey[] {
   switch (exercise.kind) {
     case 'zone':
-      return unique([
-        findZoneSkill(exercise.zoneType),
-        'zone-bounds',
-        ...zoneConceptSkills(exercise),
-      ]);
+      return unique(['zone-bounds', ...zoneFindingSkills(exercise)]);
     case 'plan':
       return unique(PLAN_SKILLS);
     case 'decision':
@@ -202,9 +217,10 @@ export interface SkillEvidence {
 
 /**
  * Which skills a zone answer missed, from the grade's reason:
- * - `too-high`, `too-low`: both lines away from the zone: the zone was not found. On a concept
- *   chart (a fresh zone beside a used one, a steep move beside a gentle one) the lines most often
- *   sit on the decoy the concept teaches to reject, so the concept's skill is missed too;
+ * - `too-high`, `too-low`: both lines away from the zone: on a plain chart the zone was not
+ *   found; on a concept chart (a fresh zone beside a used one, a steep move beside a gentle one)
+ *   the lines most often sit on the decoy the concept teaches to reject: the concept's skill
+ *   alone is missed, so a learner who finds every plain zone is not sent to practise finding;
  * - `too-wide`, `too-thin`, `one-line-outside`: the zone was found but its edges were not drawn
  *   wick to body: its bounds;
  * - `need-two-lines`: a zone is a box with two edges: its bounds.
@@ -215,7 +231,7 @@ export function zoneMissedSkills(exercise: ExerciseDescription, reason: GradeRea
       return [];
     case 'too-high':
     case 'too-low':
-      return unique([findZoneSkill(exercise.zoneType), ...zoneConceptSkills(exercise)]);
+      return zoneFindingSkills(exercise);
     case 'too-wide':
     case 'too-thin':
     case 'one-line-outside':
@@ -230,11 +246,12 @@ export function planMissedSkills(failed: readonly PlanRule[]): SkillKey[] {
 }
 
 /**
- * Which skills a take-or-skip answer missed: each check the learner misjudged (a failing check
- * not named, a take counting as naming none, or a passing one named as a reason to skip); and
- * take or skip itself only when the decision is not the course's and no misjudged check explains
- * it (a skip with no reason). A learner who misreads freshness takes the trades to skip: the miss
- * is freshness, and counting take-or-skip too would send them practising the wrong thing.
+ * Which skills a take-or-skip answer missed: take or skip itself whenever the decision is not
+ * the course's, and each check the learner misjudged (a failing check not named, a take counting
+ * as naming none, or a passing one named as a reason to skip). A learner who takes the trades
+ * freshness says to skip has missed both: the decision (what the skill is for) and the check it
+ * misread. Letting the check take the whole blame left the decision passed on every wrong take,
+ * so wrong decisions raised the learner's take-or-skip mastery.
  */
 export function decisionMissedSkills(
   answer: DecisionAnswer,
@@ -244,8 +261,8 @@ export function decisionMissedSkills(
   const misjudged = decision.checks
     .filter((check) => check.ok === named.has(check.check))
     .map((check) => CHECK_SKILLS[check.check]);
-  const unexplained = answer.take !== decision.take && misjudged.length === 0;
-  return unique([...(unexplained ? ['take-or-skip' as const] : []), ...misjudged]);
+  const wrongDecision = answer.take !== decision.take;
+  return unique([...(wrongDecision ? ['take-or-skip' as const] : []), ...misjudged]);
 }
 
 /** The skills a decision answer says something about: those of its chart, and any misjudged. */
@@ -321,4 +338,17 @@ export function answerEvidence(graded: GradedAnswer): SkillEvidence[] {
       ...(pass && afterReveal ? { afterReveal: true } : {}),
     };
   });
+}
+
+/**
+ * What a graded answer tells the learner model, given how many answers the learner had already
+ * given to the same exercise: the evidence of an exercise's first answer, nothing from a later
+ * one. An exercise is one piece of evidence per skill: the tries after the
+ * first come with the grade's feedback (and after three, the zone shown), so they measure the
+ * feedback as much as the learner, and counting them made one concept chart missed three times
+ * three misses, and "You missed it three times" mean three tries. (Every answer's evidence is
+ * still kept, see {@link answerEvidence}, for the report on first and later tries.)
+ */
+export function modelEvidence(graded: GradedAnswer, earlierAnswers: number): SkillEvidence[] {
+  return earlierAnswers > 0 ? [] : answerEvidence(graded);
 }
