@@ -8,6 +8,7 @@ export {
   findZoneSkill,
   isSkillKey,
   managementMissedSkills,
+  modelEvidence,
   planMissedSkills,
   PRACTICE_KINDS,
   SKILL_KEYS,
@@ -47,7 +48,12 @@ export {
   nextPractice,
   PRACTICE_ROUTES,
 } from './practice-chooser.js';
-export type { PracticeChoice, PracticeFocus, PracticeHistoryItem } from './practice-chooser.js';
+export type {
+  PracticeChoice,
+  PracticeFocus,
+  PracticeHistoryItem,
+  PracticeLimits,
+} from './practice-chooser.js';
 export {
   PRACTICE_BLOCKS,
   practiceItemAt,

@@ -140,35 +140,63 @@ function skillToRest(history: readonly PracticeHistoryItem[]): SkillKey | null {
   return last.every((item) => item.skill === skill) ? skill : null;
 }
 
-/** Of a skill's routes not resting, the kind seen least in the last few exercises. */
+/** Of a skill's routes not resting and allowed, the kind seen least in the last few exercises. */
 function routeFor(
   skill: SkillKey,
   history: readonly PracticeHistoryItem[],
   resting: PracticeKind | null,
+  allowed: (route: PracticeFocus) => boolean,
 ): PracticeFocus | undefined {
   const recentKinds = history.slice(-MAX_SAME_KIND_IN_A_ROW).map((item) => item.kind);
   const seen = (kind: PracticeKind) => recentKinds.filter((recent) => recent === kind).length;
   return PRACTICE_ROUTES[skill]
-    .filter((route) => route.kind !== resting)
+    .filter((route) => route.kind !== resting && allowed(route))
     .reduce<PracticeFocus | undefined>(
       (best, route) => (best === undefined || seen(route.kind) < seen(best.kind) ? route : best),
       undefined,
     );
 }
 
+/** The variety rules, kept, then let go one by one when nothing else can be chosen. */
+const RELAXED_VARIETY = [
+  { skill: false, kind: false },
+  { skill: true, kind: false },
+  { skill: true, kind: true },
+] as const;
+
+/** What the learner can be given, beyond what the skill map allows. */
+export interface PracticeLimits {
+  /**
+   * The skills whose lessons the learner has reached: practice follows the course, so a new
+   * learner is not sent to take or skip trades before a lesson has said what that means. A
+   * skill outside it is chosen only when no skill in it can be practised. Default: every skill.
+   */
+  reached?: ReadonlySet<SkillKey>;
+  /**
+   * Whether the learner can be given an exercise for this choice now (a learner without the Pro
+   * Plan has only the free taster of each kind): a choice no exercise on offer serves would be
+   * described by one chart and served another. A choice outside it is made only when nothing on
+   * offer can be chosen. Default: every choice.
+   */
+  offered?: (choice: PracticeFocus & { skill: SkillKey }) => boolean;
+}
+
 /**
  * The next practice exercise: the practisable skill of highest priority (see priorityOf; ties go
  * to the skill listed first), reached by a kind of exercise that has not just filled three in a
- * row, and not a skill that filled the last two. `states` may leave out skills never answered.
- * Deterministic: no clock but `now`.
+ * row, and not a skill that filled the last two; among the skills the learner has reached and
+ * the exercises on offer first (see PracticeLimits). `states` may leave out skills never
+ * answered. Deterministic: no clock but `now`.
  */
 export function nextPractice(
   states: Readonly<Partial<Record<SkillKey, SkillState>>>,
   history: readonly PracticeHistoryItem[],
   now: Date,
+  limits: PracticeLimits = {},
 ): PracticeChoice {
   const restingKind = kindToRest(history);
   const restingSkill = skillToRest(history);
+  const { reached, offered } = limits;
   const candidates = SKILL_KEYS.filter((skill) => PRACTICE_ROUTES[skill].length > 0)
     .map((skill): Candidate => {
       const state = states[skill] ?? newSkillState(skill, now);
@@ -180,12 +208,29 @@ export function nextPractice(
       };
     })
     .sort((a, b) => b.priority - a.priority);
-  // The same skill a third time only when nothing else can be reached (never, with this map).
-  for (const allowRestingSkill of [false, true]) {
-    for (const candidate of candidates) {
-      if (!allowRestingSkill && candidate.skill === restingSkill) continue;
-      const route = routeFor(candidate.skill, history, restingKind);
-      if (route) return { ...route, skill: candidate.skill, reason: reasonFor(candidate, now) };
+  // What the learner is offered comes first: a choice must be what they are given. Then the
+  // skills they have reached: within them, the same skill a third time (never needed with the
+  // whole map), then the same kind a fourth, rather than a skill no lesson has taught yet.
+  const tiers = [
+    { onlyReached: true, onlyOffered: true },
+    { onlyReached: false, onlyOffered: true },
+    { onlyReached: true, onlyOffered: false },
+    { onlyReached: false, onlyOffered: false },
+  ];
+  for (const { onlyReached, onlyOffered } of tiers) {
+    for (const relaxed of RELAXED_VARIETY) {
+      for (const candidate of candidates) {
+        const { skill } = candidate;
+        if (onlyReached && reached && !reached.has(skill)) continue;
+        if (!relaxed.skill && skill === restingSkill) continue;
+        const route = routeFor(
+          skill,
+          history,
+          relaxed.kind ? null : restingKind,
+          (focus) => !onlyOffered || !offered || offered({ ...focus, skill }),
+        );
+        if (route) return { ...route, skill, reason: reasonFor(candidate, now) };
+      }
     }
   }
   throw new Error('no practice exercise can be chosen');
