@@ -173,10 +173,10 @@ export interface PracticeLimits {
    */
   reached?: ReadonlySet<SkillKey>;
   /**
-   * Whether the learner can be given an exercise for this choice now (a learner without the Pro
-   * Plan has only the free taster of each kind): a choice no exercise on offer serves would be
-   * described by one chart and served another. A choice outside it is made only when nothing on
-   * offer can be chosen. Default: every choice.
+   * Whether the learner can open an exercise for this choice now (a learner without the Pro Plan
+   * has only the free taster of each kind): among the reached skills, a choice on offer is
+   * preferred; one that is not is served by an exercise behind the subscription wall, made for
+   * it, rather than by an open one made for something else. Default: every choice.
    */
   offered?: (choice: PracticeFocus & { skill: SkillKey }) => boolean;
 }
@@ -184,8 +184,8 @@ export interface PracticeLimits {
 /**
  * The next practice exercise: the practisable skill of highest priority (see priorityOf; ties go
  * to the skill listed first), reached by a kind of exercise that has not just filled three in a
- * row, and not a skill that filled the last two; among the skills the learner has reached and
- * the exercises on offer first (see PracticeLimits). `states` may leave out skills never
+ * row, and not a skill that filled the last two; among the skills the learner has reached, and
+ * of those what is on offer first (see PracticeLimits). `states` may leave out skills never
  * answered. Deterministic: no clock but `now`.
  */
 export function nextPractice(
@@ -208,13 +208,13 @@ export function nextPractice(
       };
     })
     .sort((a, b) => b.priority - a.priority);
-  // What the learner is offered comes first: a choice must be what they are given. Then the
-  // skills they have reached: within them, the same skill a third time (never needed with the
-  // whole map), then the same kind a fourth, rather than a skill no lesson has taught yet.
+  // The skills the lessons have reached come first: a skill no lesson has taught yet is not
+  // practised, even when it is on offer; the same skill a third time (never needed with the
+  // whole map), then the same kind a fourth, rather than one. Among them, what is on offer.
   const tiers = [
     { onlyReached: true, onlyOffered: true },
-    { onlyReached: false, onlyOffered: true },
     { onlyReached: true, onlyOffered: false },
+    { onlyReached: false, onlyOffered: true },
     { onlyReached: false, onlyOffered: false },
   ];
   for (const { onlyReached, onlyOffered } of tiers) {

@@ -210,6 +210,15 @@ describe('a new learner', () => {
     expect(served.every((choice) => choice.kind === 'zone')).toBe(true);
   });
 
+  it('without the Pro Plan is not sent to take or skip for being what is free', () => {
+    const decisionTaster: PracticeItem = { kind: 'decision', decision: 'take' };
+    const choice = nextPractice({}, [{ kind: 'zone', skill: 'find-demand-zone' }], START, {
+      reached: firstLessons,
+      offered: (wanted) => practiceItemServes(decisionTaster, 'demand', wanted),
+    });
+    expect(firstLessons.has(choice.skill)).toBe(true);
+  });
+
   it('without the Pro Plan is told about the chart on offer, of its own zone type', () => {
     // The free taster: one plain zone chart, a demand zone; the chooser would rather give supply.
     const taster: PracticeItem = { kind: 'zone' };
