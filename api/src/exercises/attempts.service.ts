@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { gradeZone, type GradeResult, type SkillKey } from '@course/rules';
-import type { EntityManager, Repository } from 'typeorm';
+import type { EntityManager, Repository, SelectQueryBuilder } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import {
   type ExerciseChart,
@@ -100,10 +100,37 @@ export class AttemptsService {
     key: ExerciseKey,
     store?: EntityManager,
   ): Promise<ExerciseStanding> {
-    const query = (store?.getRepository(Attempt) ?? this.attempts)
-      .createQueryBuilder('attempt')
+    const rows: { pass: boolean; count: string }[] = await this.answersTo(userId, key, store)
       .select('attempt.pass', 'pass')
-      .addSelect('COUNT(*)', 'count');
+      .addSelect('COUNT(*)', 'count')
+      .groupBy('attempt.pass')
+      .getRawMany();
+    const passed = rows.some((row) => row.pass && Number(row.count) > 0);
+    return standingOf(passed, Number(rows.find((row) => !row.pass)?.count ?? 0), key.kind);
+  }
+
+  /**
+   * How many answers the learner had given to the exercise before the one `attemptId` keeps, as
+   * `store`'s transaction sees them: the learner model hears only an exercise's first answer.
+   */
+  async answersBefore(
+    userId: string,
+    key: ExerciseKey,
+    attemptId: string,
+    store: EntityManager,
+  ): Promise<number> {
+    return this.answersTo(userId, key, store)
+      .andWhere('attempt.id <> :attemptId', { attemptId })
+      .getCount();
+  }
+
+  /** The learner's answers to one exercise (see {@link standing} for which count). */
+  private answersTo(
+    userId: string,
+    key: ExerciseKey,
+    store?: EntityManager,
+  ): SelectQueryBuilder<Attempt> {
+    const query = (store?.getRepository(Attempt) ?? this.attempts).createQueryBuilder('attempt');
     if ('lessonId' in key) {
       query.where(
         'attempt.userId = :userId AND attempt.chartNumber = :chartNumber AND ' +
@@ -117,27 +144,23 @@ export class AttemptsService {
     } else {
       query.where({ userId, practiceIndex: key.practiceIndex });
     }
-    query.andWhere(
+    return query.andWhere(
       key.kind === 'zone'
         ? 'attempt.plan IS NULL AND attempt.decision IS NULL AND attempt.manage IS NULL'
         : `attempt.${key.kind} IS NOT NULL`,
     );
-    const rows: { pass: boolean; count: string }[] = await query
-      .groupBy('attempt.pass')
-      .getRawMany();
-    const passed = rows.some((row) => row.pass && Number(row.count) > 0);
-    return standingOf(passed, Number(rows.find((row) => !row.pass)?.count ?? 0), key.kind);
   }
 
   /**
    * The first of the learner's practice exercises of `kind` (1 to `count`) not finished (neither
-   * passed nor its answer shown) that `fits`, else the first not finished. Null when every one is.
+   * passed nor its answer shown) that fits the first of `preferences` any fits, else the first
+   * not finished. Null when every one is.
    */
   async unfinishedPractice(
     userId: string,
     kind: ExerciseKind,
     count: number,
-    fits: (index: number) => boolean = () => true,
+    preferences: readonly ((index: number) => boolean)[] = [],
   ): Promise<number | null> {
     const rows: { index: number; passed: boolean; failures: string }[] = await this.attempts
       .createQueryBuilder('attempt')
@@ -157,13 +180,14 @@ export class AttemptsService {
         .filter((row) => standingOf(row.passed, Number(row.failures), kind).revealed)
         .map((row) => row.index),
     );
-    let first: number | null = null;
-    for (let index = 1; index <= count; index++) {
-      if (finished.has(index)) continue;
-      if (fits(index)) return index;
-      first ??= index;
+    const unfinished = Array.from({ length: count }, (_, at) => at + 1).filter(
+      (index) => !finished.has(index),
+    );
+    for (const fits of preferences) {
+      const index = unfinished.find(fits);
+      if (index !== undefined) return index;
     }
-    return first;
+    return unfinished[0] ?? null;
   }
 
   /**
@@ -257,6 +281,7 @@ export class AttemptsService {
       },
       {
         attemptId,
+        earlierAnswers: await this.answersBefore(userId, key, attemptId, store),
         practice: 'practiceIndex' in key || 'realIndex' in key ? 'zone' : undefined,
       },
     );

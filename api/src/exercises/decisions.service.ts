@@ -78,6 +78,7 @@ export class DecisionsService {
       { kind: 'decision', answer, decision: grade.decision },
       {
         attemptId,
+        earlierAnswers: await this.standing.answersBefore(userId, key, attemptId, store),
         practice: 'practiceIndex' in key || 'realIndex' in key ? 'decision' : undefined,
       },
     );

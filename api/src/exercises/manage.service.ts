@@ -82,7 +82,10 @@ export class ManageService {
       store,
       userId,
       { kind: 'manage', chosen: rule, taught: exercise.courseRule },
-      { attemptId },
+      {
+        attemptId,
+        earlierAnswers: await this.standing.answersBefore(userId, key, attemptId, store),
+      },
     );
     return this.answer(userId, exercise, rule, store);
   }

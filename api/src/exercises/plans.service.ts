@@ -166,7 +166,11 @@ export class PlansService {
       store,
       userId,
       { kind: 'plan', failed: grade.failed },
-      { attemptId, practice: 'practiceIndex' in key ? 'plan' : undefined },
+      {
+        attemptId,
+        earlierAnswers: await this.standing.answersBefore(userId, key, attemptId, store),
+        practice: 'practiceIndex' in key ? 'plan' : undefined,
+      },
     );
     return this.answer(userId, exercise, plan, grade, store);
   }

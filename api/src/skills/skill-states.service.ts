@@ -3,10 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   answerEvidence,
   type GradedAnswer,
+  modelEvidence,
   nextPractice,
   type PracticeChoice,
   type PracticeHistoryItem,
   type PracticeKind,
+  type PracticeLimits,
   type SkillEvidence,
   type SkillKey,
   type SkillState,
@@ -25,9 +27,14 @@ export const PRACTICE_HISTORY_LENGTH = 10;
 
 export type LearnerSkillStates = Partial<Record<SkillKey, SkillState>>;
 
-/** The graded answer's place: the attempt row it was kept as, and its practice kind if any. */
+/**
+ * The graded answer's place: the attempt row it was kept as, how many answers to the same
+ * exercise came before it, and its practice kind if any.
+ */
 export interface AnswerRecorded {
   attemptId: string;
+  /** None: the exercise's first answer, the only one the learner model hears. */
+  earlierAnswers: number;
   /** The kind of a Practice Portal exercise; none for a lesson's. */
   practice?: PracticeKind | undefined;
 }
@@ -73,9 +80,10 @@ export class SkillStates {
   ) {}
 
   /**
-   * Applies a graded answer to the learner's skills in `store`'s transaction, and keeps what it
-   * said about each skill beside its attempt (for the skills report); for a practice exercise
-   * (`practice`, its kind), also remembers it for the choice of the next one.
+   * Keeps what a graded answer said about each skill beside its attempt (for the skills report),
+   * in `store`'s transaction; an exercise's first answer also updates the learner's skills and,
+   * for a practice exercise (`practice`, its kind), is remembered for the choice of the next one.
+   * Later tries are not: the model and the chooser count exercises, not tries.
    */
   async record(
     store: EntityManager,
@@ -98,10 +106,14 @@ export class SkillStates {
     store: EntityManager,
     userId: string,
     graded: GradedAnswer,
-    { attemptId, practice }: AnswerRecorded,
+    { attemptId, earlierAnswers, practice }: AnswerRecorded,
   ): Promise<void> {
     const evidence = answerEvidence(graded);
     if (evidence.length === 0) return;
+    const now = new Date();
+    await this.keepEvidence(store, userId, attemptId, evidence, now);
+    const heard = modelEvidence(graded, earlierAnswers);
+    if (heard.length === 0) return;
     // The learner's lock: held until the transaction ends, so two answers never both read the
     // same states and the later write lose the earlier one's update.
     await store.query(
@@ -112,7 +124,7 @@ export class SkillStates {
       `SELECT "items" FROM "practice_history" WHERE "user_id" = $1 FOR UPDATE`,
       [userId],
     );
-    const skills = evidence.map((item) => item.skill);
+    const skills = heard.map((item) => item.skill);
     const current = await store
       .getRepository(SkillStateRow)
       .createQueryBuilder('row')
@@ -120,13 +132,39 @@ export class SkillStates {
       .getMany();
     const states: LearnerSkillStates = {};
     for (const row of current) states[row.skill] = row.state;
-    const now = answeredAt(current.map((row) => row.state));
-    const next = updateSkills(states, evidence, now);
+    const answered = answeredAt(
+      now,
+      current.map((row) => row.state),
+    );
+    const next = updateSkills(states, heard, answered);
     const changed = skills.flatMap((skill) => {
       const state = next[skill];
-      return state ? [{ userId, skill, state, attempts: state.attempts, updatedAt: now }] : [];
+      return state
+        ? [{ userId, skill, state, attempts: state.attempts, updatedAt: answered }]
+        : [];
     });
     await store.getRepository(SkillStateRow).upsert(changed, ['userId', 'skill']);
+    if (practice === undefined) return;
+    const skill = practisedSkill(graded, heard);
+    if (skill === undefined) return;
+    const pass = heard.every((item) => item.pass);
+    const items = [...(locked?.items ?? []), { kind: practice, skill, pass }].slice(
+      -PRACTICE_HISTORY_LENGTH,
+    );
+    await store.query(
+      `UPDATE "practice_history" SET "items" = $2::jsonb, "updated_at" = now() WHERE "user_id" = $1`,
+      [userId, JSON.stringify(items)],
+    );
+  }
+
+  /** What one answer said about each skill, beside its attempt, for the skills report. */
+  private async keepEvidence(
+    store: EntityManager,
+    userId: string,
+    attemptId: string,
+    evidence: readonly SkillEvidence[],
+    now: Date,
+  ): Promise<void> {
     await store.query(
       `INSERT INTO "skill_answers" ("user_id", "attempt_id", "skill", "pass", "after_reveal", "answered_at")
        SELECT $1, $2, e.skill, e.pass, e.after_reveal, $3
@@ -135,21 +173,10 @@ export class SkillStates {
         userId,
         attemptId,
         now,
-        skills,
+        evidence.map((item) => item.skill),
         evidence.map((item) => item.pass),
         evidence.map((item) => item.afterReveal === true),
       ],
-    );
-    if (practice === undefined) return;
-    const skill = practisedSkill(graded, evidence);
-    if (skill === undefined) return;
-    const pass = evidence.every((item) => item.pass);
-    const items = [...(locked?.items ?? []), { kind: practice, skill, pass }].slice(
-      -PRACTICE_HISTORY_LENGTH,
-    );
-    await store.query(
-      `UPDATE "practice_history" SET "items" = $2::jsonb, "updated_at" = now() WHERE "user_id" = $1`,
-      [userId, JSON.stringify(items)],
     );
   }
 
@@ -161,10 +188,13 @@ export class SkillStates {
     return states;
   }
 
-  /** The practice exercise the learner needs next (see the course's `nextPractice`). */
-  async next(userId: string): Promise<PracticeChoice> {
+  /**
+   * The practice exercise the learner needs next (see the course's `nextPractice`), within what
+   * the learner has reached and is offered.
+   */
+  async next(userId: string, limits: PracticeLimits = {}): Promise<PracticeChoice> {
     const [states, history] = await Promise.all([this.states(userId), this.history(userId)]);
-    return nextPractice(states, history, new Date());
+    return nextPractice(states, history, new Date(), limits);
   }
 
   /** The learner's last practice exercises answered, oldest first. */
@@ -178,9 +208,9 @@ export class SkillStates {
  * The time of an answer: now, or the last answer's time when another instance's clock ran
  * ahead (the learner model takes answers in time order).
  */
-function answeredAt(states: readonly SkillState[]): Date {
+function answeredAt(now: Date, states: readonly SkillState[]): Date {
   const latest = Math.max(
-    Date.now(),
+    now.getTime(),
     ...states.map((state) => (state.lastAnswerAt ? Date.parse(state.lastAnswerAt) : 0)),
   );
   return new Date(latest);
