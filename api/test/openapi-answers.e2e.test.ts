@@ -343,6 +343,8 @@ describe('OpenAPI document and the live answers', () => {
     expect((await call('get', '/api/skills')).status).toBe(401);
     expect((await call('get', '/api/practice/next', { cookies })).status).toBe(200);
     expect((await call('get', '/api/practice/next')).status).toBe(401);
+    expect((await call('get', '/api/practice/current', { cookies })).status).toBe(200);
+    expect((await call('get', '/api/practice/current')).status).toBe(401);
     expect((await call('get', '/api/practice/place', { cookies })).status).toBe(200);
     expect((await call('get', '/api/practice/place')).status).toBe(401);
     const place = { mode: 'zones', zones: 2, decisions: 1, plans: 1, current: null };

@@ -36,6 +36,7 @@ export interface ApiGetRoutes {
   '/api/lessons/{path}/pulled-lines': { response: PulledLinesBody };
   '/chart-data/{id}': { response: ChartDataBody; query: ChartDataQuery };
   '/api/practice/next': { response: PracticeNextBody };
+  '/api/practice/current': { response: PracticeNextBody };
   '/api/practice/place': { response: PracticePlace };
   '/api/practice/{index}': { response: PracticeChartBody };
   '/api/practice/plans/{index}': { response: PracticePlanBody };

@@ -12,6 +12,7 @@ import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
 import type { Lesson } from './lesson.js';
 import type { LessonStatus } from '@course/contract';
+import type { SkillKey } from '@course/rules';
 
 export const SUBSCRIPTION_REQUIRED_MESSAGE =
   "Let's keep it going! You must be subscribed to access this content";
@@ -172,6 +173,24 @@ export class CourseAccess {
     throw firstRefusal ?? subscriptionRequired();
   }
 
+  /**
+   * The skills whose lessons the learner has reached: those the exercises of the lessons they
+   * completed or may open now (wall and order) test. Practice follows the lessons, so nothing is
+   * practised before a lesson has taught it.
+   */
+  reachedSkills(access: LearnerAccess): Set<SkillKey> {
+    const done = new Set(access.completed);
+    const reached = this.content
+      .lessons()
+      .filter(
+        (lesson) =>
+          done.has(lesson.id) ||
+          ((!lesson.sub_req || access.subscribed) &&
+            this.status(lesson, access.completed) !== 'locked'),
+      );
+    return new Set(reached.flatMap((lesson) => lesson.skills));
+  }
+
   /** Practice chart `index` (1-based): the first ones are a free taster, the rest need the plan. */
   async requirePractice(userId: string, index: number): Promise<void> {
     if (isFreePractice(index)) return;
@@ -180,7 +199,11 @@ export class CourseAccess {
 
   /** Which of their practice exercises the learner may open: the free taster, or all. */
   async openPractice(userId: string): Promise<(index: number) => boolean> {
-    const subscribed = await this.subscriptions.isSubscribed(userId);
+    return this.openPracticeOf({ subscribed: await this.subscriptions.isSubscribed(userId) });
+  }
+
+  /** {@link openPractice} for a learner's access already read. */
+  openPracticeOf({ subscribed }: Pick<LearnerAccess, 'subscribed'>): (index: number) => boolean {
     return (index) => subscribed || isFreePractice(index);
   }
 

@@ -5,7 +5,11 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { SkillStates } from '../skills/skill-states.service.js';
 import { PracticeNextDto } from '../skills/dto/skills.dto.js';
-import { AttemptsService, practiceKey } from '../exercises/attempts.service.js';
+import {
+  AttemptsService,
+  type ExerciseKey,
+  practiceKey,
+} from '../exercises/attempts.service.js';
 import { chartDataBody, unnumberedChartData } from '../chart-data/chart-data.js';
 import {
   CourseAccess,
@@ -21,13 +25,24 @@ import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { PracticeGenerationResponses } from './generation-responses.js';
 import { PracticePlaces } from './practice-places.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
-import { practiceIndexServes } from '../practice-charts/generation.js';
+import {
+  practiceIndexServes,
+  practiceScenarioRequest,
+} from '../practice-charts/generation.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { RealPracticeItems, realForChooser } from '../real-practice/real-practice-items.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import {
+  PRACTICE_KINDS,
+  type PracticeChoice,
+  practiceItemSkills,
+  type PracticeKind,
+  type PracticeLimits,
+} from '@course/rules';
 import type {
   PracticeChartBody,
   PracticeDecisionBody,
+  PracticeItem,
   PracticeNextBody,
   PracticePlace,
   PracticePlanBody,
@@ -54,37 +69,84 @@ export class PracticeController {
     summary: 'The practice exercise the learner needs next, and why',
     description:
       'Chosen from the learner’s mastery of each skill: the weakest or most overdue skill a ' +
-      'practice exercise can test, never one kind of exercise more than three times in a row. ' +
+      'practice exercise can test among those the lessons the learner completed or may open ' +
+      'teach, never one kind of exercise more than three times in a row. ' +
       'Answers its kind (zone, decision or plan), the first exercise of that kind the learner has ' +
       'not finished that tests the skill, else the first not finished (null when all are; after ' +
       'the first, each needs the Pro Plan), the skill and a sentence saying why. Never the ' +
       'exercise the learner has on screen in the portal (GET api/practice/place): asking ' +
-      'again skips it, and it comes back later. Without the Pro Plan, the free taster of the ' +
-      'kind while it is unfinished. After a simulated zone or take-or-skip exercise, the next ' +
+      'again skips it, and it comes back later. Without the Pro Plan, chosen among the skills ' +
+      'the unfinished free tasters serve, and described by the one given. After a simulated zone or take-or-skip exercise, the next ' +
       'plain one of that kind is a real chart or real decision (real: true, index among the ' +
       'learner’s real ones), so the two alternate.',
   })
   @ApiOkResponse({ type: PracticeNextDto })
-  async next(@CurrentUser() user: User): Promise<PracticeNextBody> {
-    const [choice, place, open] = await Promise.all([
-      this.skills.next(user.id),
-      this.places.get(user.id),
-      this.access.openPractice(user.id),
+  next(@CurrentUser() user: User): Promise<PracticeNextBody> {
+    return this.choose(user.id);
+  }
+
+  // Before ':index', which would read "current" as an index.
+  @Get('current')
+  @ApiOperation({
+    summary: 'The exercise Practise what I need has for the learner now',
+    description:
+      'The exercise on screen in the portal (GET api/practice/place, current) while it is ' +
+      'neither passed nor its answer shown; otherwise the one GET api/practice/next chooses. ' +
+      'The hub’s Practise next and the portal both show this one, so they always agree. Asking ' +
+      'changes nothing: the portal keeps it as its current exercise (POST api/practice/place).',
+  })
+  @ApiOkResponse({ type: PracticeNextDto })
+  async current(@CurrentUser() user: User): Promise<PracticeNextBody> {
+    const { current } = await this.places.get(user.id);
+    if (current && !(await this.isFinished(user.id, current))) {
+      const { kind, index, skill, reason } = current;
+      return { kind, index, skill, reason, ...(current.real ? { real: true } : {}) };
+    }
+    return this.choose(user.id);
+  }
+
+  /** Whether the learner passed an exercise or used its tries (its answer is shown). */
+  private async isFinished(
+    userId: string,
+    item: Pick<PracticeItem, 'kind' | 'index' | 'real'>,
+  ): Promise<boolean> {
+    const key: ExerciseKey = item.real
+      ? { realIndex: item.index, kind: item.kind }
+      : practiceKey(item.index, item.kind);
+    return (await this.attempts.standing(userId, key)).revealed;
+  }
+
+  /**
+   * The next exercise for the learner's weakest or most overdue skill, among the skills their
+   * lessons have reached and the exercises they can open, never the one on screen.
+   */
+  private async choose(userId: string): Promise<PracticeNextBody> {
+    const [place, access] = await Promise.all([
+      this.places.get(userId),
+      this.access.learner(userId),
     ]);
-    const { kind, skill, reason, zoneType } = choice;
+    const open = this.access.openPracticeOf(access);
     // The learner asks for another while one is on screen: they skip it, so it is not the answer.
     const current = place.current;
-    const onScreen = current?.kind === kind && !current.real ? current.index : undefined;
+    const onScreen = (kind: PracticeKind) =>
+      current?.kind === kind && !current.real ? current.index : undefined;
+    const choice = await this.skills.next(userId, {
+      reached: this.access.reachedSkills(access),
+      // Without the Pro Plan the learner has the free tasters: the choice is made among what they
+      // serve, so that it describes the chart given (a demand zone is not sold as supply).
+      ...(access.subscribed ? {} : { offered: await this.tastersOnOffer(userId, onScreen) }),
+    });
+    const { kind, skill, reason, zoneType } = choice;
     const count = kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT;
     // Each exercise is made for one practice item (a fresh zone beside a tested one, a decision
-    // to skip for freshness, ...): the first unfinished one made for the chosen skill.
-    // Without the Pro Plan only what the learner may open fits; when none does, the first
-    // unfinished is the answer, which is the free taster while it is unfinished.
-    const fits = (index: number) =>
-      index !== onScreen &&
-      open(index) &&
-      practiceIndexServes(user.id, index, { kind, skill, zoneType });
-    const real = await this.realChoice(user.id, choice, place.current, open);
+    // to skip for freshness, ...): the first unfinished one made for the chosen skill that the
+    // learner may open, else one open that tests it (a free taster); else one behind the
+    // subscription wall made for it, so that the exercise is always what the reason says.
+    const serves = (index: number) =>
+      index !== onScreen(kind) && practiceIndexServes(userId, index, { kind, skill, zoneType });
+    const tests = (index: number) =>
+      index !== onScreen(kind) && practiceIndexTests(userId, index, { kind, skill, zoneType });
+    const real = await this.realChoice(userId, choice, place.current, open);
     if (real !== null) {
       return {
         kind,
@@ -94,8 +156,30 @@ export class PracticeController {
         real: true,
       };
     }
-    const index = await this.attempts.unfinishedPractice(user.id, kind, count, fits);
+    const index = await this.attempts.unfinishedPractice(userId, kind, count, [
+      (at) => open(at) && serves(at),
+      (at) => open(at) && tests(at),
+      serves,
+    ]);
     return { kind, index, skill, reason };
+  }
+
+  /** Which choices the learner's unfinished free tasters (not the one on screen) test. */
+  private async tastersOnOffer(
+    userId: string,
+    onScreen: (kind: PracticeKind) => number | undefined,
+  ): Promise<NonNullable<PracticeLimits['offered']>> {
+    const tasters = PRACTICE_KINDS.flatMap((kind) =>
+      Array.from({ length: FREE_PRACTICE_CHARTS }, (_, at) => ({ kind, index: at + 1 })),
+    ).filter(({ kind, index }) => index !== onScreen(kind));
+    const finished = await Promise.all(
+      tasters.map(({ kind, index }) => this.isFinished(userId, { kind, index })),
+    );
+    const onOffer = tasters.filter((_, at) => !finished[at]);
+    return (choice) =>
+      onOffer.some(
+        ({ kind, index }) => kind === choice.kind && practiceIndexTests(userId, index, choice),
+      );
   }
 
   /**
@@ -233,4 +317,19 @@ export class PracticeController {
       hourly: unnumberedChartData(chartDataBody(hourly, exercise.revealed)),
     };
   }
+}
+
+/**
+ * Whether the learner's practice exercise `index` tests the chosen skill, made for it or not
+ * (every zone chart tests the zone's bounds), with a zone of the chosen type if one is named:
+ * what a free taster can honestly be offered as.
+ */
+function practiceIndexTests(
+  userId: string,
+  index: number,
+  choice: Pick<PracticeChoice, 'kind' | 'skill' | 'zoneType'>,
+): boolean {
+  const { zoneType, item } = practiceScenarioRequest(userId, index, choice.kind);
+  if (choice.zoneType !== undefined && choice.zoneType !== zoneType) return false;
+  return practiceItemSkills(item, zoneType).includes(choice.skill);
 }
