@@ -145,6 +145,8 @@ export function createCourseApi(
     skills: () => withSession(() => http.get('/api/skills')),
     /** The practice exercise the learner needs next, and the server's reason for it. */
     practiceNext: () => withSession(() => http.get('/api/practice/next')),
+    /** The exercise Practise what I need has now: the one on screen until it is done. */
+    practiceCurrent: () => withSession(() => http.get('/api/practice/current')),
 
     // ---- billing ----
     plan: () => http.get('/api/billing/plan'),

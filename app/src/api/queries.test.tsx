@@ -21,7 +21,7 @@ function renderHub(catalogue: Handler) {
   const fake = fakeHttp({
     'GET /api/lessons': catalogue,
     'GET /api/skills': () => ({ skills: [] }),
-    'GET /api/practice/next': () => ({
+    'GET /api/practice/current': () => ({
       kind: 'zone',
       index: 1,
       skill: 'find-demand-zone',

@@ -42,8 +42,8 @@ export const queryKeys = {
   planResults: () => ['plan-results'] as const,
   /** The learner's mastery per skill (GET api/skills): every graded answer changes it. */
   skills: () => ['skills'] as const,
-  /** The practice exercise to do next (GET api/practice/next). */
-  practiceNext: () => ['practice-next'] as const,
+  /** The exercise Practise what I need has now (GET api/practice/current). */
+  practiceCurrent: () => ['practice-current'] as const,
   /** Where the learner is in the Practice Portal (mode, rounds, the exercise on screen). */
   practicePlace: () => ['practice-place'] as const,
 };
@@ -253,11 +253,14 @@ export const courseQueries = {
       staleTime: 0,
     }),
 
-  /** Changes with every practice answer; asked again on every visit of the page showing it. */
-  practiceNext: (api: CourseApi) =>
+  /**
+   * Changes with every practice answer and every exercise the portal moves to; asked again on
+   * every visit of the hub or the portal, which both show it.
+   */
+  practiceCurrent: (api: CourseApi) =>
     queryOptions({
-      queryKey: queryKeys.practiceNext(),
-      queryFn: () => api.practiceNext(),
+      queryKey: queryKeys.practiceCurrent(),
+      queryFn: () => api.practiceCurrent(),
       staleTime: 0,
     }),
 };

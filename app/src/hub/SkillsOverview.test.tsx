@@ -41,7 +41,7 @@ const NEXT: PracticeNextBody = {
 
 function renderOverview(routes: Record<string, Handler>) {
   const fake = fakeHttp({
-    'GET /api/practice/next': () => NEXT,
+    'GET /api/practice/current': () => NEXT,
     ...routes,
   });
   render(
@@ -83,10 +83,10 @@ describe('SkillsOverview', () => {
     renderOverview({ 'GET /api/skills': () => ({ skills: practisedSkills() }) });
 
     expect(await screen.findByText(NEXT.reason)).toBeTruthy();
+    // To Practise what I need, which opens on the same exercise (see PracticePage's tests).
     const link = screen.getByRole('link', { name: 'Practise: Take or skip 3 →' });
-    expect(link.getAttribute('href')).toBe('/practice?decisions=3');
-    expect(practiceLink({ kind: 'zone', index: 7 })).toBe('/practice?zones=7');
-    expect(practiceLink({ kind: 'plan', index: null })).toBe('/practice');
+    expect(link.getAttribute('href')).toBe('/practice?needs');
+    expect(practiceLink({ index: null })).toBe('/practice');
     const card = screen.getByRole('region', { name: 'Practise next' });
     expect(within(card).getByText('Tell a fresh zone from a used one')).toBeTruthy();
   });

@@ -129,7 +129,8 @@ function NextExercise({ next }: { next: PracticeNextBody }) {
 
 function PractiseNextCard() {
   const api = useApi();
-  const query = useQuery(courseQueries.practiceNext(api));
+  // The same call the portal's Practise what I need opens with: both show the same exercise.
+  const query = useQuery(courseQueries.practiceCurrent(api));
   const error = loadErrorOf(query);
   return (
     <section className="practise-next" aria-labelledby="practise-next-heading">

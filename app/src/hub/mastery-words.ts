@@ -41,18 +41,26 @@ const KIND_WORDS: Readonly<Record<PracticeNextBody['kind'], string>> = {
   plan: 'Trade plan',
 };
 
-/** "Zone chart 4", or the kind alone once every exercise of that kind is done. */
-export function practiceExerciseName(next: Pick<PracticeNextBody, 'kind' | 'index'>): string {
-  const kind = KIND_WORDS[next.kind];
+/** A real chart or real decision (see PracticeNextBody.real). */
+const REAL_KIND_WORDS: Readonly<Record<PracticeNextBody['kind'], string>> = {
+  zone: 'Real chart',
+  decision: 'Real decision',
+  plan: 'Real plan',
+};
+
+/** "Zone chart 4", "Real chart 2", or the kind alone once every exercise of that kind is done. */
+export function practiceExerciseName(
+  next: Pick<PracticeNextBody, 'kind' | 'index' | 'real'>,
+): string {
+  const kind = (next.real ? REAL_KIND_WORDS : KIND_WORDS)[next.kind];
   return next.index === null ? kind : `${kind} ${next.index}`;
 }
 
 /**
- * The Practice Portal at that exercise (its round's deep link: `?zones=N`, `?decisions=N`,
- * `?plans=N`); the portal as the learner left it once every exercise of that kind is done.
+ * The Practice Portal's Practise what I need (`?needs`), which opens on the same exercise the
+ * hub shows (both ask GET api/practice/current); the portal as the learner left it once every
+ * exercise of that kind is done.
  */
-export function practiceLink(next: Pick<PracticeNextBody, 'kind' | 'index'>): string {
-  if (next.index === null) return '/practice';
-  const round = { zone: 'zones', decision: 'decisions', plan: 'plans' }[next.kind];
-  return `/practice?${round}=${next.index}`;
+export function practiceLink(next: Pick<PracticeNextBody, 'index'>): string {
+  return next.index === null ? '/practice' : '/practice?needs';
 }

@@ -1,5 +1,5 @@
 import { jest } from '@jest/globals';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import {
   createCourseApi,
@@ -19,6 +19,7 @@ import { StubChart } from '../../test/stub-chart.js';
 // jsdom draws no canvas; the stub runs the library's model.
 jest.unstable_mockModule('../exercise/LazyChart.js', () => ({ LazyChart: StubChart }));
 const { PracticePortal } = await import('./PracticePage.js');
+const { SkillsOverview } = await import('../hub/SkillsOverview.js');
 
 const RULES: CourseRules = {
   landingDemo: { charts: [30] },
@@ -124,6 +125,13 @@ function portalServer(
       if (!next) throw new Error('no more choices');
       return next;
     },
+    // The exercise on screen while it is unfinished (every one here is), else the next choice.
+    'GET /api/practice/current': () => {
+      if (kept.current) return kept.current;
+      const next = choices.shift();
+      if (!next) throw new Error('no more choices');
+      return next;
+    },
   };
   for (let index = 1; index <= 10; index++) {
     routes[`GET /api/practice/${index}`] = () => practiceChart(index, standings[index]);
@@ -133,12 +141,12 @@ function portalServer(
   return { routes, sentPlaces, kept: () => kept };
 }
 
-function renderPortal(server: ReturnType<typeof portalServer>) {
+function renderPortal(server: ReturnType<typeof portalServer>, path = '/practice') {
   const { http, calls } = fakeHttp(server.routes);
   render(
     withCourse(
       createCourseApi(http),
-      <MemoryRouter initialEntries={['/practice']}>
+      <MemoryRouter initialEntries={[path]}>
         <PracticePortal rules={RULES} />
       </MemoryRouter>,
     ),
@@ -169,6 +177,32 @@ describe('the Practice Portal', () => {
     expect(screen.getByText(FRESHNESS.reason)).toBeTruthy();
     expect(calls).not.toContain('GET /api/practice/next');
     expect(calls).toContain('GET /api/practice/5');
+  });
+
+  it('shows the exercise the hub’s Practise next shows, from the same call', async () => {
+    // On screen from an earlier visit and not done; the chooser's next would be another.
+    const server = portalServer({ ...FIRST_VISIT, mode: 'zones', current: FRESHNESS }, [BOUNDS]);
+    const hub = fakeHttp(server.routes);
+    render(
+      withCourse(
+        createCourseApi(hub.http),
+        <MemoryRouter>
+          <SkillsOverview />
+        </MemoryRouter>,
+      ),
+    );
+    const card = await screen.findByRole('region', { name: 'Practise next' });
+    expect(await within(card).findByText(FRESHNESS.reason)).toBeTruthy();
+    const link = within(card).getByRole('link', { name: 'Practise: Zone chart 3 →' });
+    cleanup();
+
+    const { calls } = renderPortal(server, link.getAttribute('href')!);
+    expect(await screen.findByText(FRESHNESS.reason)).toBeTruthy();
+    expect(screen.getByText('Practice chart 3')).toBeTruthy();
+    expect(isPressed('Practise what I need')).toBe(true);
+    expect(hub.calls).toContain('GET /api/practice/current');
+    expect(calls).toContain('GET /api/practice/current');
+    expect([...hub.calls, ...calls]).not.toContain('GET /api/practice/next');
   });
 
   it('asks the server again on Skip and shows its next choice with the new reason', async () => {

@@ -130,11 +130,15 @@ function PracticeChart({
   );
 }
 
-/** `?plans=N`, `?decisions=N` or `?zones=N` (links from the hub): that round at its Nth chart. */
+/**
+ * `?plans=N`, `?decisions=N` or `?zones=N`: that round at its Nth chart; `?needs` (the hub's
+ * Practise next): Practise what I need.
+ */
 function deepLinkOf(
   search: URLSearchParams,
   limits: PracticeRules,
 ): Partial<PracticePlace> | undefined {
+  if (search.has('needs')) return { mode: 'needs' };
   const rounds = [
     ['plans', limits.plans],
     ['decisions', limits.decisions],
@@ -286,6 +290,9 @@ function PracticeModes({
           </p>
           <PracticeNeeds
             current={place.current}
+            onResume={portal.resume}
+            resumed={portal.resumed}
+            resumeError={portal.resumeError}
             onNext={portal.next}
             choosing={portal.choosing}
             chooseError={portal.chooseError}

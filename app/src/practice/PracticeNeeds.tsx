@@ -31,6 +31,11 @@ const REAL_KIND_NAMES: Readonly<Record<PracticeKind, string>> = {
 interface PracticeNeedsProps {
   /** The exercise on screen, as the server chose it; null before the first. */
   current: PracticeItem | null;
+  /** Asks the server which exercise Practise what I need has now, and keeps it on screen. */
+  onResume: () => void;
+  /** The server has answered `onResume`. */
+  resumed: boolean;
+  resumeError: string | undefined;
   /** Asks the server for the next exercise (it becomes `current`). */
   onNext: () => void;
   choosing: boolean;
@@ -45,16 +50,25 @@ interface PracticeNeedsProps {
  */
 export function PracticeNeeds({
   current,
+  onResume,
+  resumed,
+  resumeError,
   onNext,
   choosing,
   chooseError,
   allDone,
 }: PracticeNeedsProps) {
-  const first = current === null && !choosing && !chooseError && !allDone;
-  useEffect(() => {
-    if (first) onNext();
-  }, [first, onNext]);
+  // Opened on what the server says Practise what I need has now (the exercise on screen until
+  // it is done, else its next choice): the same call as the hub's Practise next card, so the
+  // two always show the same exercise. Asked once per visit; Skip and Next then ask for more.
+  useEffect(() => onResume(), [onResume]);
 
+  if (!resumed) {
+    if (resumeError) {
+      return <RetryNotice what="your next exercise" error={resumeError} onRetry={onResume} />;
+    }
+    return <LoadingState label="Choosing your next exercise" />;
+  }
   if (allDone && current === null) {
     return (
       <Notice tone="info">

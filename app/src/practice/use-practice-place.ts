@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { type CourseApi, errorMessage, type PracticePlace } from '../api/index.js';
+import {
+  type CourseApi,
+  errorMessage,
+  type PracticeItem,
+  type PracticeNextBody,
+  type PracticePlace,
+} from '../api/index.js';
 import { courseQueries, queryKeys } from '../api/queries.js';
 
 /** Every write of the place, and every request of a next exercise, one after another. */
@@ -44,14 +50,52 @@ export function usePracticePlace(api: CourseApi) {
       .catch(() => undefined);
   }, [chooseNext, move, queryClient]);
 
+  // Practise what I need opens on the exercise the server says it has now (GET
+  // api/practice/current, the call the hub's Practise next card makes), kept as the one on
+  // screen: the hub and the portal show the same exercise.
+  const resuming = useMutation({
+    mutationFn: () => api.practiceCurrent(),
+    scope: PLACE_SCOPE,
+  });
+  const { mutateAsync: askCurrent } = resuming;
+  const resume = useCallback(() => {
+    // A failure is shown from the mutation's error.
+    void askCurrent()
+      .then((now) => {
+        const place = queryClient.getQueryData<PracticePlace>(queryKeys.practicePlace());
+        const current = itemOf(now);
+        if (place && !sameItem(current, place.current)) move({ ...place, current });
+      })
+      .catch(() => undefined);
+  }, [askCurrent, move, queryClient]);
+
   return {
     load,
     move,
     next,
+    resume,
+    resumed: resuming.isSuccess,
+    resumeError: resuming.error ? errorMessage(resuming.error) : undefined,
     /** The server chose an exercise kind of which every one is done. */
-    allDone: choosing.data?.index === null,
+    allDone: (choosing.data ?? resuming.data)?.index === null,
     choosing: choosing.isPending,
     chooseError: choosing.error ? errorMessage(choosing.error) : undefined,
     keepError: keeping.error ? errorMessage(keeping.error) : undefined,
   };
+}
+
+/** The exercise a server's answer names, as the place keeps it; null when none is left. */
+function itemOf({ kind, index, skill, reason, real }: PracticeNextBody): PracticeItem | null {
+  return index === null ? null : { kind, index, skill, reason, ...(real ? { real } : {}) };
+}
+
+function sameItem(a: PracticeItem | null, b: PracticeItem | null): boolean {
+  if (a === null || b === null) return a === b;
+  return (
+    a.kind === b.kind &&
+    a.index === b.index &&
+    a.skill === b.skill &&
+    a.reason === b.reason &&
+    Boolean(a.real) === Boolean(b.real)
+  );
 }
