@@ -85,12 +85,12 @@ export function plantLeadIn(
     drawBySeed(request.seed, OLDER_EXTREME_SALT, OLDER_EXTREME_ODDS) === 'older';
   const olderExtremeFirst =
     drawnContext !== null && CONTEXTS_AFTER_OLDER_EXTREME.includes(drawnContext) && olderDrawn;
-  // A practice chart about a short base or a 1-hour zone that drifts into a reversal may show
-  // one too (the steep move's chart keeps its one stretch of prices).
+  // A practice chart about a 1-hour zone that drifts into a reversal may show one too (the
+  // steep move's chart keeps its one stretch of prices; a short base's forms in a trend).
   const olderBeforeDrift =
     drawnContext === null &&
     request.placement === 'practice' &&
-    (concepts.has('short-base') || concepts.has('higher-timeframe')) &&
+    concepts.has('higher-timeframe') &&
     olderDrawn;
   const olderBudget = olderExtremeFirst || olderBeforeDrift ? OLDER_EXTREME_CANDLES : 0;
   script.free(Math.max(0, patternAt - contextLength - decoyBudget - olderBudget - script.length));
@@ -114,6 +114,7 @@ export function plantLeadIn(
       skipBecause,
       contextLength,
       olderBeforeDrift,
+      concepts.has('short-base') && request.placement === 'practice',
     );
     legIn = drift.legIn;
     olderExtreme = drift.olderExtreme;
@@ -177,9 +178,15 @@ function driftIntoPattern(
   skipBecause: SkipReason | null,
   contextLength: number,
   olderFirst: boolean,
+  /**
+   * A practice chart about a short base: it forms inside a trend (rally-base-rally), so the
+   * answer is not the view's extreme. Before a reversal the long-base decoy leaves no room in
+   * view for an older extreme beyond it.
+   */
+  shortBaseInPractice: boolean,
 ): { legIn: Direction; olderExtreme: OlderExtreme | null } {
   const reversal =
-    concepts.has('flip') || concepts.has('fresh')
+    concepts.has('flip') || concepts.has('fresh') || shortBaseInPractice
       ? false
       : concepts.has('support') ||
         concepts.has('resistance') ||

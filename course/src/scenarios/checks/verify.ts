@@ -10,7 +10,7 @@ import type {
 } from '../scenario-types.js';
 import { checkConcepts } from './concept-checks.js';
 import { levelReadingProblem } from './level-reading.js';
-import { frameOpeningView } from './opening-view.js';
+import { frameOpeningView, viewsBeyondTheExtreme } from './opening-view.js';
 import { patternProblem } from './pattern-checks.js';
 import { checkReturn } from './return-check.js';
 import { roomToPulledZone } from './room-to-pulled-zone.js';
@@ -37,10 +37,17 @@ export function verify(candidate: Candidate): ZoneScenario | string {
     patternProblem(candidate, puzzle) ??
     checkConcepts(candidate, puzzle);
   if (problem !== null) return problem;
-  const view = frameOpeningView(candidate);
-  if (typeof view === 'string') return view;
-  const inView =
-    levelReadingProblem(candidate, puzzle, view.from) ?? clarityProblem(candidate, puzzle, view);
+  const usualView = frameOpeningView(candidate);
+  if (typeof usualView === 'string') return usualView;
+  // A wider view that shows an older extreme is taken when it is as clear as the usual one.
+  let inView: string | null = null;
+  let view = usualView;
+  for (const window of [...viewsBeyondTheExtreme(candidate, usualView), usualView]) {
+    view = window;
+    inView =
+      levelReadingProblem(candidate, puzzle, view.from) ?? clarityProblem(candidate, puzzle, view);
+    if (inView === null) break;
+  }
   if (inView !== null) return inView;
   const after = readAfterPuzzle(candidate);
   if (typeof after === 'string') return after;
