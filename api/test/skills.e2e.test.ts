@@ -1,6 +1,7 @@
 import {
   decideTrade,
   type DecisionCheck,
+  type DecisionSetting,
   positionSize,
   type PracticeItem,
   type PracticeKind,
@@ -8,15 +9,23 @@ import {
   SKILLS,
   type SkillKey,
 } from '@course/rules';
-import type { PracticeNextBody, SkillMastery, SkillsBody } from '@course/contract';
+import type { PracticeNextBody, PracticePlace, SkillMastery, SkillsBody } from '@course/contract';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/chart-catalogue/chart-catalogue.provider.js';
 import { CourseContent } from '../src/catalogue/course-content.js';
 import { practiceScenarioRequest } from '../src/practice-charts/generation.js';
 import { PracticeCharts } from '../src/practice-charts/practice-charts.js';
+import { RealPracticeItems, realExerciseChart } from '../src/real-practice/real-practice-items.js';
 import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** One exercise of the practice history, as kept. */
+interface HistoryItem {
+  kind: PracticeKind;
+  skill: SkillKey;
+  pass: boolean;
+}
 
 /** How a simulated learner answers: every skill right, or all but one. */
 interface Simulated {
@@ -29,11 +38,13 @@ describe('Skills and the next practice exercise', () => {
   let testApp: TestApp;
   let dataSource: DataSource;
   let charts: PracticeCharts;
+  let realItems: RealPracticeItems;
 
   beforeAll(async () => {
     testApp = await startTestApp();
     dataSource = testApp.app.get(DataSource);
     charts = testApp.app.get(PracticeCharts);
+    realItems = testApp.app.get(RealPracticeItems);
   });
   afterAll(() => testApp.close());
 
@@ -116,25 +127,40 @@ describe('Skills and the next practice exercise', () => {
    * The course's decision, except for a learner weak at freshness: they skip a fresh zone for
    * being used and miss a used one.
    */
-  async function answerDecision({ learner, weakAt }: Simulated, index: number) {
-    const { fiveMinute: chart } = await charts.decision(learner.id, index);
-    const { opposing, averageRange, touches, higherTimeframe } = chart.decision!;
-    const decision = decideTrade({
-      zone: chart.zone,
-      opposing,
-      averageRange,
-      touches,
-      higherTimeframe,
-    });
+  function decisionOf({ weakAt }: Simulated, setting: DecisionSetting) {
     const failing = new Set<DecisionCheck>(
-      decision.checks.filter((check) => !check.ok).map((check) => check.check),
+      decideTrade(setting)
+        .checks.filter((check) => !check.ok)
+        .map((check) => check.check),
     );
     if (weakAt === 'freshness') {
       if (failing.has('fresh')) failing.delete('fresh');
       else failing.add('fresh');
     }
     const reasons = [...failing];
-    await post('/api/decisions', learner, { practice: index, take: reasons.length === 0, reasons });
+    return { take: reasons.length === 0, reasons };
+  }
+
+  async function answerDecision(who: Simulated, index: number) {
+    const { fiveMinute: chart } = await charts.decision(who.learner.id, index);
+    const { opposing, averageRange, touches, higherTimeframe } = chart.decision!;
+    const setting = { zone: chart.zone, opposing, averageRange, touches, higherTimeframe };
+    await post('/api/decisions', who.learner, { practice: index, ...decisionOf(who, setting) });
+  }
+
+  /** A real chart's zone, or a real decision, answered as a simulated one would be. */
+  async function answerReal(who: Simulated, kind: PracticeKind, index: number) {
+    const { learner } = who;
+    if (kind === 'zone') {
+      const { zone } = realExerciseChart(await realItems.item(learner.id, index, false));
+      await post('/api/attempts', learner, { real: index, lines: [zone.upper, zone.lower] });
+    } else if (kind === 'decision') {
+      const { zone, decision } = await realItems.decision(learner.id, index, false);
+      const setting = { zone, ...decision };
+      await post('/api/decisions', learner, { real: index, ...decisionOf(who, setting) });
+    } else {
+      throw new Error('there are no real plans');
+    }
   }
 
   const ANSWER: Record<PracticeKind, (who: Simulated, index: number) => Promise<void>> = {
@@ -143,7 +169,24 @@ describe('Skills and the next practice exercise', () => {
     decision: answerDecision,
   };
 
-  /** The skills of the next ten exercises, answering each. */
+  /** The exercise a choice names, answered (a real one on its real chart). */
+  function answer(who: Simulated, { kind, index, real }: PracticeNextBody): Promise<void> {
+    if (index === null) throw new Error('an exercise is offered');
+    return real ? answerReal(who, kind, index) : ANSWER[kind](who, index);
+  }
+
+  /** The portal keeps a choice as the exercise on screen (as Practise what I need does). */
+  async function keepOnScreen(learner: Learner, current: PracticePlace['current']) {
+    await post('/api/practice/place', learner, {
+      ...{ mode: 'needs', zones: 1, decisions: 1, plans: 1 },
+      current,
+    });
+  }
+
+  /**
+   * The skills of the next ten exercises of Practise what I need: each chosen, kept on screen
+   * by the portal, then answered.
+   */
   async function practiseTen(who: Simulated): Promise<SkillKey[]> {
     const chosen: SkillKey[] = [];
     for (let turn = 0; turn < 10; turn++) {
@@ -151,7 +194,15 @@ describe('Skills and the next practice exercise', () => {
       expect(next.index).not.toBeNull();
       expect(next.reason.length).toBeGreaterThan(0);
       chosen.push(next.skill);
-      await ANSWER[next.kind](who, next.index!);
+      const { kind, index, skill, reason, real } = next;
+      await keepOnScreen(who.learner, {
+        kind,
+        index: index!,
+        skill,
+        reason,
+        ...(real ? { real } : {}),
+      });
+      await answer(who, next);
     }
     return chosen;
   }
@@ -376,6 +427,56 @@ describe('Skills and the next practice exercise', () => {
     const after = await current();
     expect(after).not.toEqual(first);
     expect(after).toEqual(await get<PracticeNextBody>('/api/practice/next', learner));
+  }, 240_000);
+
+  it('remembers the skill an exercise was served for, and rests it after two in a row', async () => {
+    const historyOf = async (learner: Learner) =>
+      (
+        await dataSource.query<{ items: HistoryItem[] }[]>(
+          'SELECT items FROM practice_history WHERE user_id = $1',
+          [learner.id],
+        )
+      )[0]?.items ?? [];
+    /** A decision to take kept on screen as the chooser serves take or skip, then answered. */
+    async function servedForTakeOrSkip(who: Simulated, index: number) {
+      await keepOnScreen(who.learner, {
+        ...{ kind: 'decision', index, skill: 'take-or-skip' },
+        reason: 'Something new: take or skip.',
+      });
+      await answerDecision(who, index);
+    }
+
+    // Passed: the answer spoke for every check too (room, freshness first in the skill map),
+    // but the exercise was served for take or skip, and that is what the history keeps.
+    const passing = await subscribedLearner();
+    await completeEveryLesson(passing);
+    const [taken] = indexesMadeFor(passing, 'decision', (item) => item.decision === 'take', 1);
+    await servedForTakeOrSkip({ learner: passing }, taken!);
+    expect(await historyOf(passing)).toEqual([
+      { kind: 'decision', skill: 'take-or-skip', pass: true },
+    ]);
+
+    // Missed twice (skipped for freshness): take or skip is the learner's weakest skill with
+    // freshness, and rests after two in a row; freshness, missed as often, comes next.
+    const learner = await subscribedLearner();
+    await completeEveryLesson(learner);
+    const weak = { learner, weakAt: 'freshness' as const };
+    for (const index of indexesMadeFor(
+      learner,
+      'decision',
+      (item) => item.decision === 'take',
+      2,
+    )) {
+      await servedForTakeOrSkip(weak, index);
+    }
+    expect((await historyOf(learner)).map((item) => item.skill)).toEqual([
+      'take-or-skip',
+      'take-or-skip',
+    ]);
+    expect((await skillsOf(learner)).get('take-or-skip')!.mastery).toBeLessThan(0.5);
+    const next = await get<PracticeNextBody>('/api/practice/next', learner);
+    expect(next.skill).not.toBe('take-or-skip');
+    expect(next.skill).toBe('freshness');
   }, 240_000);
 
   it('answers 401 without a session', async () => {

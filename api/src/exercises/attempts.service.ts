@@ -11,7 +11,7 @@ import {
 import { TRIES_BEFORE_REVEAL_BY_KIND } from '../catalogue/exercise-rules.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';
-import { SkillStates } from '../skills/skill-states.service.js';
+import { type PracticeExercise, SkillStates } from '../skills/skill-states.service.js';
 import { SavedLinesService } from '../saved-lines/saved-lines.service.js';
 
 /**
@@ -282,7 +282,7 @@ export class AttemptsService {
       {
         attemptId,
         earlierAnswers: await this.answersBefore(userId, key, attemptId, store),
-        practice: 'practiceIndex' in key || 'realIndex' in key ? 'zone' : undefined,
+        practice: practiceExercise(key, 'zone'),
       },
     );
     return attemptResult(grade, standing, chart);
@@ -311,6 +311,19 @@ export function lessonExerciseKey(
 /** The key of a learner's own practice chart: a zone to find, a trade to plan or to decide on. */
 export function practiceKey(practiceIndex: number, kind: ExerciseKind = 'zone'): ExerciseKey {
   return { practiceIndex, kind };
+}
+
+/**
+ * The Practice Portal exercise a key names, as the portal's place names it (so that an answer to
+ * the exercise on screen is remembered for the skill it was served for); none for a lesson's.
+ */
+export function practiceExercise(
+  key: ExerciseKey,
+  kind: PracticeExercise['kind'],
+): PracticeExercise | undefined {
+  if ('practiceIndex' in key) return { kind, index: key.practiceIndex };
+  if ('realIndex' in key) return { kind, index: key.realIndex, real: true };
+  return undefined;
 }
 
 /** The key of one of the learner's real charts, by its place among them. */

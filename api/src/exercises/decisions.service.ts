@@ -3,7 +3,13 @@ import { Injectable } from '@nestjs/common';
 import { type DecisionCheck, type DecisionSetting, gradeDecision } from '@course/rules';
 import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
-import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
+import {
+  AttemptsService,
+  type ExerciseKey,
+  lessonKey,
+  practiceExercise,
+  practiceKey,
+} from './attempts.service.js';
 import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import { playedOutAfterExercise } from './plans.service.js';
@@ -79,7 +85,7 @@ export class DecisionsService {
       {
         attemptId,
         earlierAnswers: await this.standing.answersBefore(userId, key, attemptId, store),
-        practice: 'practiceIndex' in key || 'realIndex' in key ? 'decision' : undefined,
+        practice: practiceExercise(key, 'decision'),
       },
     );
     return this.answer(userId, exercise, answer, store);

@@ -17,7 +17,13 @@ import {
 } from '@course/rules';
 import type { EntityManager, Repository } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
-import { AttemptsService, type ExerciseKey, lessonKey, practiceKey } from './attempts.service.js';
+import {
+  AttemptsService,
+  type ExerciseKey,
+  lessonKey,
+  practiceExercise,
+  practiceKey,
+} from './attempts.service.js';
 import { ChartCatalogue, type ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseContent } from '../catalogue/course-content.js';
 import type { Lesson } from '../catalogue/lesson.js';
@@ -169,7 +175,7 @@ export class PlansService {
       {
         attemptId,
         earlierAnswers: await this.standing.answersBefore(userId, key, attemptId, store),
-        practice: 'practiceIndex' in key ? 'plan' : undefined,
+        practice: practiceExercise(key, 'plan'),
       },
     );
     return this.answer(userId, exercise, plan, grade, store);

@@ -34,7 +34,9 @@ export class PracticePlaceController {
       'Replaces the learner’s place with the one sent (so sending it twice is harmless) and ' +
       'answers it. current is the exercise GET api/practice/next chose, or null; its index ' +
       'must be one of the learner’s exercises of its kind; a place without real keeps the ' +
-      'learner’s place in the real charts. Bad values answer 400.',
+      'learner’s place in the real charts. The first answer to current is remembered as ' +
+      'practice of its skill, which GET api/practice/next rests after two in a row. Bad values ' +
+      'answer 400.',
   })
   @ApiOkResponse({ type: KeptPracticePlaceDto })
   keep(@CurrentUser() user: User, @Body() body: PracticePlaceDto): Promise<PracticePlace> {

@@ -9,6 +9,7 @@ import {
   type PracticeHistoryItem,
   type PracticeKind,
   type PracticeLimits,
+  practisedSkill,
   type SkillEvidence,
   type SkillKey,
   type SkillState,
@@ -16,6 +17,7 @@ import {
 } from '@course/rules';
 import type { EntityManager, Repository } from 'typeorm';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
+import { PracticePlaceRow } from '../practice/practice-place.entity.js';
 import {
   type PracticeHistoryEntry,
   PracticeHistoryRow,
@@ -27,40 +29,25 @@ export const PRACTICE_HISTORY_LENGTH = 10;
 
 export type LearnerSkillStates = Partial<Record<SkillKey, SkillState>>;
 
+/** A Practice Portal exercise, as the portal's place names the one on screen. */
+export interface PracticeExercise {
+  kind: PracticeKind;
+  /** Its place among the learner's exercises of its kind (real or simulated), 1-based. */
+  index: number;
+  /** A real chart or real decision. */
+  real?: boolean;
+}
+
 /**
  * The graded answer's place: the attempt row it was kept as, how many answers to the same
- * exercise came before it, and its practice kind if any.
+ * exercise came before it, and its practice exercise if any.
  */
 export interface AnswerRecorded {
   attemptId: string;
   /** None: the exercise's first answer, the only one the learner model hears. */
   earlierAnswers: number;
-  /** The kind of a Practice Portal exercise; none for a lesson's. */
-  practice?: PracticeKind | undefined;
-}
-
-/** What every zone chart tests, whatever it was made to show. */
-const ANY_ZONE_SKILLS: ReadonlySet<SkillKey> = new Set([
-  'find-demand-zone',
-  'find-supply-zone',
-  'zone-bounds',
-]);
-
-/**
- * The skill a practice answer is remembered for (the chooser rests a skill given twice in a
- * row): on a zone chart made about a concept, the concept (a fresh zone beside a tested one is
- * freshness practice, though a miss there also misses finding the zone); otherwise the first it
- * missed, else the most specific it passed (freshness rather than take or skip, which every
- * decision tests).
- */
-function practisedSkill(
-  graded: GradedAnswer,
-  evidence: readonly SkillEvidence[],
-): SkillKey | undefined {
-  const concept = evidence.find(
-    (item) => graded.kind === 'zone' && !ANY_ZONE_SKILLS.has(item.skill),
-  );
-  return (concept ?? evidence.find((item) => !item.pass) ?? evidence[0])?.skill;
+  /** The Practice Portal exercise answered; none for a lesson's. */
+  practice?: PracticeExercise | undefined;
 }
 
 /**
@@ -139,16 +126,15 @@ export class SkillStates {
     const next = updateSkills(states, heard, answered);
     const changed = skills.flatMap((skill) => {
       const state = next[skill];
-      return state
-        ? [{ userId, skill, state, attempts: state.attempts, updatedAt: answered }]
-        : [];
+      return state ? [{ userId, skill, state, attempts: state.attempts, updatedAt: answered }] : [];
     });
     await store.getRepository(SkillStateRow).upsert(changed, ['userId', 'skill']);
     if (practice === undefined) return;
-    const skill = practisedSkill(graded, heard);
+    const served = await servedSkill(store, userId, practice);
+    const skill = practisedSkill(graded, heard, served);
     if (skill === undefined) return;
     const pass = heard.every((item) => item.pass);
-    const items = [...(locked?.items ?? []), { kind: practice, skill, pass }].slice(
+    const items = [...(locked?.items ?? []), { kind: practice.kind, skill, pass }].slice(
       -PRACTICE_HISTORY_LENGTH,
     );
     await store.query(
@@ -202,6 +188,24 @@ export class SkillStates {
     const row = await this.histories.findOne({ where: { userId } });
     return (row?.items ?? []).map(({ kind, skill }) => ({ kind, skill }));
   }
+}
+
+/**
+ * The skill "Practise what I need" chose `exercise` for, when it is the exercise the portal keeps
+ * on screen (the chooser's choice, kept by POST api/practice/place); none for one of a fixed
+ * round, which no choice served.
+ */
+async function servedSkill(
+  store: EntityManager,
+  userId: string,
+  exercise: PracticeExercise,
+): Promise<SkillKey | undefined> {
+  const place = await store
+    .getRepository(PracticePlaceRow)
+    .findOne({ where: { userId }, select: { userId: true, current: true } });
+  const current = place?.current;
+  if (current?.kind !== exercise.kind || current.index !== exercise.index) return undefined;
+  return Boolean(current.real) === Boolean(exercise.real) ? current.skill : undefined;
 }
 
 /**

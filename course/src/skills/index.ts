@@ -54,6 +54,7 @@ export type {
   PracticeHistoryItem,
   PracticeLimits,
 } from './practice-chooser.js';
+export { practisedSkill } from './practised-skill.js';
 export {
   PRACTICE_BLOCKS,
   practiceItemAt,
