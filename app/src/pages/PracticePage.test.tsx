@@ -300,6 +300,18 @@ describe('the Practice Portal', () => {
     );
   });
 
+  it('keeps a real chart chosen on Skip as real, and shows it', async () => {
+    const realBounds = { ...BOUNDS, index: 2, real: true } satisfies PracticeNextBody;
+    const server = portalServer({ ...FIRST_VISIT, current: FRESHNESS }, [realBounds]);
+    const { calls } = renderPortal(server);
+    await screen.findByText('Practice chart 3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Skip' }));
+    expect(await screen.findByText('Real chart 2')).toBeTruthy();
+    expect(calls).toContain('GET /api/practice/real/2');
+    expect(calls).not.toContain('GET /api/practice/2');
+    await waitFor(() => expect(server.kept().current).toEqual(realBounds));
+  });
+
   it('shows a real chart when Practise what I need chose one', async () => {
     const current = {
       ...FRESHNESS,

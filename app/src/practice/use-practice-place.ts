@@ -42,10 +42,12 @@ export function usePracticePlace(api: CourseApi) {
   const next = useCallback(() => {
     // A failure is shown from the mutation's error.
     void chooseNext()
-      .then(({ kind, index, skill, reason }) => {
+      .then((chosen) => {
         const place = queryClient.getQueryData<PracticePlace>(queryKeys.practicePlace());
         if (!place) return;
-        move({ ...place, current: index === null ? null : { kind, index, skill, reason } });
+        // Kept whole, real included: the portal shows a real chart on its own page, and the
+        // server remembers the answer to the exercise kept for the skill it was chosen for.
+        move({ ...place, current: itemOf(chosen) });
       })
       .catch(() => undefined);
   }, [chooseNext, move, queryClient]);
