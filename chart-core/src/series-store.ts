@@ -195,11 +195,15 @@ function inferDecimals(candles: readonly Candle[]): number {
   return decimals;
 }
 
+const SCALES = Array.from({ length: MAX_INFERRED_DECIMALS }, (_, decimals) => 10 ** decimals);
+
+// Rounded by arithmetic, not through toFixed and back: a price within 1e-9 of a rounding is
+// that rounding either way, and the exercise generator fits thousands of views a chart.
 function decimalsOf(price: number): number {
+  const tolerance = 1e-9 * Math.max(1, Math.abs(price));
   for (let decimals = 0; decimals < MAX_INFERRED_DECIMALS; decimals++) {
-    if (Math.abs(Number(price.toFixed(decimals)) - price) < 1e-9 * Math.max(1, Math.abs(price))) {
-      return decimals;
-    }
+    const scale = SCALES[decimals] ?? 1;
+    if (Math.abs(Math.round(price * scale) / scale - price) < tolerance) return decimals;
   }
   return MAX_INFERRED_DECIMALS;
 }
