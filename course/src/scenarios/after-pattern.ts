@@ -23,6 +23,11 @@ import { plantEarlierReturn, returnAndReact } from './zone-returns.js';
 import type { Aftermath, Concept } from './scenario-types.js';
 
 const CANDLES_PER_HOUR = 12;
+/**
+ * A trending 1-hour zone's pull-back ends this many of the latest average ranges (or more) from
+ * the zone, times the usual clearance: 1.5 made twice as many fair charts as the usual ranges.
+ */
+const RECENT_RANGES_OF_A_TREND_PULL_BACK = 1.5;
 
 /** A trade-plan or take-or-skip chart: one whose answer is a trade at the zone. */
 export const plansTrade = (concepts: ReadonlySet<Concept>): boolean =>
@@ -61,7 +66,8 @@ export function plantPuzzleEnd(
     const away = hasDecoy ? ([4, 10] as [number, number]) : layout.away;
     script.lean(random.integer(...away), direction, 0.05);
   }
-  const approach = nearEdge(draft.band) + direction * yardstick * random.between(0.9, 1.6);
+  const clearance = random.between(0.9, 1.6);
+  let approach = nearEdge(draft.band) + direction * yardstick * clearance;
   const pullBack = random.integer(...layout.pullBack);
   if (draft.hourlyZone) {
     // The pull-back reaches into the 1-hour zone, which may only be traded by the hour still
@@ -69,6 +75,13 @@ export function plantPuzzleEnd(
     const candlesIntoHour = script.minutesIntoHour() / 5;
     if (candlesIntoHour + pullBack > CANDLES_PER_HOUR) {
       script.lean(CANDLES_PER_HOUR - candlesIntoHour, direction, 0.05);
+    }
+    // After a trend and its strong hours the pull-back's candles are large: the end's distance
+    // from the zone is set in the ranges of the candles just before it, or the pull-back ends
+    // inside the grading's reach of the zone.
+    if (draft.hourlyZone.inTrend) {
+      const recent = RECENT_RANGES_OF_A_TREND_PULL_BACK * script.yardstick();
+      approach = nearEdge(draft.band) + direction * Math.max(yardstick, recent) * clearance;
     }
   }
   script.steerTo(approach, pullBack);

@@ -24,7 +24,14 @@ export interface Draft {
   /** Whether price may already have touched the answer during the puzzle (levels, flips). */
   touchedByDesign: boolean;
   flip: ScenarioResult['flip'];
-  hourlyZone: { hourStart: number; upper: number; lower: number; strongHours: number } | null;
+  hourlyZone: {
+    hourStart: number;
+    upper: number;
+    lower: number;
+    strongHours: number;
+    /** Formed in a trend: price rose into the base's hour (see plantHourlyZone's riseFirst). */
+    inTrend: boolean;
+  } | null;
 }
 
 /** One attempt's chart, as written, with everything the checks need to judge it. */

@@ -85,14 +85,7 @@ export function plantLeadIn(
     drawBySeed(request.seed, OLDER_EXTREME_SALT, OLDER_EXTREME_ODDS) === 'older';
   const olderExtremeFirst =
     drawnContext !== null && CONTEXTS_AFTER_OLDER_EXTREME.includes(drawnContext) && olderDrawn;
-  // A practice chart about a 1-hour zone that drifts into a reversal may show one too (the
-  // steep move's chart keeps its one stretch of prices; a short base's forms in a trend).
-  const olderBeforeDrift =
-    drawnContext === null &&
-    request.placement === 'practice' &&
-    concepts.has('higher-timeframe') &&
-    olderDrawn;
-  const olderBudget = olderExtremeFirst || olderBeforeDrift ? OLDER_EXTREME_CANDLES : 0;
+  const olderBudget = olderExtremeFirst ? OLDER_EXTREME_CANDLES : 0;
   script.free(Math.max(0, patternAt - contextLength - decoyBudget - olderBudget - script.length));
   const steepDeparture = random.between(7, 9.5);
   const decoy = decoyKind === null ? null : plantDecoy(script, decoyKind, type, steepDeparture);
@@ -101,24 +94,19 @@ export function plantLeadIn(
   // approached from the other side (old resistance from below).
   const context = drawnContext;
   const contextStart = script.length;
-  let olderExtreme = olderExtremeFirst ? plantOlderExtreme(script, type) : null;
-  let legIn: Direction;
-  if (context !== null) {
-    legIn = plantContext(script, context, type, contextLength, olderExtreme);
-  } else {
-    const drift = driftIntoPattern(
-      script,
-      type,
-      concepts,
-      style,
-      skipBecause,
-      contextLength,
-      olderBeforeDrift,
-      concepts.has('short-base') && request.placement === 'practice',
-    );
-    legIn = drift.legIn;
-    olderExtreme = drift.olderExtreme;
-  }
+  const olderExtreme = olderExtremeFirst ? plantOlderExtreme(script, type) : null;
+  const legIn =
+    context !== null
+      ? plantContext(script, context, type, contextLength, olderExtreme)
+      : driftIntoPattern(
+          script,
+          type,
+          concepts,
+          style,
+          skipBecause,
+          contextLength,
+          concepts.has('short-base') && request.placement === 'practice',
+        );
   const plainZone = !['support', 'resistance', 'flip', 'higher-timeframe'].some((concept) =>
     concepts.has(concept as Concept),
   );
@@ -177,14 +165,13 @@ function driftIntoPattern(
   style: ScenarioStyle,
   skipBecause: SkipReason | null,
   contextLength: number,
-  olderFirst: boolean,
   /**
    * A practice chart about a short base: it forms inside a trend (rally-base-rally), so the
    * answer is not the view's extreme. Before a reversal the long-base decoy leaves no room in
    * view for an older extreme beyond it.
    */
   shortBaseInPractice: boolean,
-): { legIn: Direction; olderExtreme: OlderExtreme | null } {
+): Direction {
   const reversal =
     concepts.has('flip') || concepts.has('fresh') || shortBaseInPractice
       ? false
@@ -193,17 +180,11 @@ function driftIntoPattern(
         style === 'easy' ||
         skipBecause === 'higher-timeframe' ||
         script.random.chance(0.45);
-  if (reversal && olderFirst) {
-    // An older extreme first, then the same drift back as a practice reversal's.
-    const olderExtreme = plantOlderExtreme(script, type);
-    plantContext(script, 'reversal', type, contextLength, olderExtreme);
-    return { legIn: -1, olderExtreme };
-  }
   // Before a continuation (rally-base-rally, drop-base-drop) the trend is plain to see, so
   // price in view has been beyond the zone's far edge: the answer is not always the chart's
   // extreme, which would teach a beginner to mark the lowest low (or highest high) on screen.
   // Against the 1-hour trend, price has run hard into the zone for hours.
   const lean = skipBecause === 'higher-timeframe' ? 0.55 : reversal ? 0.1 : 0.5;
   script.lean(contextLength, (directionOf(type) * (reversal ? -1 : 1)) as Direction, lean);
-  return { legIn: reversal ? -1 : 1, olderExtreme: null };
+  return reversal ? -1 : 1;
 }

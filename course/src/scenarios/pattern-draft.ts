@@ -14,6 +14,14 @@ import type { Concept, ScenarioStyle } from './scenario-types.js';
 
 const HOUR = TIMEFRAMES['1hr'];
 
+/**
+ * The rise into a trending 1-hour zone's hour, in average ranges and candles: well over the
+ * hour's drop into the base (about four ranges), so the base is a higher low, and slow enough not
+ * to rival the zone's own move away. Of the rises tried (5.5 to 8.5 ranges in 8 to 16 candles),
+ * this one made a fair exercise most often.
+ */
+const RISE_INTO_THE_HOUR = { ranges: [7, 8.5], candles: [10, 14] } as const;
+
 /** What shapes the answer's pattern, decided before it is planted. */
 export interface PatternPlan {
   type: ZoneType;
@@ -28,6 +36,11 @@ export interface PatternPlan {
   decoy: PlantedDecoy | null;
   /** A practice chart: bases and moves of every look (see ZoneShape.varied). */
   varied: boolean;
+  /**
+   * A 1-hour zone that forms in an uptrend (a downtrend for supply): price rises into the base's
+   * hour, so the base is a higher low, not the view's extreme (see plantHourlyZone).
+   */
+  hourInTrend?: boolean;
 }
 
 /** Plants the chart's main pattern: a level, a flip, a 1-hour zone or a zone of the right shape. */
@@ -43,7 +56,9 @@ export function plantPattern(script: MarketScript, plan: PatternPlan): Draft {
       retestIndex: flip.retestIndex,
     });
   }
-  if (concepts.has('higher-timeframe')) return plantHourlyZoneDraft(script, type, plan.pulledZone);
+  if (concepts.has('higher-timeframe')) {
+    return plantHourlyZoneDraft(script, type, plan.pulledZone, plan.hourInTrend ?? false);
+  }
   return zoneDraft(plantZone(script, type, zoneShapeFor(script.random, plan)), null);
 }
 
@@ -83,6 +98,7 @@ function plantHourlyZoneDraft(
   script: MarketScript,
   type: ZoneType,
   pulledZone: PlantedBand | undefined,
+  inTrend: boolean,
 ): Draft {
   // Room to an opposing zone carried over from an earlier chart: the rally stops short of it.
   const opposing = pulledZone === undefined ? undefined : nearEdge(pulledZone);
@@ -94,8 +110,14 @@ function plantHourlyZoneDraft(
     () => hourlyAverageRange(script.candles),
     isFullHourToPlant,
     opposing,
+    inTrend ? RISE_INTO_THE_HOUR : undefined,
   );
-  return zoneDraft(zone, { hourStart: zone.hourStart, ...zone.hourlyBand, strongHours });
+  return zoneDraft(zone, {
+    hourStart: zone.hourStart,
+    ...zone.hourlyBand,
+    strongHours,
+    inTrend,
+  });
 }
 
 /** A full hour from 10:00 to 13:00 New York: two more full hours follow it in the session. */

@@ -13,6 +13,7 @@ export interface PlantedHourlyZone extends PlantedZone {
 
 const CANDLES_PER_HOUR = 12;
 const SECONDS_PER_HOUR = 3600;
+const FIVE_MINUTES = 300;
 /**
  * Room to the limit before the base hour, in average hourly ranges plus 5-minute ranges: the
  * strong hour's move (about one hourly range) and as much again, so that the new 1-hour zone sits
@@ -41,6 +42,11 @@ export function plantHourlyZone(
   isGoodHourStart: (time: number) => boolean,
   /** A price the strong hours must not pass (the next opposing zone), if any. */
   limit?: number,
+  /**
+   * A rise (a slide, for supply) just before the hour, this many average ranges in this many
+   * candles: the hour's drop then ends in a higher low (a lower high), inside a trend.
+   */
+  riseFirst?: { ranges: readonly [number, number]; candles: readonly [number, number] },
 ): PlantedHourlyZone {
   const { random } = script;
   const direction = directionOf(type);
@@ -51,6 +57,14 @@ export function plantHourlyZone(
     limit !== undefined &&
     direction * (limit - script.price) <
       ROOM_IN_HOURLY_RANGES * hourlyRangeBefore() + ROOM_IN_RANGES * script.yardstick();
+  if (riseFirst !== undefined) {
+    const candles = random.integer(...riseFirst.candles);
+    while (!isGoodHourStart(script.nextTime + candles * FIVE_MINUTES)) {
+      script.lean(1, -direction as Direction, 0.08);
+    }
+    const rise = script.yardstick() * random.between(...riseFirst.ranges);
+    script.steerTo(script.price + direction * rise, candles, 0.8);
+  }
   while (
     !isGoodHourStart(script.nextTime) ||
     (short() && isGoodHourStart(script.nextTime + SECONDS_PER_HOUR))

@@ -24,8 +24,12 @@ export function tryScenario(
   request: ZoneScenarioRequest,
   concepts: ReadonlySet<Concept>,
   attemptSeed: number,
-  /** Whether the chart may show an older extreme beyond the zone (see plantOlderExtreme). */
-  olderExtremeAllowed = true,
+  /**
+   * Whether a practice chart may place its answer away from the view's extreme, which fewer
+   * attempts achieve: an older extreme beyond the zone (see plantOlderExtreme), a 1-hour zone
+   * formed in a trend (see plantHourlyZone).
+   */
+  awayFromExtreme = true,
 ): ZoneScenario | string {
   const random = createRandom(attemptSeed);
   const style = request.style ?? 'normal';
@@ -35,7 +39,7 @@ export function tryScenario(
   const script = new MarketScript(simulator, random, prefix);
   const skipBecause = skipReasonOf(request, concepts);
 
-  const leadIn = plantLeadIn(script, request, concepts, layout, skipBecause, olderExtremeAllowed);
+  const leadIn = plantLeadIn(script, request, concepts, layout, skipBecause, awayFromExtreme);
   const { decoy, context } = leadIn;
   const draft = plantPattern(script, {
     type,
@@ -47,6 +51,7 @@ export function tryScenario(
     decoy,
     // A trend in view takes the chart's height: its zones need the tall far-wick bases.
     varied: context === 'reversal' || context === 'range' || context === 'failed-breakout',
+    hourInTrend: request.placement === 'practice' && awayFromExtreme,
   });
   const older = leadIn.olderExtreme;
   // The older extreme is there to be beyond the zone: a zone that reached past it is the

@@ -21,8 +21,9 @@ export {
 /** Attempts before a request is given up on. */
 const MAX_ATTEMPTS = 1000;
 /**
- * Attempts that may show an older extreme beyond the zone (see plantOlderExtreme): a market
- * that will not frame one is made without it rather than not at all.
+ * Attempts that may place a practice chart's answer away from the view's extreme (an older
+ * extreme beyond the zone, a 1-hour zone in a trend): a market that will not frame one is made
+ * without it rather than not at all.
  */
 const OLDER_EXTREME_ATTEMPTS = 400;
 
