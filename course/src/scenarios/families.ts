@@ -70,7 +70,11 @@ function plantRange(script: MarketScript, candles: number, halfHeight: number): 
  * breakout already holds the zone in a sideways stretch; only the reversal, whose leg in runs
  * down to the zone from above, would otherwise end at the view's lowest low.
  */
-export const CONTEXTS_AFTER_OLDER_EXTREME: readonly ContextKind[] = ['reversal'];
+export const CONTEXTS_AFTER_OLDER_EXTREME: readonly ContextKind[] = [
+  'reversal',
+  'range',
+  'failed-breakout',
+];
 
 /** An older extreme's price and candle, and the average range its climb was measured in. */
 export interface OlderExtreme {
@@ -141,11 +145,20 @@ export function plantContext(
     case 'continuation':
       script.lean(contextLength, direction, 0.5);
       return 1;
-    case 'range':
-      plantRange(script, random.integer(14, 22), random.between(0.9, 1.4));
-      // Out of the range on the side the zone forms, so the range is not the zone's band.
-      script.lean(random.integer(5, 9), -direction as Direction, 0.35);
+    case 'range': {
+      const candles = random.integer(14, 22);
+      const halfHeight = random.between(0.9, 1.4);
+      const edge = script.price - direction * script.yardstick() * halfHeight;
+      plantRange(script, candles, halfHeight);
+      // Out of the range on the side the zone forms, so the range is not the zone's band; after
+      // an older extreme, steered to just beyond the range, so the zone stays inside that extreme.
+      if (olderExtreme === null) script.lean(random.integer(5, 9), -direction as Direction, 0.35);
+      else {
+        const beyond = script.yardstick() * random.between(0.3, 0.9);
+        script.steerTo(edge - direction * beyond, random.integer(5, 9), 0.6);
+      }
       return -1;
+    }
     case 'failed-breakout': {
       const halfHeight = random.between(0.9, 1.3);
       plantRange(script, random.integer(12, 18), halfHeight);
