@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { ServiceUnavailableException } from '@nestjs/common';
 import { rmSync } from 'node:fs';
 import request from 'supertest';
+import type { ZoneType } from '@course/rules';
 import { DataSource } from 'typeorm';
 import { IdempotentAnswers } from '../src/idempotency/idempotent-answers.js';
 import { AttemptsService } from '../src/exercises/attempts.service.js';
@@ -36,7 +37,7 @@ Choose how to manage the trade at this demand zone.
 `;
 
 interface PlanSetup {
-  zone: { type: 'supply' | 'demand'; upper: number; lower: number };
+  zone: { type: ZoneType; upper: number; lower: number };
   account: number;
   riskPercent: number;
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SkillKey } from '@course/rules';
+import type { PracticeKind, SkillKey } from '@course/rules';
 import pg from 'pg';
 import { readLessonNames } from '../src/analytics/lesson-names.js';
 import { exerciseVerdict, skillReport } from '../src/analytics/report-skill-queries.js';
@@ -15,8 +15,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
  * The skills report on known answers: who answered what, and what each answer said about each
  * skill, is written here; every number below is worked out by hand from it.
  */
-type Exercise =
-  { lesson: number; chart: number } | { practice: number; kind: 'zone' | 'plan' | 'decision' };
+type Exercise = { lesson: number; chart: number } | { practice: number; kind: PracticeKind };
 
 interface SeedAnswer {
   user: string;

@@ -1,5 +1,4 @@
-import type { Candle } from '@course/rules';
-import type { ZoneType } from './zones.js';
+import type { Candle, ZoneType } from '@course/rules';
 
 export type ChartTimeframe = '5min' | '1hr';
 

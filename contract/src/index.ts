@@ -21,11 +21,13 @@ export type * from './session.js';
 export type * from './skills.js';
 export type * from './zones.js';
 
-// The shapes the course's grading gives, which the answers carry as they are.
+// The shapes the course's grading gives, which the answers carry as they are, and the course's
+// kinds (exercise, practice, zone type), declared once there.
 export type {
   Candle,
   CheckResult,
   DecisionCheck,
+  ExerciseKind,
   GradeReason,
   ManagedExitReason,
   ManagementRule,
@@ -35,4 +37,5 @@ export type {
   SkillKey,
   TradeOutcome,
   TradeRecord,
+  ZoneType,
 } from '@course/rules';

@@ -1,3 +1,4 @@
+import type { ExerciseKind } from '@course/rules';
 import type { DecisionResult, DecisionSetup } from './decisions.js';
 import type { ExerciseStanding } from './exercise-standing.js';
 import type { ManageResult, ManageSetup } from './manage.js';
@@ -6,12 +7,6 @@ import type { PlanReview, PlanSetup } from './plans.js';
 /** The course's modules, by key, in the order a learner takes them. */
 export type ModuleKey =
   'foundations' | 'candlesticks' | 'sd-basics' | 'finding' | 'validating' | 'risk';
-
-/**
- * What a lesson's exercise asks: mark the zone, plan a trade at a zone given, take or skip one,
- * or choose how to manage a planned trade.
- */
-export type ExerciseKind = 'zone' | 'plan' | 'decision' | 'manage';
 
 /** completed: in the learner's list; open: first of its module or after a completed lesson. */
 export type LessonStatus = 'completed' | 'open' | 'locked';

@@ -1,4 +1,4 @@
-export type ZoneType = 'supply' | 'demand';
+import type { ZoneType } from '@course/rules';
 
 /** A zone's two prices, without its type (the opposing zone a target must stay short of). */
 export interface ZoneBounds {

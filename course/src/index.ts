@@ -51,6 +51,7 @@ export {
   averageRange,
   detectZones,
   firstReturnIndex,
+  ZONE_TYPES,
   zoneBounds,
   zonesAsTheyForm,
 } from './zones.js';

@@ -1,7 +1,8 @@
 import type { Candle } from '@chart-kit/core';
 
 /** Demand: buyers waited there (price left upwards). Supply: sellers waited there (downwards). */
-export type ZoneType = 'supply' | 'demand';
+export const ZONE_TYPES = ['supply', 'demand'] as const;
+export type ZoneType = (typeof ZONE_TYPES)[number];
 
 export interface ZoneDetectionOptions {
   /** Longest base, in candles; a longer pause is a range, not a zone. Default 3. */

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { type ValidationError, validateSync } from 'class-validator';
-import { skillsOfKind } from '@course/rules';
+import { type ExerciseKind, type PracticeKind, skillsOfKind } from '@course/rules';
 import matter from 'gray-matter';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -317,7 +317,7 @@ const CHART_KIND_NAMES = {
 } as const;
 
 /** The exercises a chart made for one kind can serve: a trade-plan chart's plan is managed too. */
-const CHART_SERVES: Record<'zone' | 'plan' | 'decision', readonly Lesson['exerciseKind'][]> = {
+const CHART_SERVES: Record<PracticeKind, readonly ExerciseKind[]> = {
   zone: ['zone'],
   plan: ['plan', 'manage'],
   decision: ['decision'],

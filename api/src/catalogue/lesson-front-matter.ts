@@ -1,7 +1,14 @@
 // class-transformer's @Type reads design-time metadata through this polyfill.
 import 'reflect-metadata';
 import { Type } from 'class-transformer';
-import { MANAGEMENT_RULES, type ManagementRule, SKILL_KEYS, type SkillKey } from '@course/rules';
+import {
+  EXERCISE_KINDS,
+  type ExerciseKind,
+  MANAGEMENT_RULES,
+  type ManagementRule,
+  SKILL_KEYS,
+  type SkillKey,
+} from '@course/rules';
 import {
   ArrayMaxSize,
   ArrayMinSize,
@@ -191,8 +198,8 @@ export class LessonFrontMatter {
    * What the chart exercise asks: mark the zone (default), plan a trade at a given zone, decide
    * whether a given zone is worth trading (take or skip), or choose how to manage a planned trade.
    */
-  @IsIn(['zone', 'plan', 'decision', 'manage'])
-  exerciseKind!: 'zone' | 'plan' | 'decision' | 'manage';
+  @IsIn(EXERCISE_KINDS)
+  exerciseKind!: ExerciseKind;
 
   /** A trade-management exercise's answer: the rule the lesson teaches (kept on the server). */
   @ValidateIf((_, value) => value !== null)

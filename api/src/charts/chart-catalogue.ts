@@ -16,6 +16,7 @@ import {
   generateZoneScenario,
   type SkillKey,
   type ZoneScenario,
+  type ZoneType,
 } from '@course/rules';
 import { projectRoot } from '../config/config.js';
 import {
@@ -34,7 +35,7 @@ export interface ExerciseChart {
   /** Count of candles shown during the exercise (the view is `candles.slice(0, exerciseEnd)`). */
   exerciseEnd: number;
   /** The answer, with the near-side wick of its base that grading also accepts. */
-  zone: { type: 'supply' | 'demand'; upper: number; lower: number; nearSideWick?: number };
+  zone: { type: ZoneType; upper: number; lower: number; nearSideWick?: number };
   /** Times of the first and last candle of the opening view (the whole puzzle on 1-hour twins). */
   openingView: { from: number; to: number };
   /** Why this is the zone, naming the base candles; shown after a pass or the reveal. */
@@ -109,7 +110,7 @@ export function placementOfChart(chartNumber: number): PlacementName {
 }
 
 /** The zone type of generated chart n, fixed by its seed. */
-export function generatedChartType(chartNumber: number): 'supply' | 'demand' {
+export function generatedChartType(chartNumber: number): ZoneType {
   return (deriveSeed(chartNumber, TYPE_SALT) & 1) === 1 ? 'supply' : 'demand';
 }
 

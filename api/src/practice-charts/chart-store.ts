@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { gunzipSync } from 'node:zlib';
 import { type ChartPair, deepFreeze } from '../charts/chart-catalogue.js';
-import type { PracticeKind } from './generation.js';
+import type { PracticeKind } from '@course/rules';
 import { PracticeChart } from './practice-chart.entity.js';
 
 /** A stored pair back as the charts it was made from (read-only: it is shared). */

@@ -3,6 +3,7 @@ import {
   type ZoneType,
   generateZoneScenario,
   type PracticeChoice,
+  type PracticeKind,
   type PracticeItem,
   practiceItemAt,
   practiceItemRequest,
@@ -13,9 +14,6 @@ import {
 } from '@course/rules';
 import { createHash } from 'node:crypto';
 import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
-
-/** The three kinds of practice exercise, each with its own charts. */
-export type PracticeKind = 'zone' | 'plan' | 'decision';
 
 /** What a worker thread is asked for: everything the chart depends on, and nothing else. */
 export interface PracticeTask {

@@ -6,7 +6,8 @@ import type { ChartPair } from '../charts/chart-catalogue.js';
 import { outsideRequestScope, withoutDatabaseTurn } from '../database/database-turn.js';
 import { PracticeBudget } from './budget.js';
 import { decodePracticePair, PracticeChartStore } from './chart-store.js';
-import { type PracticeKind, practiceScenarioRequest } from './generation.js';
+import type { PracticeKind } from '@course/rules';
+import { practiceScenarioRequest } from './generation.js';
 import { LearnerTurns } from './learner-turns.js';
 import { PracticeWorkers } from './workers.js';
 

@@ -1,6 +1,11 @@
 import type { Candle, HomeViews, TimeframeSeries } from 'chart-kit';
 import { firstReturnIndex } from '@course/rules';
-import type { ChartDataCandle, ExerciseChartData, IllustrationFrame } from '../api/index.js';
+import type {
+  ChartDataCandle,
+  ExerciseChartData,
+  IllustrationFrame,
+  ZoneType,
+} from '../api/index.js';
 
 /** The API's candles carry extra keys on the first one (type, actualpl); the chart wants plain. */
 export function plainCandles(candles: readonly ChartDataCandle[]): Candle[] {
@@ -77,6 +82,6 @@ export function illustrationCandles(candles: IllustrationFrame['candles']): Cand
   }));
 }
 
-export function zoneLabel(type: 'supply' | 'demand'): string {
+export function zoneLabel(type: ZoneType): string {
   return type === 'supply' ? 'Supply zone' : 'Demand zone';
 }

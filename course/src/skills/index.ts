@@ -5,6 +5,7 @@ export {
   chartExerciseKind,
   conceptSkills,
   decisionMissedSkills,
+  EXERCISE_KINDS,
   findZoneSkill,
   isSkillKey,
   managementMissedSkills,

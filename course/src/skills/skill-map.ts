@@ -55,8 +55,13 @@ export function skillOf(key: SkillKey): Skill {
   return skill;
 }
 
-/** The exercises a learner answers: the lessons' four, of which the Practice Portal has three. */
-export type ExerciseKind = 'zone' | 'plan' | 'decision' | 'manage';
+/**
+ * The exercises a learner answers: mark the zone, plan a trade at a zone given, take or skip one,
+ * or choose how to manage a planned trade. Lessons have all four, the Practice Portal the first
+ * three. Declared here, once: the contract, API and app import it.
+ */
+export const EXERCISE_KINDS = ['zone', 'plan', 'decision', 'manage'] as const;
+export type ExerciseKind = (typeof EXERCISE_KINDS)[number];
 export type PracticeKind = Exclude<ExerciseKind, 'manage'>;
 export const PRACTICE_KINDS: readonly PracticeKind[] = ['zone', 'decision', 'plan'];
 

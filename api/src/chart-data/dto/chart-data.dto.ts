@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Candle } from '@chart-kit/core';
 import type { ChartDataBody, ChartDataCandle, ExerciseChartData } from '@course/contract';
+import { ZONE_TYPES, type ZoneType } from '@course/rules';
 
 export class CandleDto implements Candle {
   @ApiProperty({ description: 'Unix seconds of the candle’s start', example: 1623072900 })
@@ -28,11 +29,11 @@ export class CandleDto implements Candle {
 /** A candle as the spec's client reads it: the first one also carries the zone (spec, s. 3). */
 export class ChartDataCandleDto extends CandleDto implements ChartDataCandle {
   @ApiPropertyOptional({
-    enum: ['supply', 'demand'],
+    enum: ZONE_TYPES,
     description: 'The zone’s type, on the first candle only',
     example: 'demand',
   })
-  type?: 'supply' | 'demand';
+  type?: ZoneType;
 
   @ApiPropertyOptional({
     description: 'Upper bound of the correct zone, on the first candle once revealed',
@@ -61,8 +62,8 @@ export class ChartViewDto {
  * catalogue chart (ChartDataDto) adds its number to.
  */
 export class UnnumberedChartDataDto implements ExerciseChartData {
-  @ApiProperty({ enum: ['supply', 'demand'], description: 'The zone to find', example: 'demand' })
-  type!: 'supply' | 'demand';
+  @ApiProperty({ enum: ZONE_TYPES, description: 'The zone to find', example: 'demand' })
+  type!: ZoneType;
 
   @ApiProperty({ enum: ['5min', '1hr'], example: '5min' })
   timeframe!: '5min' | '1hr';

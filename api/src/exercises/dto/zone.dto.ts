@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { RevealedZone, ZoneBounds } from '@course/contract';
+import { ZONE_TYPES, type ZoneType } from '@course/rules';
 
 /** A zone's two prices, without its type (the opposing zone a target must stay short of). */
 export class ZoneBoundsDto implements ZoneBounds {
@@ -12,6 +13,6 @@ export class ZoneBoundsDto implements ZoneBounds {
 
 /** A supply or demand zone: where price left sharply, between two prices. */
 export class ZoneDto extends ZoneBoundsDto implements RevealedZone {
-  @ApiProperty({ enum: ['supply', 'demand'], example: 'demand' })
-  type!: 'supply' | 'demand';
+  @ApiProperty({ enum: ZONE_TYPES, example: 'demand' })
+  type!: ZoneType;
 }

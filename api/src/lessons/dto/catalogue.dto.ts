@@ -9,6 +9,7 @@ import type {
   ModuleKey,
   PlanSettings,
 } from '@course/contract';
+import { EXERCISE_KINDS } from '@course/rules';
 
 const MODULE_KEYS = COURSE_MODULES.map((module) => module.key);
 
@@ -130,7 +131,7 @@ export class LessonSummaryDto implements LessonSummary {
   module!: ModuleKey;
 
   @ApiProperty({
-    enum: ['zone', 'plan', 'decision', 'manage'],
+    enum: EXERCISE_KINDS,
     description:
       'zone: mark the zone (POST api/attempts); plan: plan a trade at a zone given (POST ' +
       'api/plans); decision: take or skip a trade at a zone given (POST api/decisions); ' +
