@@ -35,14 +35,13 @@ import {
   gradedChartNumber,
 } from '../chart-catalogue/chart-catalogue.provider.js';
 import { CourseAccess } from '../catalogue/course-access.js';
-import { CourseContent } from '../catalogue/course-content.js';
+import { ExerciseTargets } from './exercise-targets.js';
 import { DemoStanding } from './demo-standing.js';
 import { AttemptDto } from './dto/attempt.dto.js';
 import { AttemptResultDto } from './dto/attempt-result.dto.js';
-import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { SessionOptional } from '../auth/session-decorators.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
-import type { AttemptResult, ExerciseKind } from '@course/contract';
+import type { AttemptResult } from '@course/contract';
 import type { EntityManager } from 'typeorm';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';
@@ -60,8 +59,7 @@ export class AttemptsController {
     private readonly attempts: AttemptsService,
     private readonly access: CourseAccess,
     private readonly charts: ChartCatalogue,
-    private readonly practice: PracticeCharts,
-    private readonly content: CourseContent,
+    private readonly targets: ExerciseTargets,
     private readonly demo: DemoStanding,
     private readonly analytics: AnalyticsRecorder,
     private readonly idempotent: IdempotentAnswers,
@@ -141,25 +139,16 @@ export class AttemptsController {
     }
     if (body.practice !== undefined) {
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
-      await this.access.requirePractice(user.id, body.practice);
-      const { fiveMinute } = await this.practice.get(user.id, body.practice);
+      const fiveMinute = await this.targets.practiceZone(user.id, body.practice);
       const key = practiceKey(body.practice);
       return once(user, (store) =>
         this.attempts.gradeAndRecord(user.id, fiveMinute, key, body.lines, store),
       );
     }
     if (body.lesson !== undefined) {
-      const lesson = this.content.byId(body.lesson);
-      if (!lesson) throw new BadRequestException(`There is no lesson with id ${body.lesson}.`);
-      if (lesson.c_num === null) {
-        throw new BadRequestException(`Lesson ${lesson.id} has no chart exercise.`);
-      }
-      if (lesson.exerciseKind !== 'zone') {
-        throw new BadRequestException(ELSEWHERE[lesson.exerciseKind](lesson.id));
-      }
+      const { lesson, chart } = await this.targets.lessonChart(user?.id, body.lesson, 'zone');
+      // lessonChart has answered 401 without a session; this says so to the compiler.
       if (!user) throw new UnauthorizedException(NOT_LOGGED_IN);
-      this.access.requireLesson(await this.access.learner(user.id), lesson);
-      const chart = this.catalogueChart(lesson.c_num);
       const key = lessonKey(chart, lesson.id);
       // The skills the lesson names (a fresh zone's lesson: freshness too), else its chart's.
       const skills = lesson.skills.length > 0 ? lesson.skills : this.chartSkills(chart);
@@ -205,10 +194,3 @@ function answeredExercise(body: AttemptDto): AnsweredExercise {
   if (body.lesson !== undefined) return { lessonId: body.lesson };
   return { chartNumber: body.chart ?? 0 };
 }
-
-/** Where a lesson's answer goes when it is not a zone, as the 400 for a zone answer says. */
-const ELSEWHERE: Record<Exclude<ExerciseKind, 'zone'>, (id: number) => string> = {
-  plan: (id) => `Lesson ${id} asks for a trade plan: send it to api/plans.`,
-  decision: (id) => `Lesson ${id} asks to take or skip a trade: send it to api/decisions.`,
-  manage: (id) => `Lesson ${id} asks how to manage a trade: send it to api/manage.`,
-};

@@ -1,18 +1,24 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/common';
+import type { ExerciseKind } from '@course/rules';
 import type { AnsweredExercise } from '../analytics/answer-events.js';
+import { NOT_LOGGED_IN } from '../auth/auth.service.js';
 import { CourseAccess } from '../catalogue/course-access.js';
 import { CourseContent } from '../catalogue/course-content.js';
 import type { Lesson } from '../catalogue/lesson.js';
 import { ChartCatalogue, type ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
 
-/** The exercise kinds answered on a lesson's chart through api/plans, decisions and manage. */
-type LessonExerciseKind = 'plan' | 'decision' | 'manage';
-
-const EXERCISE_NAMES: Record<LessonExerciseKind, string> = {
+const EXERCISE_NAMES: Record<Exclude<ExerciseKind, 'zone'>, string> = {
   plan: 'trade-plan',
   decision: 'take-or-skip',
   manage: 'trade-management',
+};
+
+/** Where a lesson's answer goes when it is not a zone, as the 400 for a zone answer says. */
+const ELSEWHERE: Record<Exclude<ExerciseKind, 'zone'>, (id: number) => string> = {
+  plan: (id) => `Lesson ${id} asks for a trade plan: send it to api/plans.`,
+  decision: (id) => `Lesson ${id} asks to take or skip a trade: send it to api/decisions.`,
+  manage: (id) => `Lesson ${id} asks how to manage a trade: send it to api/manage.`,
 };
 
 /** Which exercise an answer names: a lesson's, or one of the learner's practice charts. */
@@ -45,23 +51,32 @@ export class ExerciseTargets {
     private readonly practice: PracticeCharts,
   ) {}
 
-  /** A lesson asking for an exercise of `kind`, and its chart. */
+  /**
+   * A lesson asking for an exercise of `kind`, and its chart. The lesson is checked before the
+   * session: a zone answer may come without one (the landing demo's), and a wrong lesson is a
+   * 400 whoever sends it.
+   */
   async lessonChart(
-    userId: string,
+    userId: string | undefined,
     lessonId: number,
-    kind: LessonExerciseKind,
+    kind: ExerciseKind,
   ): Promise<{ lesson: Lesson; chart: ExerciseChart }> {
     const lesson = this.content.byId(lessonId);
     if (!lesson) throw new BadRequestException(`There is no lesson with id ${lessonId}.`);
-    if (lesson.exerciseKind !== kind || lesson.c_num === null) {
-      throw new BadRequestException(`Lesson ${lesson.id} has no ${EXERCISE_NAMES[kind]} exercise.`);
-    }
+    const chartNumber = lessonChartNumber(lesson, kind);
+    if (userId === undefined) throw new UnauthorizedException(NOT_LOGGED_IN);
     this.access.requireLesson(await this.access.learner(userId), lesson);
-    const chart = this.charts.get(lesson.c_num);
+    const chart = this.charts.get(chartNumber);
     if (!chart) {
-      throw new Error(`lesson ${lesson.id} names chart ${lesson.c_num}, which is missing`);
+      throw new Error(`lesson ${lesson.id} names chart ${chartNumber}, which is missing`);
     }
     return { lesson, chart };
+  }
+
+  /** The five-minute chart of the learner's practice zone at `index`. */
+  async practiceZone(userId: string, index: number): Promise<ExerciseChart> {
+    await this.access.requirePractice(userId, index);
+    return (await this.practice.get(userId, index)).fiveMinute;
   }
 
   /** The learner's practice plan at `index`. */
@@ -75,4 +90,24 @@ export class ExerciseTargets {
     await this.access.requirePractice(userId, index);
     return (await this.practice.decision(userId, index)).fiveMinute;
   }
+}
+
+/**
+ * The chart number of a lesson's exercise of `kind`, or a 400: a zone answer to a lesson of
+ * another kind is told where that kind goes; the other kinds are told the lesson has none.
+ */
+function lessonChartNumber(lesson: Lesson, kind: ExerciseKind): number {
+  if (kind === 'zone') {
+    if (lesson.c_num === null) {
+      throw new BadRequestException(`Lesson ${lesson.id} has no chart exercise.`);
+    }
+    if (lesson.exerciseKind !== 'zone') {
+      throw new BadRequestException(ELSEWHERE[lesson.exerciseKind](lesson.id));
+    }
+    return lesson.c_num;
+  }
+  if (lesson.exerciseKind !== kind || lesson.c_num === null) {
+    throw new BadRequestException(`Lesson ${lesson.id} has no ${EXERCISE_NAMES[kind]} exercise.`);
+  }
+  return lesson.c_num;
 }
