@@ -55,6 +55,9 @@ describe('Where the learner is in the Practice Portal', () => {
       await request(testApp.http).get('/api/practice/next').set('Cookie', learner.cookies)
     ).body as PracticeNextBody;
     expect(next.index).not.toBeNull();
+    // The reason comes as data too, kept with the place so that the portal words it again.
+    expect(next.reasonData).toMatchObject({ skill: next.skill, kind: next.kind });
+    const { kind, skill, reason, reasonData } = next;
     const place: PracticePlace = {
       mode: 'needs',
       zones: 4,
@@ -62,7 +65,7 @@ describe('Where the learner is in the Practice Portal', () => {
       plans: 3,
       real: 2,
       realDecisions: 3,
-      current: { kind: next.kind, index: next.index!, skill: next.skill, reason: next.reason },
+      current: { kind, index: next.index!, skill, reason, ...(reasonData ? { reasonData } : {}) },
     };
     expect((await keep(learner.cookies, place).expect(200)).body).toEqual(place);
     expect(await placeOf(other)).toEqual(place);
@@ -145,6 +148,45 @@ describe('Where the learner is in the Practice Portal', () => {
       'a reason too long',
       { current: { kind: 'zone', index: 1, skill: 'base', reason: 'x'.repeat(201) } },
       /current.reason must be 1 to 200 characters/,
+    ],
+    [
+      'a reason of an unknown cause',
+      {
+        current: {
+          kind: 'zone',
+          index: 1,
+          skill: 'base',
+          reason: 'Why',
+          reasonData: { cause: 'luck', skill: 'base', kind: 'zone', misses: 0 },
+        },
+      },
+      /reasonData.cause must be one of missed, review, new, least-sure/,
+    ],
+    [
+      'a reason with more misses than answers looked at',
+      {
+        current: {
+          kind: 'zone',
+          index: 1,
+          skill: 'base',
+          reason: 'Why',
+          reasonData: { cause: 'missed', skill: 'base', kind: 'zone', misses: 6 },
+        },
+      },
+      /reasonData.misses must be a whole number from 0 to 5/,
+    ],
+    [
+      'a reason with a field it has not',
+      {
+        current: {
+          kind: 'zone',
+          index: 1,
+          skill: 'base',
+          reason: 'Why',
+          reasonData: { cause: 'new', skill: 'base', kind: 'zone', misses: 0, words: 'Hi' },
+        },
+      },
+      /property words should not exist/,
     ],
     ['a real chart before the first', { real: 0 }, /real must be a whole number from 1 to/],
     ['a real chart that is text', { real: 'two' }, /real must be a whole number from 1 to/],

@@ -415,10 +415,16 @@ describe('Skills and the next practice exercise', () => {
     expect(first).toEqual(await get<PracticeNextBody>('/api/practice/next', learner));
     expect(await current()).toEqual(first);
     // The portal keeps it on screen: the hub shows it, though next would skip it.
-    const { kind, index, skill, reason } = first;
+    const { kind, index, skill, reason, reasonData } = first;
+    // A place kept before the reason came as data has its sentence only, and gives that back.
     await post('/api/practice/place', learner, {
       ...{ mode: 'needs', zones: 1, decisions: 1, plans: 1 },
       current: { kind, index: index!, skill, reason },
+    });
+    expect(await current()).toEqual({ kind, index, skill, reason });
+    await post('/api/practice/place', learner, {
+      ...{ mode: 'needs', zones: 1, decisions: 1, plans: 1 },
+      current: { kind, index: index!, skill, reason, reasonData },
     });
     expect(await current()).toEqual(first);
     expect(await get<PracticeNextBody>('/api/practice/next', learner)).not.toEqual(first);

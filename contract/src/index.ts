@@ -34,6 +34,7 @@ export type {
   PlanGrade,
   PlanRule,
   PracticeKind,
+  PracticeReason,
   SkillKey,
   TradeOutcome,
   TradeRecord,

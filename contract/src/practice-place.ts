@@ -1,4 +1,4 @@
-import type { PracticeKind, SkillKey } from '@course/rules';
+import type { PracticeKind, PracticeReason, SkillKey } from '@course/rules';
 
 /**
  * The Practice Portal's modes: "Practise what I need" (`needs`, the server chooses each exercise),
@@ -13,8 +13,13 @@ export interface PracticeItem {
   /** Its place among the learner's practice exercises of that kind (1-based). */
   index: number;
   skill: SkillKey;
-  /** The sentence shown with it ("You missed freshness twice: here is another."). */
+  /**
+   * The sentence shown with it ("You missed freshness twice: here is another."): what a place
+   * kept before `reasonData` has, and the words of `reasonData` otherwise.
+   */
   reason: string;
+  /** Why it was chosen, as data the client words (the course's practiceReasonWords). */
+  reasonData?: PracticeReason;
   /** A real chart or real decision (see PracticeNextBody.real); absent for a simulated one. */
   real?: boolean;
 }

@@ -1,4 +1,4 @@
-import type { PracticeKind, SkillKey } from '@course/rules';
+import type { PracticeKind, PracticeReason, SkillKey } from '@course/rules';
 
 /** One skill of the course and how well the learner masters it. */
 export interface SkillMastery {
@@ -28,6 +28,11 @@ export interface PracticeNextBody {
   skill: SkillKey;
   /** One sentence for the page ("You missed freshness twice: here is another."). */
   reason: string;
+  /**
+   * Why it was chosen, as data the client words (the course's practiceReasonWords); absent on an
+   * exercise the portal kept before the reason was sent as data (then `reason` stands).
+   */
+  reasonData?: PracticeReason;
   /**
    * True: a real chart (kind zone, GET api/practice/real/{index}) or a real take-or-skip
    * exercise (kind decision, GET api/practice/real/decisions/{index}); `index` is its place

@@ -1,7 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { PracticeKind } from '@course/rules';
-import type { PracticePlace, PracticePlaceUpdate } from '@course/contract';
+import type { PracticePlace, PracticePlaceUpdate, PracticeReason } from '@course/contract';
 import type { Repository } from 'typeorm';
 import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../catalogue/course-access.js';
 import { PracticePlaceRow } from './practice-place.entity.js';
@@ -71,10 +71,17 @@ export class PracticePlaces {
         index: current.index,
         skill: current.skill,
         reason: current.reason,
+        ...(current.reasonData ? { reasonData: reasonDataOf(current.reasonData) } : {}),
         ...(current.real ? { real: true } : {}),
       },
     };
     await this.rows.upsert({ userId, ...next, updatedAt: new Date() }, ['userId']);
     return next;
   }
+}
+
+/** The reason as kept: its own fields only, in a fixed order, without an absent `daysAgo`. */
+function reasonDataOf(reason: PracticeReason): PracticeReason {
+  const { cause, skill, kind, misses, daysAgo } = reason;
+  return { cause, skill, kind, misses, ...(daysAgo !== undefined ? { daysAgo } : {}) };
 }

@@ -5,11 +5,7 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { User } from '../users/user.entity.js';
 import { SkillStates } from '../skills/skill-states.service.js';
 import { PracticeNextDto } from '../skills/dto/skills.dto.js';
-import {
-  AttemptsService,
-  type ExerciseKey,
-  practiceKey,
-} from '../exercises/attempts.service.js';
+import { AttemptsService, type ExerciseKey, practiceKey } from '../exercises/attempts.service.js';
 import { chartDataBody, unnumberedChartData } from '../chart-data/chart-data.js';
 import {
   CourseAccess,
@@ -25,10 +21,7 @@ import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { PracticeGenerationResponses } from './generation-responses.js';
 import { PracticePlaces } from './practice-places.js';
 import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
-import {
-  practiceIndexServes,
-  practiceScenarioRequest,
-} from '../practice-charts/generation.js';
+import { practiceIndexServes, practiceScenarioRequest } from '../practice-charts/generation.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { RealPracticeItems, realForChooser } from '../real-practice/real-practice-items.js';
 import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
@@ -38,6 +31,7 @@ import {
   practiceItemSkills,
   type PracticeKind,
   type PracticeLimits,
+  practiceReasonWords,
 } from '@course/rules';
 import type {
   PracticeChartBody,
@@ -99,8 +93,15 @@ export class PracticeController {
   async current(@CurrentUser() user: User): Promise<PracticeNextBody> {
     const { current } = await this.places.get(user.id);
     if (current && !(await this.isFinished(user.id, current))) {
-      const { kind, index, skill, reason } = current;
-      return { kind, index, skill, reason, ...(current.real ? { real: true } : {}) };
+      const { kind, index, skill, reason, reasonData } = current;
+      return {
+        kind,
+        index,
+        skill,
+        reason,
+        ...(reasonData ? { reasonData } : {}),
+        ...(current.real ? { real: true } : {}),
+      };
     }
     return this.choose(user.id);
   }
@@ -136,7 +137,7 @@ export class PracticeController {
       // serve, so that it describes the chart given (a demand zone is not sold as supply).
       ...(access.subscribed ? {} : { offered: await this.tastersOnOffer(userId, onScreen) }),
     });
-    const { kind, skill, reason, zoneType } = choice;
+    const { kind, skill, reason, reasonData, zoneType } = choice;
     const count = kind === 'zone' ? PRACTICE_CHART_COUNT : PRACTICE_PLAN_COUNT;
     // Each exercise is made for one practice item (a fresh zone beside a tested one, a decision
     // to skip for freshness, ...): the first unfinished one made for the chosen skill that the
@@ -152,7 +153,8 @@ export class PracticeController {
         kind,
         index: real,
         skill,
-        reason: `${reason} This one is a real chart.`,
+        reason: practiceReasonWords(reasonData, true),
+        reasonData,
         real: true,
       };
     }
@@ -161,7 +163,7 @@ export class PracticeController {
       (at) => open(at) && tests(at),
       serves,
     ]);
-    return { kind, index, skill, reason };
+    return { kind, index, skill, reason, reasonData };
   }
 
   /** Which choices the learner's unfinished free tasters (not the one on screen) test. */

@@ -5,6 +5,7 @@ import { SKILLS } from '@course/rules';
 import type { PracticeNextBody, SkillMastery } from '@course/contract';
 import { courseQueries, loadErrorOf } from '../api/queries.js';
 import { RetryNotice } from '../components/RetryNotice.js';
+import { practiceReasonText } from '../practice/practice-reason.js';
 import { useApi } from '../session/session-context.js';
 import {
   hasAnswered,
@@ -119,7 +120,7 @@ function NextExercise({ next }: { next: PracticeNextBody }) {
   return (
     <>
       <p className="practise-next__skill">{title}</p>
-      <p className="practise-next__reason">{next.reason}</p>
+      <p className="practise-next__reason">{practiceReasonText(next)}</p>
       <Link to={practiceLink(next)} className="button button--primary practise-next__link">
         Practise: {practiceExerciseName(next)} →
       </Link>

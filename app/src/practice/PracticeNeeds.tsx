@@ -12,6 +12,7 @@ import { useChartExercise } from '../exercise/use-chart-exercise.js';
 import { useApi } from '../session/session-context.js';
 import { PracticeDecision } from './PracticeDecisions.js';
 import { PracticePlan } from './PracticePlans.js';
+import { practiceReasonText } from './practice-reason.js';
 import { RealZoneExercise } from './PracticeReal.js';
 import { RealDecision } from './PracticeRealDecisions.js';
 
@@ -108,7 +109,7 @@ function NeedsItem({
   return (
     <>
       <p className="practice__reason" aria-label="Why this exercise">
-        {item.reason}
+        {practiceReasonText(item)}
       </p>
       <div className="practice__bar">
         <span className="practice__counter">{label}</span>

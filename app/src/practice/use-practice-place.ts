@@ -6,6 +6,7 @@ import {
   type PracticeItem,
   type PracticeNextBody,
   type PracticePlace,
+  type PracticeReason,
 } from '../api/index.js';
 import { courseQueries, queryKeys } from '../api/queries.js';
 
@@ -87,8 +88,17 @@ export function usePracticePlace(api: CourseApi) {
 }
 
 /** The exercise a server's answer names, as the place keeps it; null when none is left. */
-function itemOf({ kind, index, skill, reason, real }: PracticeNextBody): PracticeItem | null {
-  return index === null ? null : { kind, index, skill, reason, ...(real ? { real } : {}) };
+function itemOf(next: PracticeNextBody): PracticeItem | null {
+  const { kind, index, skill, reason, reasonData, real } = next;
+  if (index === null) return null;
+  return {
+    kind,
+    index,
+    skill,
+    reason,
+    ...(reasonData ? { reasonData } : {}),
+    ...(real ? { real } : {}),
+  };
 }
 
 function sameItem(a: PracticeItem | null, b: PracticeItem | null): boolean {
@@ -98,6 +108,19 @@ function sameItem(a: PracticeItem | null, b: PracticeItem | null): boolean {
     a.index === b.index &&
     a.skill === b.skill &&
     a.reason === b.reason &&
+    sameReason(a.reasonData, b.reasonData) &&
     Boolean(a.real) === Boolean(b.real)
+  );
+}
+
+/** Field by field: a place read back from the database need not keep its keys' order. */
+function sameReason(a: PracticeReason | undefined, b: PracticeReason | undefined): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return (
+    a.cause === b.cause &&
+    a.skill === b.skill &&
+    a.kind === b.kind &&
+    a.misses === b.misses &&
+    a.daysAgo === b.daysAgo
   );
 }

@@ -47,13 +47,18 @@ export {
   MAX_SAME_KIND_IN_A_ROW,
   MAX_SAME_SKILL_IN_A_ROW,
   nextPractice,
+  PRACTICE_REASON_CAUSES,
   PRACTICE_ROUTES,
+  practiceReasonWords,
+  RECENT_WINDOW,
 } from './practice-chooser.js';
 export type {
   PracticeChoice,
   PracticeFocus,
   PracticeHistoryItem,
   PracticeLimits,
+  PracticeReason,
+  PracticeReasonCause,
 } from './practice-chooser.js';
 export { practisedSkill } from './practised-skill.js';
 export {

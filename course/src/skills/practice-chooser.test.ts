@@ -5,6 +5,7 @@ import {
   PRACTICE_ROUTES,
   type PracticeChoice,
   type PracticeHistoryItem,
+  practiceReasonWords,
 } from './practice-chooser.js';
 import {
   type ExerciseDescription,
@@ -126,12 +127,35 @@ describe('nextPractice', () => {
     expect(choice.reason).toMatch(/^Time to review .+: you last practised it \d+ days ago\.$/);
   });
 
+  it('gives its reason as data, worded by practiceReasonWords', () => {
+    const learner = newLearner();
+    const choices = practise(learner, (skill) => skill !== 'freshness', 30);
+    for (const choice of choices) {
+      expect(choice.reasonData).toMatchObject({ skill: choice.skill, kind: choice.kind });
+      expect(practiceReasonWords(choice.reasonData)).toBe(choice.reason);
+    }
+    const reason = { skill: 'freshness', kind: 'decision' } as const;
+    expect(practiceReasonWords({ ...reason, cause: 'missed', misses: 1 })).toBe(
+      'You missed freshness last time: here is another.',
+    );
+    expect(practiceReasonWords({ ...reason, cause: 'missed', misses: 3 })).toBe(
+      'You missed freshness three times: here is another.',
+    );
+    expect(practiceReasonWords({ ...reason, cause: 'review', misses: 0, daysAgo: 1 })).toBe(
+      'Time to review freshness: you last practised it a day ago.',
+    );
+    expect(practiceReasonWords({ ...reason, cause: 'least-sure', misses: 1 }, true)).toBe(
+      'You are least sure of freshness: here is one more. This one is a real chart.',
+    );
+  });
+
   it('starts a new learner on something new, and never picks a skill it cannot practise', () => {
     const first = nextPractice({}, [], START);
     expect(first).toEqual({
       kind: 'zone',
       zoneType: 'demand',
       skill: 'find-demand-zone',
+      reasonData: { cause: 'new', skill: 'find-demand-zone', kind: 'zone', misses: 0 },
       reason: 'Something new: finding demand zones.',
     });
     const learner = newLearner();

@@ -53,9 +53,33 @@ export interface PracticeHistoryItem {
   skill: SkillKey;
 }
 
+/** Why a skill is practised now, most pressing first. */
+export const PRACTICE_REASON_CAUSES = ['missed', 'review', 'new', 'least-sure'] as const;
+export type PracticeReasonCause = (typeof PRACTICE_REASON_CAUSES)[number];
+
+/**
+ * Why the chooser picked an exercise, as data: the client words it (see practiceReasonWords), so
+ * the words can change, or be translated, without the server.
+ */
+export interface PracticeReason {
+  /**
+   * missed: the skill was missed recently (`misses` times, or once, last time); review: it is
+   * due again (`daysAgo`); new: never answered; least-sure: the weakest of the rest.
+   */
+  cause: PracticeReasonCause;
+  skill: SkillKey;
+  kind: PracticeKind;
+  /** Misses among the skill's last RECENT_WINDOW answers. */
+  misses: number;
+  /** Whole days since the skill was last answered; only with `review`. */
+  daysAgo?: number;
+}
+
 export interface PracticeChoice extends PracticeFocus {
   skill: SkillKey;
-  /** One sentence the learner reads on the page. */
+  /** Why this exercise, as data. */
+  reasonData: PracticeReason;
+  /** The same reason worded: one sentence the learner reads on the page. */
   reason: string;
 }
 
@@ -63,7 +87,7 @@ export const MAX_SAME_KIND_IN_A_ROW = 3;
 /** One skill at most this many times in a row, so a struggling learner still meets others. */
 export const MAX_SAME_SKILL_IN_A_ROW = 2;
 /** Answers looked at for "you missed it twice". */
-const RECENT_WINDOW = 5;
+export const RECENT_WINDOW = 5;
 
 /** How much each thing weighs in a skill's priority (see priorityOf). */
 const WEIGHT = {
@@ -109,20 +133,47 @@ function times(count: number): string {
   return `${count} times`;
 }
 
-function reasonFor(candidate: Candidate, now: Date): string {
-  const { name } = skillOf(candidate.skill);
-  const { state } = candidate;
-  if (candidate.misses >= 2)
-    return `You missed ${name} ${times(candidate.misses)}: here is another.`;
-  if (state.recent.at(-1) === false) return `You missed ${name} last time: here is another.`;
+function reasonFor(candidate: Candidate, kind: PracticeKind, now: Date): PracticeReason {
+  const { skill, state, misses } = candidate;
+  const reason = { skill, kind, misses };
+  // Missed once but not last time is no reason to say "missed": the last answer passed.
+  if (misses >= 2 || state.recent.at(-1) === false) return { cause: 'missed', ...reason };
   if (isDue(state, now) && state.lastAnswerAt !== null) {
-    const days = Math.round((now.getTime() - Date.parse(state.lastAnswerAt)) / 86_400_000);
-    const ago = days <= 1 ? 'a day ago' : `${days} days ago`;
-    return `Time to review ${name}: you last practised it ${ago}.`;
+    const daysAgo = Math.round((now.getTime() - Date.parse(state.lastAnswerAt)) / 86_400_000);
+    return { cause: 'review', ...reason, daysAgo };
   }
-  if (state.attempts === 0) return `Something new: ${name}.`;
-  // "You are least sure of" reads right for every name, plural ("the zone's bounds") or not.
-  return `You are least sure of ${name}: here is one more.`;
+  if (state.attempts === 0) return { cause: 'new', ...reason };
+  return { cause: 'least-sure', ...reason };
+}
+
+/**
+ * The sentence a learner reads for a reason; `real`: the exercise is on a real chart, which the
+ * sentence then says.
+ */
+export function practiceReasonWords(reason: PracticeReason, real = false): string {
+  const { name } = skillOf(reason.skill);
+  return real
+    ? `${sentenceFor(reason, name)} This one is a real chart.`
+    : sentenceFor(reason, name);
+}
+
+function sentenceFor(reason: PracticeReason, name: string): string {
+  switch (reason.cause) {
+    case 'missed':
+      return reason.misses >= 2
+        ? `You missed ${name} ${times(reason.misses)}: here is another.`
+        : `You missed ${name} last time: here is another.`;
+    case 'review': {
+      const days = reason.daysAgo ?? 1;
+      const ago = days <= 1 ? 'a day ago' : `${days} days ago`;
+      return `Time to review ${name}: you last practised it ${ago}.`;
+    }
+    case 'new':
+      return `Something new: ${name}.`;
+    case 'least-sure':
+      // "You are least sure of" reads right for every name, plural ("the zone's bounds") or not.
+      return `You are least sure of ${name}: here is one more.`;
+  }
 }
 
 /** The kind that filled the last MAX_SAME_KIND_IN_A_ROW exercises, which must now rest. */
@@ -229,7 +280,10 @@ export function nextPractice(
           relaxed.kind ? null : restingKind,
           (focus) => !onlyOffered || !offered || offered({ ...focus, skill }),
         );
-        if (route) return { ...route, skill, reason: reasonFor(candidate, now) };
+        if (route) {
+          const reasonData = reasonFor(candidate, route.kind, now);
+          return { ...route, skill, reasonData, reason: practiceReasonWords(reasonData) };
+        }
       }
     }
   }

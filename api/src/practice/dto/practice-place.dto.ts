@@ -17,6 +17,7 @@ import { PRACTICE_KINDS, type PracticeKind, SKILL_KEYS, type SkillKey } from '@c
 import type { PracticeItem, PracticeMode, PracticePlaceUpdate } from '@course/contract';
 import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../../catalogue/course-access.js';
 import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
+import { PracticeReasonDto } from '../../skills/dto/skills.dto.js';
 
 export const PRACTICE_MODES = [
   'needs',
@@ -67,6 +68,16 @@ export class PracticeItemDto implements PracticeItem {
   })
   @IsString({ message: 'current.reason must be text' })
   reason!: string;
+
+  @ApiPropertyOptional({
+    type: PracticeReasonDto,
+    description: 'Why it was chosen, as GET api/practice/next gave it; absent from older places',
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => PracticeReasonDto)
+  @IsObject({ message: 'current.reasonData must be an object' })
+  reasonData?: PracticeReasonDto;
 
   @ApiPropertyOptional({
     description: 'true: one of the learner’s real charts or real decisions; absent: simulated',
