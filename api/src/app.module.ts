@@ -3,7 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { BillingModule } from './billing/billing.module.js';
-import { CatalogueModule } from './catalogue/catalogue.module.js';
+import { CatalogueModule } from './course-catalogue/catalogue.module.js';
 import { ChartDataModule } from './chart-data/chart-data.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import type { AppConfig } from './config/config.js';

@@ -9,7 +9,7 @@ import {
   type Concept,
 } from '@course/rules';
 import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
-import { loadCourseContent } from '../src/catalogue/course-content.js';
+import { loadCourseContent } from '../src/course-catalogue/course-content.js';
 import { openingWindow } from './support/opening-view.js';
 
 /**

@@ -2,8 +2,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readContentCache, writeContentCache } from '../src/catalogue/content-cache.js';
-import { ContentError, loadCourseContent } from '../src/catalogue/course-content.js';
+import { readContentCache, writeContentCache } from '../src/course-catalogue/content-cache.js';
+import { ContentError, loadCourseContent } from '../src/course-catalogue/course-content.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/content', import.meta.url));
 const charts = {

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COST_PER_ROUND_TRIP, REAL_RATES } from '@course/rules';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
-import { loadCourseContent, splitFrontMatter } from '../src/catalogue/course-content.js';
-import type { Lesson } from '../src/catalogue/lesson.js';
+import { loadCourseContent, splitFrontMatter } from '../src/course-catalogue/course-content.js';
+import type { Lesson } from '../src/course-catalogue/lesson.js';
 import {
   countText,
   FIGURE_NAMES,
@@ -14,7 +14,7 @@ import {
   RATE_NAMES,
   renderFigure,
   rText,
-} from '../src/catalogue/lesson-figures.js';
+} from '../src/course-catalogue/lesson-figures.js';
 
 const CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
 const content = loadCourseContent(CONTENT_DIR, ChartCatalogue.load(CONTENT_DIR));

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectZones } from '@course/rules';
 import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
-import { loadCourseContent, splitFrontMatter } from '../src/catalogue/course-content.js';
-import type { Lesson } from '../src/catalogue/lesson.js';
+import { loadCourseContent, splitFrontMatter } from '../src/course-catalogue/course-content.js';
+import type { Lesson } from '../src/course-catalogue/lesson.js';
 
 const CONTENT_DIR = fileURLToPath(new URL('../content', import.meta.url));
 const charts = ChartCatalogue.load(CONTENT_DIR);

@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ContentError, loadCourseContent } from '../src/catalogue/course-content.js';
+import { ContentError, loadCourseContent } from '../src/course-catalogue/course-content.js';
 
 const FIXTURE = fileURLToPath(new URL('./fixtures/content', import.meta.url));
 const FIXTURE_CHARTS = new Set([3, 7]);

@@ -12,8 +12,8 @@ import {
 import type { PracticeNextBody, PracticePlace, SkillMastery, SkillsBody } from '@course/contract';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ChartCatalogue } from '../src/chart-catalogue/chart-catalogue.provider.js';
-import { CourseContent } from '../src/catalogue/course-content.js';
+import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.provider.js';
+import { CourseContent } from '../src/course-catalogue/course-content.js';
 import { practiceScenarioRequest } from '../src/practice-charts/generation.js';
 import { PracticeCharts } from '../src/practice-charts/practice-charts.js';
 import { RealPracticeItems, realExerciseChart } from '../src/real-practice/real-practice-items.js';

@@ -1,6 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { splitFrontMatter } from '../catalogue/course-content.js';
+import { splitFrontMatter } from '../course-catalogue/course-content.js';
 
 export interface LessonName {
   path: string;

@@ -4,7 +4,7 @@ import type { PublicRoute } from '../web/public-answers.js';
 import type { EncodedChartData } from './chart-data.js';
 import type { ChartDataService } from './chart-data.service.js';
 import { parseWholeNumber } from '../common/whole-number-param.js';
-import { CHART_ID } from '../catalogue/route-numbers.js';
+import { CHART_ID } from '../course-catalogue/route-numbers.js';
 
 const CHART_DATA_PATH = /^\/chart-data\/([^/]+)$/;
 const ONE_DAY_SECONDS = 24 * 60 * 60;

@@ -16,18 +16,18 @@ import {
   lessonKey,
   standingOf,
 } from '../exercises/attempts.service.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
+import { ChartCatalogue } from '../exercise-charts/chart-catalogue.provider.js';
 import { ChartDataService } from './chart-data.service.js';
 import { sendChartData } from './chart-data-response.js';
 import { WholeNumberPath, WholeNumberQuery } from '../common/whole-number-param.js';
-import { CHART_ID, LESSON_ID } from '../catalogue/route-numbers.js';
-import { CourseAccess } from '../catalogue/course-access.js';
-import { CourseContent } from '../catalogue/course-content.js';
+import { CHART_ID, LESSON_ID } from '../course-catalogue/route-numbers.js';
+import { CourseAccess } from '../course-catalogue/course-access.js';
+import { CourseContent } from '../course-catalogue/course-content.js';
 import { DemoStanding } from '../exercises/demo-standing.js';
-import type { Lesson } from '../catalogue/lesson.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
 import { ChartDataDto } from './dto/chart-data.dto.js';
 import { SessionOptional } from '../auth/session-decorators.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 
 /**
  * The spec's chart call. Open to visitors for the landing demo and free lessons' charts; the

@@ -1,8 +1,8 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
+import { ChartCatalogue } from '../exercise-charts/chart-catalogue.provider.js';
 import { chartDataBody, encodeChartData, type EncodedChartData } from './chart-data.js';
-import { CourseAccess } from '../catalogue/course-access.js';
+import { CourseAccess } from '../course-catalogue/course-access.js';
 
 /** Encoded answers kept in memory: a hot chart costs one lookup, not a serialisation. */
 const MAX_CACHED_VARIANTS = 512;

@@ -1,6 +1,6 @@
 import type { Candle } from '@chart-kit/core';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
-import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
+import type { ExerciseChart } from '../exercise-charts/chart-catalogue.provider.js';
 import type { ChartDataBody, ChartDataCandle, ExerciseChartData } from '@course/contract';
 
 /** A serialised chart answer, ready to send as it is or gzipped, with its entity tag. */

@@ -33,14 +33,14 @@ import {
   ChartCatalogue,
   type ExerciseChart,
   gradedChartNumber,
-} from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseAccess } from '../catalogue/course-access.js';
+} from '../exercise-charts/chart-catalogue.provider.js';
+import { CourseAccess } from '../course-catalogue/course-access.js';
 import { ExerciseTargets } from './exercise-targets.js';
 import { DemoStanding } from './demo-standing.js';
 import { AttemptDto } from './dto/attempt.dto.js';
 import { AttemptResultDto } from './dto/attempt-result.dto.js';
 import { SessionOptional } from '../auth/session-decorators.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import type { AttemptResult } from '@course/contract';
 import type { EntityManager } from 'typeorm';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';

@@ -7,9 +7,9 @@ import { Attempt } from './attempt.entity.js';
 import {
   type ExerciseChart,
   gradedChartNumber,
-} from '../chart-catalogue/chart-catalogue.provider.js';
-import { TRIES_BEFORE_REVEAL_BY_KIND } from '../catalogue/exercise-rules.js';
-import type { Lesson } from '../catalogue/lesson.js';
+} from '../exercise-charts/chart-catalogue.provider.js';
+import { TRIES_BEFORE_REVEAL_BY_KIND } from '../course-catalogue/exercise-rules.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
 import type { AttemptResult, ExerciseKind, ExerciseStanding } from '@course/contract';
 import { type PracticeExercise, SkillStates } from '../skills/skill-states.service.js';
 import { SavedLinesService } from '../saved-lines/saved-lines.service.js';

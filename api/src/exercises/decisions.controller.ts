@@ -23,7 +23,7 @@ import {
 } from './decisions.service.js';
 import { RealPracticeItems } from '../real-practice/real-practice-items.js';
 import { realDecisionCharts } from '../real-practice/real-decision-charts.js';
-import { CourseAccess } from '../catalogue/course-access.js';
+import { CourseAccess } from '../course-catalogue/course-access.js';
 import { DecisionDto } from './dto/decision.dto.js';
 import { DecisionResultDto } from './dto/decision-result.dto.js';
 import {
@@ -33,7 +33,7 @@ import {
   ExerciseTargets,
 } from './exercise-targets.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import type { DecisionResult } from '@course/contract';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';

@@ -10,8 +10,8 @@ import {
   practiceExercise,
   practiceKey,
 } from './attempts.service.js';
-import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
-import type { Lesson } from '../catalogue/lesson.js';
+import type { ExerciseChart } from '../exercise-charts/chart-catalogue.provider.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
 import { playedOutAfterExercise } from './plans.service.js';
 import type { TradeRole } from './trade-outcome-words.js';
 import type { DecisionResult, DecisionSetup } from '@course/contract';

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { AuthCookies } from '../auth/auth-cookies.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { LANDING_DEMO_CHARTS } from '../catalogue/exercise-rules.js';
+import { LANDING_DEMO_CHARTS } from '../course-catalogue/exercise-rules.js';
 
 export const DEMO_COOKIE = 'demo_tries';
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;

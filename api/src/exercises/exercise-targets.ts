@@ -2,10 +2,10 @@ import { BadRequestException, Injectable, UnauthorizedException } from '@nestjs/
 import type { ExerciseKind } from '@course/rules';
 import type { AnsweredExercise } from '../analytics/answer-events.js';
 import { NOT_LOGGED_IN } from '../auth/auth.service.js';
-import { CourseAccess } from '../catalogue/course-access.js';
-import { CourseContent } from '../catalogue/course-content.js';
-import type { Lesson } from '../catalogue/lesson.js';
-import { ChartCatalogue, type ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
+import { CourseAccess } from '../course-catalogue/course-access.js';
+import { CourseContent } from '../course-catalogue/course-content.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
+import { ChartCatalogue, type ExerciseChart } from '../exercise-charts/chart-catalogue.provider.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
 
 const EXERCISE_NAMES: Record<Exclude<ExerciseKind, 'zone'>, string> = {

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
-import { CatalogueModule } from '../catalogue/catalogue.module.js';
-import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
+import { CatalogueModule } from '../course-catalogue/catalogue.module.js';
+import { ChartCatalogueModule } from '../exercise-charts/chart-catalogue.module.js';
 import { IdempotencyModule } from '../idempotency/idempotency.module.js';
 import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
 import { RealPracticeModule } from '../real-practice/real-practice.module.js';

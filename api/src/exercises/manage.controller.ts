@@ -10,7 +10,7 @@ import { ManageResultDto } from './dto/manage-result.dto.js';
 import { ExerciseTargets } from './exercise-targets.js';
 import { lessonManageExercise, ManageService } from './manage.service.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import type { ManageResult } from '@course/contract';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';

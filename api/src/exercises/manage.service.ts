@@ -11,8 +11,8 @@ import {
 import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import { AttemptsService, type ExerciseKey, lessonKey } from './attempts.service.js';
-import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
-import type { Lesson } from '../catalogue/lesson.js';
+import type { ExerciseChart } from '../exercise-charts/chart-catalogue.provider.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
 import { managedOutcomeWords, managementLessonWords, ruleLabel } from './manage-outcome-words.js';
 import type { ManagedRuleOutcome, ManageResult, ManageSetup } from '@course/contract';
 import { SkillStates } from '../skills/skill-states.service.js';

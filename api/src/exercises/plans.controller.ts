@@ -20,7 +20,7 @@ import {
   practicePlanExercise,
 } from './plans.service.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import type { PlanResult, PlanResults } from '@course/contract';
 import { IdempotencyKeyHeader } from '../idempotency/idempotency-key-header.js';
 import { IdempotentAnswers } from '../idempotency/idempotent-answers.js';

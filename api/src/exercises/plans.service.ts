@@ -24,9 +24,9 @@ import {
   practiceExercise,
   practiceKey,
 } from './attempts.service.js';
-import { ChartCatalogue, type ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseContent } from '../catalogue/course-content.js';
-import type { Lesson } from '../catalogue/lesson.js';
+import { ChartCatalogue, type ExerciseChart } from '../exercise-charts/chart-catalogue.provider.js';
+import { CourseContent } from '../course-catalogue/course-content.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { SkillStates } from '../skills/skill-states.service.js';
 import { type TradeRole, tradeOutcomeSummary } from './trade-outcome-words.js';

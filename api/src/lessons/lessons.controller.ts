@@ -18,7 +18,7 @@ import { LessonPageDto } from './dto/lesson-page.dto.js';
 import { PulledLinesDto } from './dto/pulled-lines.dto.js';
 import { LessonsService } from './lessons.service.js';
 import { RequiresSession, SessionOptional } from '../auth/session-decorators.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import type { LessonPageBody, PulledLinesBody } from '@course/contract';
 
 /** Visitors' catalogue: it changes only when the course content is deployed. */

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { CatalogueModule } from '../catalogue/catalogue.module.js';
-import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
+import { CatalogueModule } from '../course-catalogue/catalogue.module.js';
+import { ChartCatalogueModule } from '../exercise-charts/chart-catalogue.module.js';
 import { ExercisesModule } from '../exercises/exercises.module.js';
 import { SavedLinesModule } from '../saved-lines/saved-lines.module.js';
 import { LessonsController } from './lessons.controller.js';

@@ -1,13 +1,13 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { encodeJson, type EncodedJson } from '../common/encoded-json.js';
 import { AttemptsService, lessonExerciseKey } from '../exercises/attempts.service.js';
-import { CourseAccess, lessonStatus } from '../catalogue/course-access.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
-import { CourseContent } from '../catalogue/course-content.js';
+import { CourseAccess, lessonStatus } from '../course-catalogue/course-access.js';
+import { ChartCatalogue } from '../exercise-charts/chart-catalogue.provider.js';
+import { CourseContent } from '../course-catalogue/course-content.js';
 import { DecisionsService, lessonDecisionExercise } from '../exercises/decisions.service.js';
 import { lessonManageExercise, ManageService } from '../exercises/manage.service.js';
 import { lessonPlanExercise, PlansService } from '../exercises/plans.service.js';
-import type { Lesson } from '../catalogue/lesson.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
 import { SavedLinesService } from '../saved-lines/saved-lines.service.js';
 import type {
   Catalogue,

@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { PracticeKind } from '@course/rules';
 import type { PracticePlace, PracticePlaceUpdate, PracticeReason } from '@course/contract';
 import type { Repository } from 'typeorm';
-import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../catalogue/course-access.js';
+import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../course-catalogue/course-access.js';
 import { PracticePlaceRow } from './practice-place.entity.js';
 
 /** A learner who has not opened the portal yet starts with "Practise what I need". */

@@ -3,8 +3,8 @@ import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nest
 import type { PracticeRealBody, PracticeRealDecisionBody } from '@course/contract';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseAccess, FREE_PRACTICE_CHARTS } from '../catalogue/course-access.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseAccess, FREE_PRACTICE_CHARTS } from '../course-catalogue/course-access.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import { chartDataBody, unnumberedChartData } from '../chart-data/chart-data.js';
 import { WholeNumberPath } from '../common/whole-number-param.js';
 import { AttemptsService, realKey } from '../exercises/attempts.service.js';

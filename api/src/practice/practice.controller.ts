@@ -13,18 +13,18 @@ import {
   PRACTICE_CHART_COUNT,
   PRACTICE_PLAN_COUNT,
   PRACTICE_ROUND,
-} from '../catalogue/course-access.js';
+} from '../course-catalogue/course-access.js';
 import { PlansService, practicePlanExercise } from '../exercises/plans.service.js';
 import { DecisionsService, practiceDecisionExercise } from '../exercises/decisions.service.js';
 import { PracticeChartDto, PracticeDecisionDto, PracticePlanDto } from './dto/practice.dto.js';
 import { PracticeCharts } from '../practice-charts/practice-charts.js';
 import { PracticeGenerationResponses } from './generation-responses.js';
 import { PracticePlaces } from './practice-places.js';
-import { PRACTICE_INDEX } from '../catalogue/route-numbers.js';
+import { PRACTICE_INDEX } from '../course-catalogue/route-numbers.js';
 import { practiceIndexServes, practiceScenarioRequest } from '../practice-charts/generation.js';
 import { RequiresSession } from '../auth/session-decorators.js';
 import { RealPracticeItems, realForChooser } from '../real-practice/real-practice-items.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import {
   PRACTICE_KINDS,
   type PracticeChoice,

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module.js';
-import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { CatalogueModule } from '../course-catalogue/catalogue.module.js';
 import { ExercisesModule } from '../exercises/exercises.module.js';
 import { PracticeChartsModule } from '../practice-charts/practice-charts.module.js';
 import { PracticeController } from './practice.controller.js';

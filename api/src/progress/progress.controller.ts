@@ -14,14 +14,14 @@ import type { Request } from 'express';
 import { AnalyticsRecorder } from '../analytics/analytics-recorder.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { AttemptsService, lessonExerciseKey } from '../exercises/attempts.service.js';
-import { CourseAccess } from '../catalogue/course-access.js';
-import { CourseContent } from '../catalogue/course-content.js';
+import { CourseAccess } from '../course-catalogue/course-access.js';
+import { CourseContent } from '../course-catalogue/course-content.js';
 import { ProgressService } from './progress.service.js';
 import { ProgressDto } from './dto/progress.dto.js';
 import { UpdateProgressDto } from './dto/update-progress.dto.js';
 import type { User } from '../users/user.entity.js';
 import { RequiresSession } from '../auth/session-decorators.js';
-import { CourseGateResponses } from '../catalogue/course-gate-responses.js';
+import { CourseGateResponses } from '../course-catalogue/course-gate-responses.js';
 import type { ProgressBody } from '@course/contract';
 
 /** The spec's progress calls, at its paths. */

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
-import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { CatalogueModule } from '../course-catalogue/catalogue.module.js';
 import { ExercisesModule } from '../exercises/exercises.module.js';
 import { ProgressController } from './progress.controller.js';
 import { ProgressRecordsModule } from './progress-records.module.js';

@@ -1,6 +1,6 @@
 import { aggregateCandles, periodStart, TIMEFRAMES } from '@chart-kit/core';
 import type { RealDecisionItem } from '@course/rules/real-practice';
-import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
+import type { ExerciseChart } from '../exercise-charts/chart-catalogue.provider.js';
 import { realSessionName } from './real-words.js';
 
 const HOUR = TIMEFRAMES['1hr'];

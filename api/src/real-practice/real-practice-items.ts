@@ -4,7 +4,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { ZoneType } from '@course/rules';
 import type { RealDecisionItem, RealPoolItem } from '@course/rules/real-practice';
 import type { Repository } from 'typeorm';
-import type { ExerciseChart } from '../chart-catalogue/chart-catalogue.provider.js';
+import type { ExerciseChart } from '../exercise-charts/chart-catalogue.provider.js';
 import { chooseRealSession } from './choose-real-session.js';
 import { RealPracticeDecisionRow, RealPracticeItemRow } from './real-practice-item.entity.js';
 import { explainRealZone } from './real-words.js';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CatalogueModule } from '../catalogue/catalogue.module.js';
+import { CatalogueModule } from '../course-catalogue/catalogue.module.js';
 import { SavedLines } from './saved-lines.entity.js';
 import { SavedLinesService } from './saved-lines.service.js';
 

@@ -3,8 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { GradeResult } from '@course/rules';
 import type { EntityManager, Repository } from 'typeorm';
 import type { ExerciseStanding, PulledLinesBody, SavedLinesSource } from '@course/contract';
-import { CourseContent } from '../catalogue/course-content.js';
-import type { Lesson } from '../catalogue/lesson.js';
+import { CourseContent } from '../course-catalogue/course-content.js';
+import type { Lesson } from '../course-catalogue/lesson.js';
 import { SavedLines } from './saved-lines.entity.js';
 
 /** The lines one graded answer leaves for the lessons that pull them, or none. */

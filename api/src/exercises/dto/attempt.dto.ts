@@ -10,7 +10,7 @@ import {
   Max,
   Min,
 } from 'class-validator';
-import { PRACTICE_CHART_COUNT } from '../../catalogue/course-access.js';
+import { PRACTICE_CHART_COUNT } from '../../course-catalogue/course-access.js';
 import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
 
 /** The highest price a line may be drawn at. */

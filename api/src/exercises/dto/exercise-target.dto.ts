@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
-import { PRACTICE_PLAN_COUNT } from '../../catalogue/course-access.js';
+import { PRACTICE_PLAN_COUNT } from '../../course-catalogue/course-access.js';
 
 const PRACTICE_MESSAGE = `practice must be one of your practice charts, from 1 to ${PRACTICE_PLAN_COUNT}`;
 

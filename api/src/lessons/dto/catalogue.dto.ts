@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { COURSE_MODULES } from '../../catalogue/lesson.js';
+import { COURSE_MODULES } from '../../course-catalogue/lesson.js';
 import type {
   Catalogue,
   CatalogueModule,

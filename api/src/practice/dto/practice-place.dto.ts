@@ -15,7 +15,7 @@ import {
 } from 'class-validator';
 import { PRACTICE_KINDS, type PracticeKind, SKILL_KEYS, type SkillKey } from '@course/rules';
 import type { PracticeItem, PracticeMode, PracticePlaceUpdate } from '@course/contract';
-import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../../catalogue/course-access.js';
+import { PRACTICE_CHART_COUNT, PRACTICE_PLAN_COUNT } from '../../course-catalogue/course-access.js';
 import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
 import { PracticeReasonDto } from '../../skills/dto/skills.dto.js';
 

@@ -8,7 +8,7 @@ import { NOT_LOGGED_IN } from '../auth/auth.service.js';
 import { SubscriptionService } from '../billing/subscription.service.js';
 import { ProgressService } from '../progress/progress.service.js';
 import { LANDING_DEMO_CHARTS } from './exercise-rules.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
+import { ChartCatalogue } from '../exercise-charts/chart-catalogue.provider.js';
 import { CourseContent } from './course-content.js';
 import type { Lesson } from './lesson.js';
 import type { LessonStatus } from '@course/contract';

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { BillingModule } from '../billing/billing.module.js';
-import { ChartCatalogueModule } from '../chart-catalogue/chart-catalogue.module.js';
+import { ChartCatalogueModule } from '../exercise-charts/chart-catalogue.module.js';
 import { ProgressRecordsModule } from '../progress/progress-records.module.js';
 import { CourseAccess } from './course-access.js';
 import { courseContentProvider } from './course-content.provider.js';

@@ -2,7 +2,7 @@ import { Logger, type Provider } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
-import { ChartCatalogue } from '../chart-catalogue/chart-catalogue.provider.js';
+import { ChartCatalogue } from '../exercise-charts/chart-catalogue.provider.js';
 import { readContentCache } from './content-cache.js';
 import { CourseContent, loadCourseContent } from './course-content.js';
 
