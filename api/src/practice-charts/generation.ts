@@ -93,7 +93,9 @@ function simulate({ seed, zoneType, item }: PracticeTask): ZoneScenario {
 /**
  * A practice exercise's charts: the 5-minute chart and, for zones and decisions, its 1-hour
  * twin. Practice charts have no catalogue number: they are addressed by learner and index.
- * About 75 ms of CPU, up to a few hundred for some decisions: run it in a worker thread.
+ * A zone exercise takes about 60-130 ms of CPU at the median and up to about a second (its
+ * answer placed away from the view's extreme takes many attempts), a decision about 40 ms, a
+ * plan about 10: run it in a worker thread.
  */
 export function generatePracticePair(task: PracticeTask): ChartPair {
   const scenario = simulate(task);
