@@ -1,5 +1,5 @@
 import type { LineRole, ReplayState } from 'chart-kit';
-import type { ComponentProps, CSSProperties, ReactNode } from 'react';
+import { type ComponentProps, type CSSProperties, type ReactNode, useEffect } from 'react';
 import { Notice } from '../components/Notice.js';
 import {
   DrawingTools,
@@ -9,9 +9,11 @@ import {
   ToolbarEnd,
 } from './ChartTools.js';
 import { KeyboardHelp } from './KeyboardHelp.js';
+import { preloadChartModule } from './chart-module.js';
 import { LazyChart } from './LazyChart.js';
 import { ReplayButton } from './ReplayButton.js';
 import type { ExerciseChartFrame } from './use-exercise-chart.js';
+import { useSeen } from './use-seen.js';
 
 /** The course's market runs on New York session time (API contract). */
 const MARKET_TIME_ZONE = 'America/New_York';
@@ -112,29 +114,17 @@ export function ExercisePanel({
   const lineOptions = lines
     ? { maxLines: lines.maxLines, magnet: true, ...(lines.roles ? { lineRoles: lines.roles } : {}) }
     : { maxLines: 0 };
+  // Watched from the first render (not from when the data has come): a chart in the first
+  // screen fetches its code beside its data, as soon as a chart shown without waiting does.
+  const [seen, boxRef] = useSeen(loadWhenSeen);
+  useEffect(() => {
+    if (seen) preloadChartModule();
+  }, [seen]);
 
   const chart = (
     <>
-      <ExerciseChartBox
-        style={boxStyle}
-        loaded={series !== undefined}
-        loadError={loadError}
-        onRetry={onRetry}
-      >
-        {series && (
-          <LazyChart
-            loadWhenSeen={loadWhenSeen}
-            series={series}
-            height="100%"
-            {...lineOptions}
-            timeZone={MARKET_TIME_ZONE}
-            homeViews={frame.homeViews}
-            label={label}
-            onEngine={frame.onEngine}
-          />
-        )}
-      </ExerciseChartBox>
-
+      {/* The tools above the chart: at 1280x800 a chart under a page's heading, counter and task
+          reaches past the fold, and Draw Line and Try must be in the first screen. */}
       <div className="exercise__toolbar" role="toolbar" aria-label="Chart tools">
         {lines && (
           <DrawingTools
@@ -157,6 +147,27 @@ export function ExercisePanel({
         )}
         <ToolbarEnd engine={engine} actions={actions} />
       </div>
+
+      <ExerciseChartBox
+        boxRef={boxRef}
+        style={boxStyle}
+        loaded={series !== undefined}
+        loadError={loadError}
+        onRetry={onRetry}
+      >
+        {series && (
+          <LazyChart
+            seen={seen}
+            series={series}
+            height="100%"
+            {...lineOptions}
+            timeZone={MARKET_TIME_ZONE}
+            homeViews={frame.homeViews}
+            label={label}
+            onEngine={frame.onEngine}
+          />
+        )}
+      </ExerciseChartBox>
 
       <p className="exercise__status" aria-live={statusLive ? 'polite' : undefined}>
         {status}
