@@ -1,11 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** The share of the chart's box that must be on screen before it loads without a scroll. */
-const VISIBLE_SHARE = 0.1;
-
 /**
- * Whether the element given to the returned ref has been seen: true once a tenth of it is on
- * screen or the reader scrolls (at once where the browser has no IntersectionObserver, or when
+ * Whether the element given to the returned ref has been seen: true once any of it is in the
+ * window or the reader scrolls (at once where the browser has no IntersectionObserver, or when
  * `enabled` is false). A visitor who reads the landing page's headline and goes to register never
  * downloads or starts its demo chart; one who scrolls starts loading it with the first scroll,
  * before it is in view.
@@ -18,17 +15,14 @@ export function useSeen(enabled: boolean): [boolean, (element: HTMLElement | nul
   // behind its data.
   const ref = useCallback((node: HTMLElement | null) => {
     setElement(node);
-    if (node && visibleShare(node) >= VISIBLE_SHARE) setSeen(true);
+    if (node && isInWindow(node)) setSeen(true);
   }, []);
   useEffect(() => {
     if (seen || !element) return;
     const load = () => setSeen(true);
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.intersectionRatio >= VISIBLE_SHARE)) load();
-      },
-      { threshold: VISIBLE_SHARE },
-    );
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load();
+    });
     observer.observe(element);
     window.addEventListener('scroll', load, { once: true, passive: true });
     return () => {
@@ -39,10 +33,8 @@ export function useSeen(enabled: boolean): [boolean, (element: HTMLElement | nul
   return [seen, ref];
 }
 
-/** The share of the element's height inside the window's viewport, 0 to 1. */
-function visibleShare(element: HTMLElement): number {
+/** Some of the element is inside the window's viewport (a chart in the first screen). */
+function isInWindow(element: HTMLElement): boolean {
   const box = element.getBoundingClientRect();
-  if (box.height <= 0) return 0;
-  const shown = Math.min(box.bottom, window.innerHeight) - Math.max(box.top, 0);
-  return Math.max(0, shown) / box.height;
+  return box.height > 0 && box.top < window.innerHeight && box.bottom > 0;
 }
