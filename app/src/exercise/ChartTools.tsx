@@ -5,15 +5,12 @@ import { LoadingState } from '../components/LoadingState.js';
 
 /** An exercise chart's frame: the chart once loaded, the load error with a retry, or a spinner. */
 export function ExerciseChartBox({
-  boxRef,
   style,
   loaded,
   loadError,
   onRetry,
   children,
 }: {
-  /** The box's element, for whoever watches whether it is on screen. */
-  boxRef?: (element: HTMLElement | null) => void;
   style: CSSProperties;
   loaded: boolean;
   loadError: string | undefined;
@@ -21,7 +18,7 @@ export function ExerciseChartBox({
   children: ReactNode;
 }) {
   return (
-    <div ref={boxRef} className="exercise__chart" style={style}>
+    <div className="exercise__chart" style={style}>
       {loaded ? (
         children
       ) : loadError ? (

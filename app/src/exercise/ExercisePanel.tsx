@@ -115,8 +115,10 @@ export function ExercisePanel({
     ? { maxLines: lines.maxLines, magnet: true, ...(lines.roles ? { lineRoles: lines.roles } : {}) }
     : { maxLines: 0 };
   // Watched from the first render (not from when the data has come): a chart in the first
-  // screen fetches its code beside its data, as soon as a chart shown without waiting does.
-  const [seen, boxRef] = useSeen(loadWhenSeen);
+  // screen fetches its code beside its data, as soon as a chart shown without waiting does. The
+  // whole exercise is watched, its tools above the chart too: once they are in the window, the
+  // chart is next.
+  const [seen, exerciseRef] = useSeen(loadWhenSeen);
   useEffect(() => {
     if (seen) preloadChartModule();
   }, [seen]);
@@ -149,7 +151,6 @@ export function ExercisePanel({
       </div>
 
       <ExerciseChartBox
-        boxRef={boxRef}
         style={boxStyle}
         loaded={series !== undefined}
         loadError={loadError}
@@ -177,7 +178,7 @@ export function ExercisePanel({
   );
 
   return (
-    <div className={className ? `exercise ${className}` : 'exercise'}>
+    <div ref={exerciseRef} className={className ? `exercise ${className}` : 'exercise'}>
       {side ? (
         <div className="exercise__layout">
           <div className="exercise__main">{chart}</div>
