@@ -3,10 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, stringify } from 'yaml';
-import { definitionKey } from '../src/charts/catalogue-cache.js';
-import { prepareCatalogue } from '../src/charts/catalogue-preparation.js';
-import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
-import { type ChartDefinition, readChartDefinitions } from '../src/charts/chart-definitions.js';
+import { definitionKey } from '../src/exercise-charts/catalogue-cache.js';
+import { prepareCatalogue } from '../src/exercise-charts/catalogue-preparation.js';
+import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.js';
+import {
+  type ChartDefinition,
+  readChartDefinitions,
+} from '../src/exercise-charts/chart-definitions.js';
 import { SOURCE_EXEC_ARGV } from './support/native/source-exec-argv.js';
 
 const REAL_CONTENT = fileURLToPath(new URL('../content', import.meta.url));

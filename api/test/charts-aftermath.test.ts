@@ -8,7 +8,7 @@ import {
   type ZoneReaction,
   type ZoneScenario,
 } from '@course/rules';
-import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.js';
 import type { PracticeOutcome } from './support/native/practice-outcomes.js';
 import { runNative } from './support/native/run-native.js';
 

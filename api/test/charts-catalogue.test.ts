@@ -6,8 +6,8 @@ import {
   HOURLY_TWIN_OFFSET,
   LAST_GENERATED_CHART,
   type ExerciseChart,
-} from '../src/charts/chart-catalogue.js';
-import { readChartDefinitions } from '../src/charts/chart-definitions.js';
+} from '../src/exercise-charts/chart-catalogue.js';
+import { readChartDefinitions } from '../src/exercise-charts/chart-definitions.js';
 import { openingWindow, zoneHeightsAtOpening } from './support/opening-view.js';
 
 const catalogue = ChartCatalogue.load();

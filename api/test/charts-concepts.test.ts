@@ -8,7 +8,7 @@ import {
   levelVisits,
   type Concept,
 } from '@course/rules';
-import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
+import { ChartCatalogue, type ExerciseChart } from '../src/exercise-charts/chart-catalogue.js';
 import { loadCourseContent } from '../src/course-catalogue/course-content.js';
 import { openingWindow } from './support/opening-view.js';
 

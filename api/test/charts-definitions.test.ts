@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.js';
 import {
   ChartDefinitionError,
   parseChartDefinitions,
   readChartDefinitions,
-} from '../src/charts/chart-definitions.js';
+} from '../src/exercise-charts/chart-definitions.js';
 
 const problemWith = (text: string): string => {
   try {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COST_PER_ROUND_TRIP, REAL_RATES } from '@course/rules';
-import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.js';
 import { loadCourseContent, splitFrontMatter } from '../src/course-catalogue/course-content.js';
 import type { Lesson } from '../src/course-catalogue/lesson.js';
 import {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.js';
 import { PublicAnswersFastPath } from '../src/web/public-answers.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { MANAGEMENT_RULES, playOutTrade, SHARES } from '@course/rules';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ChartCatalogue } from '../src/charts/chart-catalogue.js';
+import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner } from './support/learners.js';
 import { contentWithRiskLessons } from './support/risk-lessons.js';

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { playOutTrade, positionSize, SHARES, type TradeOutcome } from '@course/rules';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { ChartCatalogue, type ExerciseChart } from '../src/charts/chart-catalogue.js';
+import { ChartCatalogue, type ExerciseChart } from '../src/exercise-charts/chart-catalogue.js';
 import { expectError } from './support/http.js';
 import { type Learner, registerLearner, subscribeLearner } from './support/learners.js';
 import { contentWithRiskLessons } from './support/risk-lessons.js';

@@ -72,7 +72,7 @@ export interface AppConfig {
    */
   realPracticeSessions?: number;
   /**
-   * The file of catalogue charts made ahead (see charts/catalogue-cache.ts); unset: the one the
+   * The file of catalogue charts made ahead (see exercise-charts/catalogue-cache.ts); unset: the one the
    * build writes beside the built code. Tests name their own.
    */
   catalogueCacheFile?: string;

@@ -1,8 +1,8 @@
 import { Logger, type Provider } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import { CATALOGUE_CACHE_FILE } from '../charts/catalogue-cache.js';
-import { prepareCatalogue } from '../charts/catalogue-preparation.js';
-import { ChartCatalogue, type ExerciseChart } from '../charts/chart-catalogue.js';
+import { CATALOGUE_CACHE_FILE } from './catalogue-cache.js';
+import { prepareCatalogue } from './catalogue-preparation.js';
+import { ChartCatalogue, type ExerciseChart } from './chart-catalogue.js';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 

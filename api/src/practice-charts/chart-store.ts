@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, type Repository } from 'typeorm';
 import { gunzipSync } from 'node:zlib';
-import { type ChartPair, deepFreeze } from '../charts/chart-catalogue.js';
+import { type ChartPair, deepFreeze } from '../exercise-charts/chart-catalogue.js';
 import type { PracticeKind } from '@course/rules';
 import { PracticeChart } from './practice-chart.entity.js';
 

@@ -13,7 +13,7 @@ import {
   type ZoneScenarioRequest,
 } from '@course/rules';
 import { createHash } from 'node:crypto';
-import { buildPair, type ChartPair } from '../charts/chart-catalogue.js';
+import { buildPair, type ChartPair } from '../exercise-charts/chart-catalogue.js';
 
 /** What a worker thread is asked for: everything the chart depends on, and nothing else. */
 export interface PracticeTask {

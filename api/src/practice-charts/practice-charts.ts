@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../config/config.module.js';
 import { LRUCache } from 'lru-cache';
-import type { ChartPair } from '../charts/chart-catalogue.js';
+import type { ChartPair } from '../exercise-charts/chart-catalogue.js';
 import { outsideRequestScope, withoutDatabaseTurn } from '../database/database-turn.js';
 import { PracticeBudget } from './budget.js';
 import { decodePracticePair, PracticeChartStore } from './chart-store.js';

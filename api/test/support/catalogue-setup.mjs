@@ -14,7 +14,7 @@ export default function prepareCatalogueCharts() {
       '--conditions=source',
       '--import',
       './test/support/native/register.mjs',
-      'src/charts/catalogue-cache-main.ts',
+      'src/exercise-charts/catalogue-cache-main.ts',
     ],
     { cwd: api, stdio: ['ignore', 'ignore', 'inherit'] },
   );

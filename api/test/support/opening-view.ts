@@ -1,5 +1,5 @@
 import { viewportOfTimeWindow, TIMEFRAMES } from '@chart-kit/core';
-import { placementOfChart, type ExerciseChart } from '../../src/charts/chart-catalogue.js';
+import { placementOfChart, type ExerciseChart } from '../../src/exercise-charts/chart-catalogue.js';
 import { bandPixelHeight, MIN_ZONE_PX, placement, type IndexWindow } from '@course/rules';
 
 /**

@@ -2,7 +2,10 @@
 // catalogue's zone exercises (argv[2] 'catalogue') or the Practice Portal's zone exercises of
 // the learners named in argv, indexes 1 to PRACTICE_INDEXES. Run by runNative.
 import { lazyBoxes, type Concept } from '@course/rules';
-import { ChartCatalogue, type ExerciseChart } from '../../../src/charts/chart-catalogue.js';
+import {
+  ChartCatalogue,
+  type ExerciseChart,
+} from '../../../src/exercise-charts/chart-catalogue.js';
 import {
   generatePracticePair,
   practiceScenarioRequest,

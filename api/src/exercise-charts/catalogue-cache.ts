@@ -72,7 +72,7 @@ function codeFiles(folder: string, extension: string): [name: string, path: stri
  */
 function codeFingerprint(): string {
   const folders: [label: string, entry: string][] = [
-    ['charts', fileURLToPath(import.meta.url)],
+    ['exercise-charts', fileURLToPath(import.meta.url)],
     ['@course/rules', fileURLToPath(import.meta.resolve('@course/rules'))],
     ['@chart-kit/core', fileURLToPath(import.meta.resolve('@chart-kit/core'))],
   ];
