@@ -56,60 +56,17 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
     wanted.push({ kind: 'crosshair', price: crosshair.price, y: crosshair.y, pinned: true });
   }
   if (wanted.length === 0) return [];
-  const texts = wanted.map((tag) =>
-    formatPrice(tag.price, tag.kind === 'line' || tag.kind === 'selected-line' ? lineStep : step),
-  );
-  const shown = withoutRepeatedPrices(wanted, texts).flatMap((index) => {
-    const tag = wanted[index];
-    return tag ? [{ ...tag, text: texts[index] ?? '' }] : [];
-  });
   const centres = stackPriceTags(
-    shown.map((tag) => ({ y: tag.y, height: PRICE_TAG_HEIGHT, pinned: tag.pinned })),
+    wanted.map((tag) => ({ y: tag.y, height: PRICE_TAG_HEIGHT, pinned: tag.pinned })),
     { top: 0, bottom: plotHeight },
   );
-  return shown.map((tag, index) => ({
+  return wanted.map((tag, index) => ({
     kind: tag.kind,
     ...(tag.color === undefined ? {} : { color: tag.color }),
-    text: tag.text,
+    text: formatPrice(
+      tag.price,
+      tag.kind === 'line' || tag.kind === 'selected-line' ? lineStep : step,
+    ),
     y: centres[index] ?? tag.y,
   }));
-}
-
-/**
- * Which tag wins when two show the same price: the one the learner is moving, then their own
- * lines, the revealed zone, pulled and reference lines, and last the crosshair (the line it rests
- * on already says its price).
- */
-const TAG_PRIORITY: Record<PriceTagKind, number> = {
-  'selected-line': 4,
-  line: 3,
-  zone: 2,
-  pulled: 1,
-  crosshair: 0,
-};
-
-/**
- * The indices of the tags to draw, in their order: of two tags with the same text that would
- * touch on the axis (a line drawn on the zone's bound, the crosshair resting on a line), only the
- * higher-priority one, so the axis never reads "146.84 / 146.84" stacked. Equal prices far apart
- * (a price step taller than a tag when zoomed in) keep both tags: each marks its own line.
- */
-export function withoutRepeatedPrices(
-  tags: readonly { kind: PriceTagKind; y: number }[],
-  texts: readonly string[],
-): number[] {
-  const hidden = new Set<number>();
-  tags.forEach((tag, index) => {
-    tags.forEach((other, otherIndex) => {
-      if (otherIndex === index || hidden.has(otherIndex) || texts[otherIndex] !== texts[index]) {
-        return;
-      }
-      if (Math.abs(other.y - tag.y) >= PRICE_TAG_HEIGHT) return;
-      const otherWins =
-        TAG_PRIORITY[other.kind] > TAG_PRIORITY[tag.kind] ||
-        (TAG_PRIORITY[other.kind] === TAG_PRIORITY[tag.kind] && otherIndex < index);
-      if (otherWins) hidden.add(index);
-    });
-  });
-  return tags.map((_, index) => index).filter((index) => !hidden.has(index));
 }

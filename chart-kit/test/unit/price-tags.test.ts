@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { waveSeries } from '../browser/series.js';
 import { ChartHarness } from '../harness/chart-harness.js';
-import { PRICE_TAG_HEIGHT, type PriceTagKind } from '../../src/render/price-tag.js';
+import { PRICE_TAG_HEIGHT } from '../../src/render/price-tag.js';
 import { stackPriceTags, type TagSlot } from '../../src/views/price-tag-stack.js';
 import { priceLabelsView } from '../../src/views/axes-view.js';
-import { priceTagsView, withoutRepeatedPrices } from '../../src/views/price-tags-view.js';
+import { priceTagsView } from '../../src/views/price-tags-view.js';
 
 const H = PRICE_TAG_HEIGHT;
 
@@ -140,100 +140,6 @@ describe('priceTagsView', () => {
     const tags = priceTagsView(harness.model);
     expect(tags.map((tag) => tag.kind).sort()).toEqual(['pulled', 'zone', 'zone']);
     expect(new Set(tags.map((tag) => tag.text)).size).toBe(3);
-  });
-
-  it("draws one tag where the learner's line sits on the revealed zone's bound", () => {
-    // The defect: "146.84 / 146.84" stacked, a line snapped to the candle price the zone ends at.
-    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
-    const [lower, upper] = [
-      harness.model.frame.priceOfY(300),
-      harness.model.frame.priceOfY(200),
-    ].map((price) => Math.round(price * 100) / 100) as [number, number];
-    harness.model.addLine(upper);
-    void harness.model.revealZone({ upper, lower }, { animate: false });
-    const tags = priceTagsView(harness.model);
-    expect(tags.map((tag) => tag.kind).sort()).toEqual(['line', 'zone']);
-    expect(tags.map((tag) => tag.text)).toEqual(
-      [upper, lower]
-        .map((price) => price.toFixed(2))
-        .sort()
-        .reverse(),
-    );
-    expect(tags.find((tag) => tag.kind === 'line')?.y).toBeCloseTo(harness.yOfPrice(upper), 0);
-  });
-
-  it('hides the crosshair tag while it rests on a line of the same price', () => {
-    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
-    const price = Math.round(harness.model.frame.priceOfY(250) * 100) / 100;
-    harness.model.addLine(price);
-    harness.hover(300, harness.yOfPrice(price));
-    const tags = priceTagsView(harness.model);
-    expect(tags.map((tag) => tag.text)).toEqual([price.toFixed(2)]);
-    expect(tags.map((tag) => tag.kind)).toEqual(['line']);
-    // A pixel off, the crosshair reads another price and gets its own tag again.
-    harness.hover(300, harness.yOfPrice(price) + 20);
-    expect(
-      priceTagsView(harness.model)
-        .map((tag) => tag.kind)
-        .sort(),
-    ).toEqual(['crosshair', 'line']);
-  });
-});
-
-describe('withoutRepeatedPrices', () => {
-  const tag = (kind: PriceTagKind, y: number) => ({ kind, y });
-
-  it('keeps the higher-priority of two touching tags with the same text', () => {
-    const tags = [tag('crosshair', 100), tag('zone', 101), tag('line', 102), tag('pulled', 99)];
-    expect(withoutRepeatedPrices(tags, ['1.00', '1.00', '1.00', '1.00'])).toEqual([2]);
-    expect(withoutRepeatedPrices(tags.slice(0, 2), ['1.00', '1.00'])).toEqual([1]);
-  });
-
-  it('keeps tags of different prices, and equal prices a tag height apart', () => {
-    expect(withoutRepeatedPrices([tag('line', 100), tag('zone', 101)], ['1.00', '1.01'])).toEqual([
-      0, 1,
-    ]);
-    expect(
-      withoutRepeatedPrices([tag('line', 100), tag('zone', 100 + H)], ['1.00', '1.00']),
-    ).toEqual([0, 1]);
-  });
-
-  it('keeps the first of two lines of the same kind and price', () => {
-    expect(withoutRepeatedPrices([tag('line', 50), tag('line', 50)], ['2.00', '2.00'])).toEqual([
-      0,
-    ]);
-  });
-
-  it('never leaves two touching tags with the same text (any tags)', () => {
-    const kinds: PriceTagKind[] = ['zone', 'pulled', 'line', 'selected-line', 'crosshair'];
-    fc.assert(
-      fc.property(
-        fc.array(
-          fc.record({
-            kind: fc.constantFrom(...kinds),
-            y: fc.double({ min: 0, max: 100, noNaN: true }),
-            text: fc.constantFrom('1.00', '1.01', '1.02'),
-          }),
-          { maxLength: 10 },
-        ),
-        (tags) => {
-          const kept = withoutRepeatedPrices(
-            tags,
-            tags.map((entry) => entry.text),
-          ).map((index) => tags[index]!);
-          for (const a of kept) {
-            for (const b of kept) {
-              if (a === b || a.text !== b.text) continue;
-              expect(Math.abs(a.y - b.y)).toBeGreaterThanOrEqual(H);
-            }
-          }
-          // Every price shown before is still shown.
-          expect(new Set(kept.map((entry) => entry.text))).toEqual(
-            new Set(tags.map((entry) => entry.text)),
-          );
-        },
-      ),
-    );
   });
 });
 
