@@ -91,7 +91,8 @@ export class PracticeController {
   })
   @ApiOkResponse({ type: PracticeNextDto })
   async current(@CurrentUser() user: User): Promise<PracticeNextBody> {
-    const { current } = await this.places.get(user.id);
+    const place = await this.places.get(user.id);
+    const { current } = place;
     if (current && !(await this.isFinished(user.id, current))) {
       const { kind, index, skill, reason, reasonData } = current;
       return {
@@ -103,7 +104,7 @@ export class PracticeController {
         ...(current.real ? { real: true } : {}),
       };
     }
-    return this.choose(user.id);
+    return this.choose(user.id, place);
   }
 
   /** Whether the learner passed an exercise or used its tries (its answer is shown). */
@@ -121,9 +122,10 @@ export class PracticeController {
    * The next exercise for the learner's weakest or most overdue skill, among the skills their
    * lessons have reached and the exercises they can open, never the one on screen.
    */
-  private async choose(userId: string): Promise<PracticeNextBody> {
+  private async choose(userId: string, known?: PracticePlace): Promise<PracticeNextBody> {
+    // The place is read once: `current` has it already.
     const [place, access] = await Promise.all([
-      this.places.get(userId),
+      known ?? this.places.get(userId),
       this.access.learner(userId),
     ]);
     const open = this.access.openPracticeOf(access);
