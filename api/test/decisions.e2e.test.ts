@@ -35,7 +35,19 @@ interface DecisionBody {
   feedback: string[];
   tries: number;
   revealed: boolean;
-  answer: { take: boolean; reasons: string[] };
+  answer: { take: boolean; reasons: string[]; criteria?: string[] };
+  scorecard?: {
+    pass: boolean;
+    points: number;
+    grade: string;
+    misread: string[];
+    course: {
+      readings: { criterion: string; met: boolean; text: string }[];
+      points: number;
+      grade: string;
+    };
+    feedback: string[];
+  };
   course?: {
     take: boolean;
     checks: { check: string; ok: boolean; text: string }[];
@@ -144,6 +156,47 @@ describe('POST api/decisions: take-or-skip exercises', () => {
     expect(right.feedback[0]).toMatch(/for the right reasons/);
   });
 
+  it('grades a score of the zone beside the decision, and shows it again on the page', async () => {
+    const learner = await registerLearner(testApp.http, dataSource);
+    const { scorecard, answer } = (
+      await decide(learner, {
+        lesson: 160,
+        take: false,
+        reasons: ['room'],
+        criteria: ['time', 'base', 'move', 'round-number', 'fresh'],
+      }).expect(200)
+    ).body as DecisionBody;
+    expect(answer.criteria).toEqual(['time', 'base', 'move', 'round-number', 'fresh']);
+    // The course reads each of the five criteria on the candles the learner saw.
+    const course = scorecard!.course;
+    expect(course.readings.map((reading) => reading.criterion)).toEqual([
+      'time',
+      'base',
+      'move',
+      'round-number',
+      'fresh',
+    ]);
+    const met = course.readings.filter((reading) => reading.met).map((r) => r.criterion);
+    expect(course.points).toBe(met.length);
+    expect(course.grade).toBe(met.length === 5 ? 'A' : met.length === 4 ? 'B' : 'C');
+    expect(scorecard).toMatchObject({ points: 5, grade: 'A', pass: met.length === 5 });
+    expect(scorecard!.misread).toEqual(
+      course.readings.filter((reading) => !reading.met).map((reading) => reading.criterion),
+    );
+    expect(scorecard!.feedback).toHaveLength(6);
+    // The review on the page is the same score.
+    expect((await lessonPage(learner)).decisionReview?.scorecard).toEqual(scorecard);
+    // Scored as the course does, it passes.
+    const other = await registerLearner(testApp.http, dataSource);
+    const right = (
+      await decide(other, { lesson: 160, take: false, reasons: ['room'], criteria: met }).expect(
+        200,
+      )
+    ).body as DecisionBody;
+    expect(right.scorecard).toMatchObject({ pass: true, misread: [] });
+    expect(right.scorecard!.feedback[0]).toMatch(/^Scored right: \d of 5/);
+  });
+
   it('refuses answers that are not answers with a clear 400, recording nothing', async () => {
     const learner = await registerLearner(testApp.http, dataSource);
     expectError(
@@ -162,6 +215,16 @@ describe('POST api/decisions: take-or-skip exercises', () => {
       /each reason must be one of room, fresh, higher-timeframe/,
     );
     expectError(await decide(learner, { lesson: 160, take: 'yes', reasons: [] }), 400, /take must/);
+    expectError(
+      await decide(learner, { lesson: 160, take: true, reasons: [], criteria: ['vibes'] }),
+      400,
+      /each criterion must be one of time, base, move, round-number, fresh/,
+    );
+    expectError(
+      await decide(learner, { lesson: 160, take: true, reasons: [], criteria: ['time', 'time'] }),
+      400,
+      /each criterion may be named once/,
+    );
     expectError(
       await decide(learner, { lesson: 160, practice: 1, take: true, reasons: [] }),
       400,

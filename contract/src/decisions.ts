@@ -1,4 +1,10 @@
-import type { CheckResult, DecisionCheck } from '@course/rules';
+import type {
+  CheckResult,
+  DecisionCheck,
+  ZoneCriterion,
+  ZoneGrade,
+  ZoneScorecard,
+} from '@course/rules';
 import type { PlanOutcome, LessonOrPractice } from './plans.js';
 import type { RevealedZone, ZoneBounds } from './zones.js';
 
@@ -6,6 +12,26 @@ import type { RevealedZone, ZoneBounds } from './zones.js';
 export interface DecisionAnswer {
   take: boolean;
   reasons: DecisionCheck[];
+  /**
+   * The zone scored first, on the Finding module's five criteria: those the learner says it
+   * meets (empty: none). Absent when the zone was not scored.
+   */
+  criteria?: ZoneCriterion[];
+}
+
+/** How the learner's score of the zone compares with the course's. */
+export interface ScorecardResult {
+  /** Every criterion read as the course reads it. */
+  pass: boolean;
+  /** The learner's points (of five) and the grade they give. */
+  points: number;
+  grade: ZoneGrade;
+  /** The criteria the learner read differently from the course. */
+  misread: ZoneCriterion[];
+  /** The course's reading of each criterion, with its points and grade. */
+  course: ZoneScorecard;
+  /** The verdict, then every criterion with its numbers. */
+  feedback: string[];
 }
 
 /** POST api/decisions: a lesson's, a practice decision, or one of the learner's real ones. */
@@ -42,4 +68,6 @@ export interface DecisionResult {
   /** The learner's answer. */
   answer: DecisionAnswer;
   course?: CourseDecision;
+  /** When the learner scored the zone first. */
+  scorecard?: ScorecardResult;
 }

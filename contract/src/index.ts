@@ -38,5 +38,7 @@ export type {
   SkillKey,
   TradeOutcome,
   TradeRecord,
+  ZoneCriterion,
+  ZoneGrade,
   ZoneType,
 } from '@course/rules';

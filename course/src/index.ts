@@ -133,6 +133,28 @@ export type {
   TradeDecision,
 } from './trade-decision.js';
 
+export {
+  BASE_BODY_MAX_SHARE,
+  gradeOfPoints,
+  gradeScorecard,
+  isZoneCriterion,
+  MOVE_POINT_MIN_HEIGHTS,
+  moveOutDistance,
+  roundLevelInside,
+  scoreZone,
+  TIME_POINT_MAX_CANDLES,
+  ZONE_CRITERIA,
+  zoneGradeWords,
+} from './zone-scorecard.js';
+export type {
+  CriterionReading,
+  ScorecardGrade,
+  ZoneCriterion,
+  ZoneGrade,
+  ZoneScorecard,
+  ZoneToScore,
+} from './zone-scorecard.js';
+
 export * from './scenarios/index.js';
 
 export * from './skills/index.js';

@@ -13,6 +13,8 @@ export interface RecordedPlan {
 export interface RecordedDecision {
   take: boolean;
   reasons: string[];
+  /** The Finding module's criteria the learner said the zone meets, when they scored it. */
+  criteria?: string[];
 }
 
 /** A trade-management answer: the rule chosen, beside whether it passed. */

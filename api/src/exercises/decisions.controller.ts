@@ -60,7 +60,7 @@ export class DecisionsController {
       'Grades a take-or-skip answer with the course’s gradeDecision. The course takes a trade when ' +
       'three checks pass: room (a target short of the next opposing zone pays at least 2R), a ' +
       'fresh zone, and a 1-hour trend not against the trade; a skip passes only when it names ' +
-      'exactly the checks that fail. With two choices a second try is no test, so the first ' +
+      'exactly the checks that fail. The zone may be scored first on the Finding module’s five criteria (criteria: those it meets); that score is graded beside the decision. With two choices a second try is no test, so the first ' +
       'answer reveals the course’s decision, every check with its numbers, and how a trade there ' +
       'played out. Give lesson, practice for one of the learner’s practice decisions, or real ' +
       'for one of their real decisions (GET api/practice/real/decisions/{index}; the first of ' +
@@ -89,7 +89,11 @@ export class DecisionsController {
     if (!body.take && body.reasons.length === 0) {
       throw new BadRequestException('Name the checks that fail when you skip a trade.');
     }
-    const choice = { take: body.take, reasons: body.reasons };
+    const choice = {
+      take: body.take,
+      reasons: body.reasons,
+      ...(body.criteria ? { criteria: body.criteria } : {}),
+    };
     const { answer, replayed } = await this.idempotent.answer(
       { userId: user.id, key: idempotencyKey, operation: 'decision', body },
       response,

@@ -1,6 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { type DecisionCheck, type DecisionSetting, gradeDecision } from '@course/rules';
+import {
+  type DecisionCheck,
+  type DecisionSetting,
+  gradeDecision,
+  gradeScorecard,
+  isZoneCriterion,
+  type ScorecardGrade,
+  scoreZone,
+  type ZoneCriterion,
+} from '@course/rules';
 import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
 import {
@@ -14,7 +23,7 @@ import type { ExerciseChart } from '../exercise-charts/chart-catalogue.provider.
 import type { Lesson } from '../course-catalogue/lesson.js';
 import { playedOutAfterExercise } from './plans.service.js';
 import type { TradeRole } from './trade-outcome-words.js';
-import type { DecisionResult, DecisionSetup } from '@course/contract';
+import type { DecisionAnswer, DecisionResult, DecisionSetup } from '@course/contract';
 import { SkillStates } from '../skills/skill-states.service.js';
 
 /** A take-or-skip exercise: a lesson's (its chart from the catalogue) or a practice decision. */
@@ -61,10 +70,11 @@ export class DecisionsService {
   async gradeAndRecord(
     userId: string,
     exercise: DecisionExercise,
-    answer: { take: boolean; reasons: DecisionCheck[] },
+    answer: DecisionAnswer,
     store: EntityManager,
   ): Promise<DecisionResult> {
     const grade = gradeDecision(answer, settingOf(exercise.chart));
+    const scorecard = scorecardOf(exercise.chart, answer.criteria);
     const { key } = exercise;
     const attemptId = randomUUID();
     await store.getRepository(Attempt).insert({
@@ -76,12 +86,21 @@ export class DecisionsService {
       lessonId: exercise.lessonId,
       lines: [],
       pass: grade.pass,
-      decision: { take: answer.take, reasons: [...answer.reasons] },
+      decision: {
+        take: answer.take,
+        reasons: [...answer.reasons],
+        ...(answer.criteria ? { criteria: [...answer.criteria] } : {}),
+      },
     });
     await this.skills.record(
       store,
       userId,
-      { kind: 'decision', answer, decision: grade.decision },
+      {
+        kind: 'decision',
+        answer,
+        decision: grade.decision,
+        ...(scorecard ? { scorecard: { misread: scorecard.misread } } : {}),
+      },
       {
         attemptId,
         earlierAnswers: await this.standing.answersBefore(userId, key, attemptId, store),
@@ -95,16 +114,18 @@ export class DecisionsService {
   async review(userId: string, exercise: DecisionExercise): Promise<DecisionResult | null> {
     const last = await this.standing.lastAnswer(userId, exercise.key);
     if (!last?.decision) return null;
+    const { criteria } = last.decision;
     return this.answer(userId, exercise, {
       take: last.decision.take,
       reasons: last.decision.reasons.filter(isCheck),
+      ...(criteria ? { criteria: criteria.filter(isZoneCriterion) } : {}),
     });
   }
 
   private async answer(
     userId: string,
     exercise: DecisionExercise,
-    answer: { take: boolean; reasons: DecisionCheck[] },
+    answer: DecisionAnswer,
     store?: EntityManager,
   ): Promise<DecisionResult> {
     const grade = gradeDecision(answer, settingOf(exercise.chart));
@@ -114,9 +135,14 @@ export class DecisionsService {
       feedback: standing.revealed ? grade.feedback : grade.feedback.slice(0, 1),
       tries: standing.tries,
       revealed: standing.revealed,
-      answer: { take: answer.take, reasons: [...answer.reasons] },
+      answer: {
+        take: answer.take,
+        reasons: [...answer.reasons],
+        ...(answer.criteria ? { criteria: [...answer.criteria] } : {}),
+      },
     };
     if (!standing.revealed) return result;
+    const scorecard = scorecardOf(exercise.chart, answer.criteria);
     const { decision } = grade;
     const { entry, stop } = decision.model;
     // A zone to skip: what a plan aiming for 2R there did. A zone to take: the course's plan.
@@ -136,8 +162,31 @@ export class DecisionsService {
         model: decision.model,
         outcome: playedOutAfterExercise(exercise.chart, { entry, stop, target, size: 1 }, role),
       },
+      ...(scorecard ? { scorecard } : {}),
     };
   }
+}
+
+/**
+ * The learner's score of the decision's zone against the course's, on the candles they saw; null
+ * when they did not score it.
+ */
+function scorecardOf(
+  chart: ExerciseChart,
+  criteria: readonly ZoneCriterion[] | undefined,
+): ScorecardGrade | null {
+  if (criteria === undefined) return null;
+  const seen = chart.candles.slice(0, chart.exerciseEnd);
+  const baseTimes = new Set(chart.baseTimes);
+  const baseIndexes = seen.flatMap((candle, index) => (baseTimes.has(candle.time) ? [index] : []));
+  const baseStart = baseIndexes[0];
+  const baseEnd = baseIndexes.at(-1);
+  if (baseStart === undefined || baseEnd === undefined || !chart.decision) {
+    throw new Error(`chart ${chart.chartNumber} has no base to score`);
+  }
+  const { type, upper, lower } = chart.zone;
+  const zone = { type, upper, lower, baseStart, baseEnd, touches: chart.decision.touches };
+  return gradeScorecard(criteria, scoreZone(seen, zone));
 }
 
 const isCheck = (value: string): value is DecisionCheck =>

@@ -27,9 +27,10 @@ interface DecisionExerciseProps {
 
 /**
  * A take-or-skip exercise: the zone is given (blue box) and the next opposing zone drawn as two
- * dashed lines; the learner decides Take or Skip and, to skip, ticks the checks that fail. The
- * answer shows the course's decision with each check's numbers, its plan as dashed lines, and a
- * Replay of what a trade there met.
+ * dashed lines; the learner scores the zone on the Finding module's criteria, then decides Take
+ * or Skip and, to skip, ticks the checks that fail. The answer shows the course's score and
+ * decision with each criterion's and check's numbers, its plan as dashed lines, and a Replay of
+ * what a trade there met.
  */
 export function DecisionExercise({ exercise, setup, label, actions }: DecisionExerciseProps) {
   const { state, submit, reload } = exercise;
@@ -42,6 +43,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
   const wallName = long ? 'Next supply zone' : 'Next demand zone';
 
   const course = result?.revealed ? result.course : undefined;
+  const scorecard = result?.revealed ? result.scorecard : undefined;
   useEffect(() => {
     if (!engine) return;
     void engine.showZone(
@@ -104,7 +106,7 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
             long={long}
             answered={Boolean(result?.revealed)}
             submitting={state.submitting}
-            onDecide={(take, reasons) => void submit(take, reasons)}
+            onDecide={(choice) => void submit(choice)}
           />
         ),
       }}
@@ -113,9 +115,14 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
         result && {
           pass: result.pass,
           content: (
-            <p data-testid="decision-verdict">
-              You chose to {result.answer.take ? 'take' : 'skip'} the trade. {result.feedback[0]}
-            </p>
+            <>
+              {result.scorecard && (
+                <p data-testid="decision-score-verdict">{result.scorecard.feedback[0]}</p>
+              )}
+              <p data-testid="decision-verdict">
+                You chose to {result.answer.take ? 'take' : 'skip'} the trade. {result.feedback[0]}
+              </p>
+            </>
           ),
         }
       }
@@ -124,6 +131,25 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
           label: "The course's decision",
           content: (
             <>
+              {scorecard && (
+                <>
+                  <h3>
+                    The course scores the zone {scorecard.course.points} of 5: a{' '}
+                    {scorecard.course.grade}
+                  </h3>
+                  <ul className="decision__checks" data-testid="decision-scorecard">
+                    {scorecard.course.readings.map((reading) => (
+                      <li
+                        key={reading.criterion}
+                        className={reading.met ? 'decision__ok' : 'decision__fail'}
+                      >
+                        <span aria-hidden="true">{reading.met ? '✓' : '✗'} </span>
+                        {reading.text}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
               <h3>The course {course.take ? 'takes' : 'skips'} this trade</h3>
               <ul className="decision__checks" data-testid="decision-checks">
                 {course.checks.map((check) => (

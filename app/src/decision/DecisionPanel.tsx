@@ -1,7 +1,19 @@
 import { useState } from 'react';
-import type { DecisionCheck } from '../api/index.js';
+import { gradeOfPoints, zoneGradeWords } from '@course/rules';
+import type { DecisionCheck, ZoneCriterion } from '../api/index.js';
 import { useCourseRules } from '../course/course-rules.js';
 import { SubmitButton } from '../exercise/ChartTools.js';
+import type { DecisionChoice } from './use-decision-exercise.js';
+
+/** The Finding module's checklist, in its order and words: one point each. */
+export const CRITERION_LABELS: Record<ZoneCriterion, string> = {
+  time: 'Time on the zone: a base of one or two candles',
+  base: 'The base: every body under half of its candle’s range',
+  move: 'The move out: at least three times the zone’s height',
+  'round-number': 'Psychological level: a whole or half dollar inside the zone',
+  fresh: 'Freshness: price has not come back to the zone since it left',
+};
+const CRITERIA = Object.keys(CRITERION_LABELS) as ZoneCriterion[];
 
 const CHECK_LABELS: Record<DecisionCheck, string> = {
   room: 'Room: a target short of the wall pays under 2R',
@@ -15,25 +27,46 @@ interface DecisionPanelProps {
   /** The server has shown its decision: the choices close and Decide goes away. */
   answered: boolean;
   submitting: boolean;
-  onDecide: (take: boolean, reasons: DecisionCheck[]) => void;
+  onDecide: (choice: DecisionChoice) => void;
+}
+
+function toggled<T>(list: readonly T[], entry: T): T[] {
+  return list.includes(entry) ? list.filter((item) => item !== entry) : [...list, entry];
 }
 
 /**
- * Beside the take-or-skip chart: Take or Skip and, to skip, the checks that fail; Decide once
- * the answer is complete (a take, or a skip with at least one reason).
+ * Beside the take-or-skip chart: first the zone's score on the Finding module's five criteria,
+ * then Take or Skip and, to skip, the checks that fail; Decide once the answer is complete (a
+ * take, or a skip with at least one reason). The score is sent with the decision and graded
+ * beside it.
  */
 export function DecisionPanel({ long, answered, submitting, onDecide }: DecisionPanelProps) {
+  const [criteria, setCriteria] = useState<ZoneCriterion[]>([]);
   const [take, setTake] = useState<boolean>();
   const [reasons, setReasons] = useState<DecisionCheck[]>([]);
-  const toggleReason = (check: DecisionCheck) =>
-    setReasons((current) =>
-      current.includes(check) ? current.filter((entry) => entry !== check) : [...current, check],
-    );
   const ready = take === true || (take === false && reasons.length > 0);
   const tries = useCourseRules().rules?.triesBeforeReveal.decision;
+  const scoreWords = zoneGradeWords(gradeOfPoints(criteria.length));
 
   return (
     <>
+      <h3>Score the zone</h3>
+      <fieldset className="decision__reasons decision__score" disabled={answered}>
+        <legend>Tick each criterion the blue zone meets (one point each):</legend>
+        {CRITERIA.map((criterion) => (
+          <label key={criterion}>
+            <input
+              type="checkbox"
+              checked={criteria.includes(criterion)}
+              onChange={() => setCriteria((current) => toggled(current, criterion))}
+            />{' '}
+            {CRITERION_LABELS[criterion]}
+          </label>
+        ))}
+        <p className="muted" aria-live="polite" data-testid="decision-score">
+          Your score: {criteria.length} of 5, {scoreWords}.
+        </p>
+      </fieldset>
       <h3>Take it or skip it?</h3>
       <p className="muted">
         A {long ? 'long' : 'short'} trade at the zone: entry at its proximal line, stop a quarter of
@@ -62,7 +95,7 @@ export function DecisionPanel({ long, answered, submitting, onDecide }: Decision
               <input
                 type="checkbox"
                 checked={reasons.includes(check)}
-                onChange={() => toggleReason(check)}
+                onChange={() => setReasons((current) => toggled(current, check))}
               />{' '}
               {CHECK_LABELS[check]}
             </label>
@@ -74,7 +107,7 @@ export function DecisionPanel({ long, answered, submitting, onDecide }: Decision
           label="Decide"
           submitting={submitting}
           disabled={!ready}
-          onSubmit={() => take !== undefined && onDecide(take, reasons)}
+          onSubmit={() => take !== undefined && onDecide({ take, reasons, criteria })}
         />
       )}
       {tries === 1 && (

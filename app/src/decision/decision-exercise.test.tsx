@@ -5,6 +5,7 @@ import type {
   DecisionRequest,
   DecisionResult,
   DecisionSetup,
+  ScorecardResult,
 } from '../api/index.js';
 import {
   chartBody,
@@ -49,6 +50,19 @@ const COURSE: CourseDecision = {
   },
 };
 
+/** The course's score of the zone: a three-candle base, so no time point: a B. */
+const COURSE_SCORE: ScorecardResult['course'] = {
+  readings: [
+    { criterion: 'time', met: false, text: 'Time on the zone: a base of 3 candles.' },
+    { criterion: 'base', met: true, text: 'The base: small bodies: 1 point.' },
+    { criterion: 'move', met: true, text: 'The move out: 4.1 heights: 1 point.' },
+    { criterion: 'round-number', met: true, text: 'Psychological level: 99.50: 1 point.' },
+    { criterion: 'fresh', met: true, text: 'Freshness: not come back: 1 point.' },
+  ],
+  points: 4,
+  grade: 'B',
+};
+
 /** The server's side: one answer, graded against the course's decision and shown at once. */
 function decisionServer() {
   let answered = false;
@@ -70,6 +84,16 @@ function decisionServer() {
         revealed: true,
         answer: { take: request.take, reasons: request.reasons },
         course: COURSE,
+        ...(request.criteria && {
+          scorecard: {
+            pass: false,
+            points: request.criteria.length,
+            grade: 'C',
+            misread: ['move', 'round-number', 'fresh'],
+            course: COURSE_SCORE,
+            feedback: ['You scored it 2 of 5; the course scores it 4 of 5, a B.'],
+          },
+        }),
       };
     },
   };
@@ -131,17 +155,39 @@ describe('the take-or-skip exercise of a lesson', () => {
   it('sends a skip with its reasons, and shows the server’s verdict and the course’s checks', async () => {
     const { sent } = renderDecisionLesson();
     await chartReady();
+    // The zone is scored first: the score counts the ticks in the lesson's words.
+    expect(screen.getByTestId('decision-score').textContent).toBe(
+      'Your score: 0 of 5, a C, which the course passes over.',
+    );
+    fireEvent.click(screen.getByLabelText(/^Time on the zone:/));
+    fireEvent.click(screen.getByLabelText(/^The base:/));
+    expect(screen.getByTestId('decision-score').textContent).toBe(
+      'Your score: 2 of 5, a C, which the course passes over.',
+    );
     fireEvent.click(choice('Skip'));
     fireEvent.click(screen.getByLabelText(/^Not fresh:/));
     fireEvent.click(decide());
 
     const verdict = await screen.findByTestId('decision-verdict');
     expect(verdict.textContent).toBe('You chose to skip the trade. The course takes it.');
+    expect(screen.getByTestId('decision-score-verdict').textContent).toBe(
+      'You scored it 2 of 5; the course scores it 4 of 5, a B.',
+    );
     expect(screen.getByRole('status').className).toContain('notice--info');
-    expect(sent).toEqual([{ take: false, reasons: ['fresh'], lesson: 41 }]);
+    expect(sent).toEqual([
+      { take: false, reasons: ['fresh'], criteria: ['time', 'base'], lesson: 41 },
+    ]);
 
     const answer = screen.getByRole('region', { name: "The course's decision" });
-    expect(within(answer).getByRole('heading').textContent).toBe('The course takes this trade');
+    expect(
+      within(answer)
+        .getAllByRole('heading')
+        .map((heading) => heading.textContent),
+    ).toEqual(['The course scores the zone 4 of 5: a B', 'The course takes this trade']);
+    const score = within(within(answer).getByTestId('decision-scorecard')).getAllByRole('listitem');
+    expect(score.map((reading) => reading.textContent)).toEqual(
+      COURSE_SCORE.readings.map((reading) => `${reading.met ? '✓' : '✗'} ${reading.text}`),
+    );
     const checks = within(within(answer).getByTestId('decision-checks')).getAllByRole('listitem');
     expect(checks.map((check) => check.textContent)).toEqual(
       COURSE.checks.map((check) => `✓ ${check.text}`),

@@ -8,6 +8,7 @@ import {
   type ExerciseChartData,
   type PracticeDecisionBody,
   type PracticeRealDecisionBody,
+  type ZoneCriterion,
 } from '../api/index.js';
 import { courseQueries, invalidateAnswered, queryKeys } from '../api/queries.js';
 import { chartLoadState } from '../exercise/chart-load.js';
@@ -31,6 +32,13 @@ const realDecisionQuery = courseQueries.practiceRealDecision as unknown as Pract
   AnyDecisionBody,
   QueryKey
 >;
+
+/** A decision as the panel gives it: the zone's score (criteria it meets), take or skip, why. */
+export interface DecisionChoice {
+  take: boolean;
+  reasons: DecisionCheck[];
+  criteria?: ZoneCriterion[];
+}
 
 export interface DecisionExerciseState {
   chart: ExerciseChartData | undefined;
@@ -78,8 +86,12 @@ export function useDecisionExercise(options: {
   const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
 
   const deciding = useMutation({
-    mutationFn: ({ take, reasons }: { take: boolean; reasons: DecisionCheck[] }) =>
-      api.decide({ ...(take ? { take, reasons: [] } : { take, reasons }), ...fields() }),
+    mutationFn: ({ take, reasons, criteria }: DecisionChoice) =>
+      api.decide({
+        ...(take ? { take, reasons: [] } : { take, reasons }),
+        ...(criteria ? { criteria } : {}),
+        ...fields(),
+      }),
     onSuccess: (answer) => {
       setResult(answer);
       // Once answered, the charts are loaded again: they then carry the candles after it.
@@ -89,9 +101,9 @@ export function useDecisionExercise(options: {
   });
   const { mutateAsync } = deciding;
   const submit = useCallback(
-    async (take: boolean, reasons: DecisionCheck[]) => {
+    async (choice: DecisionChoice) => {
       // A failure is shown from the mutation's error.
-      await mutateAsync({ take, reasons }).catch(() => undefined);
+      await mutateAsync(choice).catch(() => undefined);
     },
     [mutateAsync],
   );

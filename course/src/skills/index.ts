@@ -12,6 +12,7 @@ export {
   modelEvidence,
   planMissedSkills,
   PRACTICE_KINDS,
+  CRITERION_SKILLS,
   SKILL_KEYS,
   skillOf,
   SKILLS,

@@ -98,6 +98,8 @@ describe('skillsTested', () => {
   it('lists what each kind of exercise can test, and every skill under some kind', () => {
     expect(skillsOfKind('plan')).toEqual(['room', 'entry', 'stop', 'position-size']);
     expect(skillsOfKind('decision')).toEqual([
+      'base',
+      'move-strength',
       'freshness',
       'higher-timeframe',
       'room',
@@ -192,6 +194,22 @@ describe('the skill a graded answer missed', () => {
           decision: usedZone,
         }),
       ).toEqual([
+        { skill: 'freshness', pass: true, kind: 'decision' },
+        { skill: 'take-or-skip', pass: true, kind: 'decision' },
+      ]);
+    });
+
+    it("adds the scored criteria's skills: a misread move out is missed, the rest passed", () => {
+      expect(
+        answerEvidence({
+          kind: 'decision',
+          answer: { take: false, reasons: ['fresh'] },
+          decision: usedZone,
+          scorecard: { misread: ['move', 'round-number'] },
+        }),
+      ).toEqual([
+        { skill: 'base', pass: true, kind: 'decision' },
+        { skill: 'move-strength', pass: false, kind: 'decision' },
         { skill: 'freshness', pass: true, kind: 'decision' },
         { skill: 'take-or-skip', pass: true, kind: 'decision' },
       ]);

@@ -5,6 +5,7 @@ import type { DecisionCheck, DecisionAnswer, TradeDecision } from '../trade-deci
 import type { ManagementRule } from '../trade-management.js';
 import type { PlanRule } from '../trade-plan.js';
 import type { ZoneType } from '../zones.js';
+import type { ZoneCriterion } from '../zone-scorecard.js';
 
 /**
  * The skill map: what a learner must be able to do, each skill with a stable key (stored with
@@ -193,7 +194,12 @@ export function skillsOfKind(kind: ExerciseKind): SkillKey[] {
     case 'plan':
       return unique(PLAN_SKILLS);
     case 'decision':
-      return unique(['take-or-skip', ...Object.values(CHECK_SKILLS)]);
+      // A decision's zone is scored on the Finding module's criteria first.
+      return unique([
+        'take-or-skip',
+        ...Object.values(CHECK_SKILLS),
+        ...scorecardSkills([]).tested,
+      ]);
     case 'manage':
       return ['trade-management'];
   }
@@ -289,6 +295,36 @@ export function managementMissedSkills(chosen: ManagementRule, taught: Managemen
   return chosen === taught ? [] : ['trade-management'];
 }
 
+/**
+ * The skill each of the Finding module's criteria reads, when a learner scores a marked zone:
+ * the time on the zone and the base are both the base's skill. A round number is a fact to look
+ * up, not a skill the course tracks.
+ */
+export const CRITERION_SKILLS: Readonly<Record<ZoneCriterion, SkillKey | null>> = {
+  time: 'base',
+  base: 'base',
+  move: 'move-strength',
+  'round-number': null,
+  fresh: 'freshness',
+};
+
+/** The skills a scorecard answer tests, and those its misread criteria missed. */
+function scorecardSkills(misread: readonly ZoneCriterion[]): {
+  tested: SkillKey[];
+  missed: SkillKey[];
+} {
+  const skillsOf = (criteria: readonly ZoneCriterion[]) =>
+    unique(
+      criteria
+        .map((criterion) => CRITERION_SKILLS[criterion])
+        .filter((skill): skill is SkillKey => skill !== null),
+    );
+  return {
+    tested: skillsOf(Object.keys(CRITERION_SKILLS) as ZoneCriterion[]),
+    missed: skillsOf(misread),
+  };
+}
+
 /** A graded answer, with what its grade says, as the API has it after grading. */
 export type GradedAnswer =
   | {
@@ -303,6 +339,8 @@ export type GradedAnswer =
       kind: 'decision';
       answer: DecisionAnswer;
       decision: Pick<TradeDecision, 'take' | 'checks'>;
+      /** When the learner scored the zone first: the criteria read differently from the course. */
+      scorecard?: { misread: readonly ZoneCriterion[] };
     }
   | { kind: 'manage'; chosen: ManagementRule; taught: ManagementRule };
 
@@ -324,10 +362,12 @@ export function answerEvidence(graded: GradedAnswer): SkillEvidence[] {
       tested = [...PLAN_SKILLS];
       missed = planMissedSkills(graded.failed);
       break;
-    case 'decision':
-      tested = decisionSkills(graded.answer, graded.decision);
-      missed = decisionMissedSkills(graded.answer, graded.decision);
+    case 'decision': {
+      const scored = graded.scorecard ? scorecardSkills(graded.scorecard.misread) : null;
+      tested = [...decisionSkills(graded.answer, graded.decision), ...(scored?.tested ?? [])];
+      missed = [...decisionMissedSkills(graded.answer, graded.decision), ...(scored?.missed ?? [])];
       break;
+    }
     case 'manage':
       tested = ['trade-management'];
       missed = managementMissedSkills(graded.chosen, graded.taught);

@@ -1,5 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { type CheckResult, DECISION_CHECKS, type DecisionCheck } from '@course/rules';
+import {
+  type CheckResult,
+  type CriterionReading,
+  DECISION_CHECKS,
+  type DecisionCheck,
+  ZONE_CRITERIA,
+  type ZoneCriterion,
+  type ZoneGrade,
+  type ZoneScorecard,
+} from '@course/rules';
 import { PlanOutcomeDto } from './plan-result.dto.js';
 import { ZoneBoundsDto, ZoneDto } from './zone.dto.js';
 import type {
@@ -7,7 +16,10 @@ import type {
   DecisionAnswer,
   DecisionResult,
   DecisionSetup,
+  ScorecardResult,
 } from '@course/contract';
+
+const GRADES: ZoneGrade[] = ['A', 'B', 'C'];
 
 // Named, because a class can only implement a type by its name.
 type CourseModelPlan = CourseDecision['model'];
@@ -15,6 +27,35 @@ type CourseModelPlan = CourseDecision['model'];
 export class DecisionAnswerDto implements DecisionAnswer {
   @ApiProperty() take!: boolean;
   @ApiProperty({ enum: DECISION_CHECKS, isArray: true }) reasons!: DecisionCheck[];
+  @ApiPropertyOptional({ enum: ZONE_CRITERIA, isArray: true }) criteria?: ZoneCriterion[];
+}
+
+export class CriterionReadingDto implements CriterionReading {
+  @ApiProperty({ enum: ZONE_CRITERIA }) criterion!: ZoneCriterion;
+  @ApiProperty({ description: 'The zone meets it: one point' }) met!: boolean;
+  @ApiProperty({ description: 'What was measured and what earns the point' }) text!: string;
+}
+
+export class ZoneScorecardDto implements ZoneScorecard {
+  @ApiProperty({ type: [CriterionReadingDto] }) readings!: CriterionReadingDto[];
+  @ApiProperty({ example: 4 }) points!: number;
+  @ApiProperty({ enum: GRADES, description: '5 points an A, 4 a B, 3 or less a C' })
+  grade!: ZoneGrade;
+}
+
+export class ScorecardResultDto implements ScorecardResult {
+  @ApiProperty({ description: 'Every criterion read as the course reads it' }) pass!: boolean;
+  @ApiProperty({ description: 'The learner’s points, of five', example: 5 }) points!: number;
+  @ApiProperty({ enum: GRADES, description: 'The grade the learner’s points give' })
+  grade!: ZoneGrade;
+  @ApiProperty({ enum: ZONE_CRITERIA, isArray: true }) misread!: ZoneCriterion[];
+  @ApiProperty({ type: ZoneScorecardDto, description: 'The course’s score of the zone' })
+  course!: ZoneScorecardDto;
+  @ApiProperty({
+    type: [String],
+    description: 'The verdict, then every criterion with its numbers',
+  })
+  feedback!: string[];
 }
 
 export class DecisionCheckDto implements CheckResult {
@@ -53,6 +94,11 @@ export class DecisionResultDto implements DecisionResult {
   @ApiProperty({ description: 'Answered once: the course’s decision follows' }) revealed!: boolean;
   @ApiProperty({ type: DecisionAnswerDto }) answer!: DecisionAnswerDto;
   @ApiPropertyOptional({ type: CourseDecisionDto }) course?: CourseDecisionDto;
+  @ApiPropertyOptional({
+    type: ScorecardResultDto,
+    description: 'When the zone was scored first: the learner’s score against the course’s',
+  })
+  scorecard?: ScorecardResultDto;
 }
 
 /** What a take-or-skip exercise shows before any answer: the zone and the next opposing one. */

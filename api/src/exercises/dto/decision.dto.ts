@@ -13,9 +13,10 @@ import {
   Min,
 } from 'class-validator';
 import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
-import { DECISION_CHECKS } from '@course/rules';
+import { DECISION_CHECKS, ZONE_CRITERIA, type ZoneCriterion } from '@course/rules';
 
 const REASONS_MESSAGE = `each reason must be one of ${DECISION_CHECKS.join(', ')}`;
+const CRITERIA_MESSAGE = `each criterion must be one of ${ZONE_CRITERIA.join(', ')}`;
 
 /** An answer to a take-or-skip exercise: take or skip, and for a skip the checks that fail. */
 export class DecisionDto extends LessonOrPracticeDto {
@@ -48,4 +49,19 @@ export class DecisionDto extends LessonOrPracticeDto {
   @IsArray({ message: 'reasons must be a list of checks' })
   @IsDefined({ message: 'reasons must be a list of checks (empty when taking)' })
   reasons!: ('room' | 'fresh' | 'higher-timeframe')[];
+
+  @ApiPropertyOptional({
+    description:
+      'The zone scored first on the Finding module’s five criteria: those it meets (empty: ' +
+      'none). Graded beside the decision; leave out to decide without scoring.',
+    enum: ZONE_CRITERIA,
+    isArray: true,
+    example: ['time', 'base', 'move', 'fresh'],
+  })
+  @IsOptional()
+  @IsIn(ZONE_CRITERIA, { each: true, message: CRITERIA_MESSAGE })
+  @ArrayUnique({ message: 'each criterion may be named once' })
+  @ArrayMaxSize(ZONE_CRITERIA.length, { message: 'there are only five criteria' })
+  @IsArray({ message: 'criteria must be a list of the criteria the zone meets' })
+  criteria?: ZoneCriterion[];
 }
