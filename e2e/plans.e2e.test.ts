@@ -189,6 +189,12 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     await page.goto(url('/risk-decide'));
     await page.waitForFunction(() => window.__chartEngine !== undefined);
     const decision = page.getByRole('complementary', { name: 'Your decision' });
+    // The zone is scored first, on the Finding module's checklist.
+    await decision.getByLabel(/Time on the zone: a base of one or two/).check();
+    await decision.getByLabel(/Freshness: price has not come back/).check();
+    expect(await page.getByTestId('decision-score').textContent()).toBe(
+      'Your score: 2 of 5, a C, which the course passes over.',
+    );
     await decision.getByRole('radio', { name: 'Skip' }).click();
     // Decide is offered only with a reason to skip.
     await expect(decision.getByRole('button', { name: 'Decide' }).isDisabled()).resolves.toBe(true);
@@ -199,6 +205,20 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     await verdict.waitFor();
     const checks = await page.getByTestId('decision-checks').locator('li').allTextContents();
     expect(checks).toHaveLength(3);
+    // The course's score of the same zone, criterion by criterion, beside the learner's.
+    const readings = await page.getByTestId('decision-scorecard').locator('li').allTextContents();
+    const starts = [
+      /^. Time on the zone:/,
+      /^. The base:/,
+      /^. The move out:/,
+      /^. Psycho/,
+      /^. Fresh/,
+    ];
+    expect(readings).toHaveLength(starts.length);
+    readings.forEach((reading, at) => expect(reading).toMatch(starts[at]!));
+    expect(await page.getByTestId('decision-score-verdict').textContent()).toMatch(
+      /^(Scored right|You scored it 2 of 5; the course scores it \d of 5)/,
+    );
     expect(checks[0]).toMatch(/^✗ Room: the next demand zone leaves only \d\.\dR/);
     // Right exactly when the reasons ticked are the checks that fail.
     const failing = checks.filter((check) => check.startsWith('✗')).length;
