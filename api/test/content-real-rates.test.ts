@@ -83,6 +83,7 @@ for (const [key, name] of [
   ['fresh', 'fresh'],
   ['trend', 'higher-timeframe'],
   ['height', 'zone-height'],
+  ['grade', 'grade'],
 ] as const) {
   EXPECTED_WORDS[`${key}-advantage`] = rText(advantage(name).mean);
   EXPECTED_WORDS[`${key}-interval`] = interval(advantage(name));

@@ -218,13 +218,14 @@ function checkLabel(splits: MeasuredRates['splits'], name: string, short: string
   return { label: short, value: split.advantageR };
 }
 
-/** The four checks, each passing against failing, on one way of trading. */
+/** The four checks and the checklist's grade, each passing against failing, on one way of trading. */
 function checkRows(splits: MeasuredRates['splits']): IntervalRow[] {
   return [
     checkLabel(splits, 'room', 'Room of 2R or more'),
     checkLabel(splits, 'fresh', 'Fresh (not tested before)'),
     checkLabel(splits, 'higher-timeframe', '1-hour trend not against'),
     checkLabel(splits, 'zone-height', 'Thin zone (1 range or less)'),
+    checkLabel(splits, 'grade', 'Scored A or B, not C'),
   ];
 }
 
@@ -304,7 +305,7 @@ export function figuresOf(rates: MeasuredRates): Record<string, Figure> {
       title: 'What passing each check added per trade, in R',
       caption:
         'Average result when the check passes minus when it fails (a thin zone minus a taller ' +
-        'one), with its 95% interval. ' +
+        'one; a zone scored A or B on the Finding checklist minus a C), with its 95% interval. ' +
         'A grey line crosses zero: no proven difference. A green or red one is a measured gain or loss.',
       svg: advantages.svg,
     },
@@ -360,7 +361,13 @@ export function rateWordsOf(rates: MeasuredRates): Record<string, string> {
     'twor-r-interval': rIntervalText(rates.twoR.taken.expectancyR),
     'twor-r-after-costs': rText(rates.twoR.taken.expectancyAfterCostsR.mean),
   };
-  const checks = { room: 'room', fresh: 'fresh', trend: 'higher-timeframe', height: 'zone-height' };
+  const checks = {
+    room: 'room',
+    fresh: 'fresh',
+    trend: 'higher-timeframe',
+    height: 'zone-height',
+    grade: 'grade',
+  };
   for (const [key, name] of Object.entries(checks)) {
     const advantage = advantageOf(rates.splits, name);
     words[`${key}-advantage`] = rText(advantage.mean);

@@ -41,7 +41,7 @@ export interface TradeSummary {
   costR: number;
 }
 
-export type SplitName = 'room' | 'fresh' | 'higher-timeframe' | 'zone-height';
+export type SplitName = 'room' | 'fresh' | 'higher-timeframe' | 'zone-height' | 'grade';
 
 export interface CheckSplit {
   name: SplitName;
@@ -204,6 +204,14 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
       (s) => s.heightInRanges <= THIN_ZONE_IN_RANGES,
       `zone at most ${THIN_ZONE_IN_RANGES} average range tall`,
       `zone taller than ${THIN_ZONE_IN_RANGES} average range`,
+      trade,
+    ),
+    split(
+      'grade',
+      traded,
+      (s) => s.grade !== 'C',
+      'zone scored A or B (4 or 5 of the 5 criteria)',
+      'zone scored C (3 or less)',
       trade,
     ),
   ];

@@ -1,4 +1,5 @@
 import type { Candle, PriceZone } from '@chart-kit/core';
+import { scoreZone, type ZoneGrade } from '../zone-scorecard.js';
 import { newYorkDayNumber } from '../market-sim.js';
 import { readReaction, type ReactionReading } from '../scenarios/reaction.js';
 import { higherTimeframeTrend, modelPlanAt, type HigherTimeframeTrend } from '../trade-decision.js';
@@ -61,6 +62,8 @@ export interface MeasuredSetup {
   /** Zone height (upper - lower) in average ranges. */
   heightInRanges: number;
   checks: { room: boolean; fresh: boolean; higherTimeframe: boolean };
+  /** The zone's grade on the Finding module's checklist, as a trader scored it at the return. */
+  grade: ZoneGrade;
   /** The reaction at a fresh zone's first return (null at later returns). */
   reaction: ReactionReading | null;
   /** The course's trade: the model plan, or the 2R trade where the room is under 2R. */
@@ -358,6 +361,7 @@ function setupAt(
       fresh: touchesBefore === 0,
       higherTimeframe: higherTimeframe !== 'against',
     },
+    grade: scoreZone(candles.slice(0, returnIndex), { ...zone, touches: touchesBefore }).grade,
     reaction: touchesBefore === 0 ? readReaction(day, zone, returnInDay) : null,
     course,
     twoR,
