@@ -34,18 +34,30 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   const lineStep = model.tickSize ?? step;
   const zone = model.marks.revealedZone;
   const zoneBounds = new Set<string>();
+  // A user's line on a revealed zone's bound (drawn there before the reveal, or snapped to it)
+  // keeps its own tag; the zone's would only repeat it: "146.84 146.84".
+  const userLineTexts = new Set(
+    [...model.lines.list.map((line) => line.price), ...(model.draftLines ?? [])].map((price) =>
+      formatPrice(price, lineStep),
+    ),
+  );
   if (zone && zone.progress >= 1) {
     for (const bound of [zone.zone.upper, zone.zone.lower].sort((a, b) => b - a)) {
-      add('zone', bound);
-      zoneBounds.add(formatPrice(bound, step));
+      const text = formatPrice(bound, step);
+      zoneBounds.add(text);
+      if (!userLineTexts.has(text)) add('zone', bound);
     }
   }
-  // A pulled line drawn on a zone's bound (a lesson picture showing the two lines that mark it)
-  // would only repeat the zone's tag beside it: "50.55 50.55 50.15 50.15".
+  // A pulled or reference line drawn on a zone's bound (a lesson picture showing the two lines
+  // that mark it, a plan's entry at the zone's proximal line) would only repeat the zone's tag
+  // beside it: "50.55 50.55 50.15 50.15". Its own label on the plot still names it.
   for (const price of model.marks.pulledLines) {
     if (!zoneBounds.has(formatPrice(price, step))) add('pulled', price);
   }
-  for (const line of model.marks.referenceLines) add('pulled', line.price, false, line.color);
+  for (const line of model.marks.referenceLines) {
+    if (!zoneBounds.has(formatPrice(line.price, step)))
+      add('pulled', line.price, false, line.color);
+  }
   for (const line of model.lines.list) {
     const color = model.lines.roleOf(line)?.color;
     add(line.id === model.selectedLine ? 'selected-line' : 'line', line.price, false, color);

@@ -141,6 +141,37 @@ describe('priceTagsView', () => {
     expect(tags.map((tag) => tag.kind).sort()).toEqual(['pulled', 'zone', 'zone']);
     expect(new Set(tags.map((tag) => tag.text)).size).toBe(3);
   });
+
+  it("tags a reference line on a zone's bound once, as the zone's", () => {
+    // A plan's entry at the zone's proximal line: "403.40 / 403.40" stacked.
+    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
+    const [lower, upper] = [
+      harness.model.frame.priceOfY(300),
+      harness.model.frame.priceOfY(200),
+    ].map((price) => Math.round(price * 100) / 100) as [number, number];
+    harness.model.setReferenceLines([
+      { price: upper, label: 'Course entry', color: 0x90caf9 },
+      { price: lower - 0.5, label: 'Course stop', color: 0xef5350 },
+    ]);
+    void harness.model.revealZone({ upper, lower }, { animate: false });
+    const tags = priceTagsView(harness.model);
+    expect(tags.map((tag) => tag.kind).sort()).toEqual(['pulled', 'zone', 'zone']);
+    expect(new Set(tags.map((tag) => tag.text)).size).toBe(3);
+  });
+
+  it("keeps a user's line's tag on a zone's bound, not the zone's too", () => {
+    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
+    const [lower, upper] = [
+      harness.model.frame.priceOfY(300),
+      harness.model.frame.priceOfY(200),
+    ].map((price) => Math.round(price * 100) / 100) as [number, number];
+    harness.model.addLine(upper);
+    harness.model.addLine(lower + 0.3);
+    void harness.model.revealZone({ upper, lower }, { animate: false });
+    const tags = priceTagsView(harness.model);
+    expect(tags.map((tag) => tag.kind).sort()).toEqual(['line', 'line', 'zone']);
+    expect(new Set(tags.map((tag) => tag.text)).size).toBe(3);
+  });
 });
 
 describe('priceLabelsView', () => {
