@@ -32,6 +32,8 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   };
   const step = model.valueStep();
   const lineStep = model.tickSize ?? step;
+  const textStep = (kind: PriceTagKind) =>
+    kind === 'line' || kind === 'selected-line' ? lineStep : step;
   const zone = model.marks.revealedZone;
   const zoneBounds = new Set<string>();
   // A user's line on a revealed zone's bound (drawn there before the reveal, or snapped to it)
@@ -64,7 +66,15 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   }
   for (const price of model.draftLines ?? []) add('selected-line', price);
   const crosshair = crosshairView(model);
-  if (crosshair && crosshair.y >= 0 && crosshair.y <= plotHeight) {
+  // Resting on a line, the crosshair would repeat the line's tag beside it.
+  const onTaggedPrice =
+    crosshair !== undefined &&
+    wanted.some(
+      (tag) =>
+        Math.abs(tag.y - crosshair.y) < PRICE_TAG_HEIGHT &&
+        formatPrice(tag.price, textStep(tag.kind)) === formatPrice(crosshair.price, step),
+    );
+  if (crosshair && !onTaggedPrice && crosshair.y >= 0 && crosshair.y <= plotHeight) {
     wanted.push({ kind: 'crosshair', price: crosshair.price, y: crosshair.y, pinned: true });
   }
   if (wanted.length === 0) return [];
@@ -75,10 +85,7 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   return wanted.map((tag, index) => ({
     kind: tag.kind,
     ...(tag.color === undefined ? {} : { color: tag.color }),
-    text: formatPrice(
-      tag.price,
-      tag.kind === 'line' || tag.kind === 'selected-line' ? lineStep : step,
-    ),
+    text: formatPrice(tag.price, textStep(tag.kind)),
     y: centres[index] ?? tag.y,
   }));
 }

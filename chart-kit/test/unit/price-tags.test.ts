@@ -159,6 +159,21 @@ describe('priceTagsView', () => {
     expect(new Set(tags.map((tag) => tag.text)).size).toBe(3);
   });
 
+  it("draws no crosshair tag beside a line's tag at the same price", () => {
+    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
+    const price = Math.round(harness.model.frame.priceOfY(250) * 100) / 100;
+    harness.model.addLine(price);
+    harness.hover(300, harness.yOfPrice(price));
+    expect(priceTagsView(harness.model).map((tag) => tag.kind)).toEqual(['line']);
+    // Off the line, the crosshair has its own tag again.
+    harness.hover(300, harness.yOfPrice(price) + 3 * PRICE_TAG_HEIGHT);
+    expect(
+      priceTagsView(harness.model)
+        .map((tag) => tag.kind)
+        .sort(),
+    ).toEqual(['crosshair', 'line']);
+  });
+
   it("keeps a user's line's tag on a zone's bound, not the zone's too", () => {
     const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
     const [lower, upper] = [
