@@ -355,8 +355,9 @@ function PracticeModes({
       return (
         <>
           <p className="muted">
-            Real returns to zones the course&apos;s rules found: take or skip each trade by room,
-            freshness and the 1-hour trend, then see what really happened.
+            Real returns to zones the course&apos;s rules found, of every grade: score each zone on
+            the checklist, take or skip the trade by room, freshness and the 1-hour trend, then see
+            what really happened.
             {subscribed === false &&
               ` ${freeTasterText(limits.free, 'real trade', 'real trades')}; the Pro Plan opens all the others.`}
           </p>
