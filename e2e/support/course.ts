@@ -14,6 +14,7 @@ interface ChartEngineProbe {
   setMagnet(enabled: boolean): void;
   readonly viewport: { fromIndex: number; toIndex: number };
   readonly candleCount: number;
+  candle(index: number): { time: number } | undefined;
   readonly timeframe: string | undefined;
   readonly replayState: { status: string };
   /** What draws the chart: 'canvas2d', 'webgl' or 'webgpu'. */
