@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { gradeOfPoints, zoneGradeWords } from '@course/rules';
 import type { DecisionCheck, ZoneCriterion } from '../api/index.js';
 import { useCourseRules } from '../course/course-rules.js';
@@ -13,7 +13,6 @@ export const CRITERION_LABELS: Record<ZoneCriterion, string> = {
   'round-number': 'Psychological level: a whole or half dollar inside the zone',
   fresh: 'Freshness: price has not come back to the zone since it left',
 };
-const CRITERIA = Object.keys(CRITERION_LABELS) as ZoneCriterion[];
 
 const CHECK_LABELS: Record<DecisionCheck, string> = {
   room: 'Room: a target short of the wall pays under 2R',
@@ -30,8 +29,41 @@ interface DecisionPanelProps {
   onDecide: (choice: DecisionChoice) => void;
 }
 
-function toggled<T>(list: readonly T[], entry: T): T[] {
-  return list.includes(entry) ? list.filter((item) => item !== entry) : [...list, entry];
+interface TickListProps<Key extends string> {
+  className: string;
+  legend: string;
+  /** Each box's words, in the order shown. */
+  labels: Record<Key, string>;
+  ticked: readonly Key[];
+  onChange: (ticked: Key[]) => void;
+  disabled: boolean;
+  children?: ReactNode;
+}
+
+/** A fieldset of checkboxes, one per label: the zone's criteria, or the checks a skip names. */
+function TickList<Key extends string>({
+  className,
+  legend,
+  labels,
+  ticked,
+  onChange,
+  disabled,
+  children,
+}: TickListProps<Key>) {
+  const toggle = (key: Key) =>
+    onChange(ticked.includes(key) ? ticked.filter((entry) => entry !== key) : [...ticked, key]);
+  return (
+    <fieldset className={className} disabled={disabled}>
+      <legend>{legend}</legend>
+      {(Object.keys(labels) as Key[]).map((key) => (
+        <label key={key}>
+          <input type="checkbox" checked={ticked.includes(key)} onChange={() => toggle(key)} />{' '}
+          {labels[key]}
+        </label>
+      ))}
+      {children}
+    </fieldset>
+  );
 }
 
 /**
@@ -51,22 +83,18 @@ export function DecisionPanel({ long, answered, submitting, onDecide }: Decision
   return (
     <>
       <h3>Score the zone</h3>
-      <fieldset className="decision__reasons decision__score" disabled={answered}>
-        <legend>Tick each criterion the blue zone meets (one point each):</legend>
-        {CRITERIA.map((criterion) => (
-          <label key={criterion}>
-            <input
-              type="checkbox"
-              checked={criteria.includes(criterion)}
-              onChange={() => setCriteria((current) => toggled(current, criterion))}
-            />{' '}
-            {CRITERION_LABELS[criterion]}
-          </label>
-        ))}
+      <TickList
+        className="decision__reasons decision__score"
+        legend="Tick each criterion the blue zone meets (one point each):"
+        labels={CRITERION_LABELS}
+        ticked={criteria}
+        onChange={setCriteria}
+        disabled={answered}
+      >
         <p className="muted" aria-live="polite" data-testid="decision-score">
           Your score: {criteria.length} of 5, {scoreWords}.
         </p>
-      </fieldset>
+      </TickList>
       <h3>Take it or skip it?</h3>
       <p className="muted">
         A {long ? 'long' : 'short'} trade at the zone: entry at its proximal line, stop a quarter of
@@ -88,19 +116,14 @@ export function DecisionPanel({ long, answered, submitting, onDecide }: Decision
         ))}
       </div>
       {take === false && (
-        <fieldset className="decision__reasons" disabled={answered}>
-          <legend>Skip because (tick every check that fails):</legend>
-          {(Object.keys(CHECK_LABELS) as DecisionCheck[]).map((check) => (
-            <label key={check}>
-              <input
-                type="checkbox"
-                checked={reasons.includes(check)}
-                onChange={() => setReasons((current) => toggled(current, check))}
-              />{' '}
-              {CHECK_LABELS[check]}
-            </label>
-          ))}
-        </fieldset>
+        <TickList
+          className="decision__reasons"
+          legend="Skip because (tick every check that fails):"
+          labels={CHECK_LABELS}
+          ticked={reasons}
+          onChange={setReasons}
+          disabled={answered}
+        />
       )}
       {!answered && (
         <SubmitButton

@@ -94,6 +94,13 @@ describe('stackPriceTags', () => {
   });
 });
 
+/** A chart and a zone's bounds in cents, 100 px apart in the middle of its plot. */
+function chartWithZoneBounds(): { harness: ChartHarness; lower: number; upper: number } {
+  const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
+  const cents = (y: number) => Math.round(harness.model.frame.priceOfY(y) * 100) / 100;
+  return { harness, lower: cents(300), upper: cents(200) };
+}
+
 describe('priceTagsView', () => {
   it("stacks pulled lines, the user's lines, the revealed zone and the crosshair apart", () => {
     // The defect: /validating-clean after /validating-faz with lines at 194.50 and 194.90.
@@ -130,11 +137,7 @@ describe('priceTagsView', () => {
 
   it("tags a pulled line on a zone's bound once, as the zone's", () => {
     // A lesson picture draws a zone and the two lines that mark it at the same prices.
-    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
-    const [lower, upper] = [
-      harness.model.frame.priceOfY(300),
-      harness.model.frame.priceOfY(200),
-    ].map((price) => Math.round(price * 100) / 100) as [number, number];
+    const { harness, lower, upper } = chartWithZoneBounds();
     harness.model.setPulledLines([lower, upper, lower + 0.5]);
     void harness.model.revealZone({ upper, lower }, { animate: false });
     const tags = priceTagsView(harness.model);
@@ -144,11 +147,7 @@ describe('priceTagsView', () => {
 
   it("tags a reference line on a zone's bound once, as the zone's", () => {
     // A plan's entry at the zone's proximal line: "403.40 / 403.40" stacked.
-    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
-    const [lower, upper] = [
-      harness.model.frame.priceOfY(300),
-      harness.model.frame.priceOfY(200),
-    ].map((price) => Math.round(price * 100) / 100) as [number, number];
+    const { harness, lower, upper } = chartWithZoneBounds();
     harness.model.setReferenceLines([
       { price: upper, label: 'Course entry', color: 0x90caf9 },
       { price: lower - 0.5, label: 'Course stop', color: 0xef5350 },
@@ -175,11 +174,7 @@ describe('priceTagsView', () => {
   });
 
   it("keeps a user's line's tag on a zone's bound, not the zone's too", () => {
-    const harness = new ChartHarness({ candles: waveSeries(288), initialBars: 80, maxLines: 2 });
-    const [lower, upper] = [
-      harness.model.frame.priceOfY(300),
-      harness.model.frame.priceOfY(200),
-    ].map((price) => Math.round(price * 100) / 100) as [number, number];
+    const { harness, lower, upper } = chartWithZoneBounds();
     harness.model.addLine(upper);
     harness.model.addLine(lower + 0.3);
     void harness.model.revealZone({ upper, lower }, { animate: false });
