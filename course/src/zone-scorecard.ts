@@ -1,5 +1,5 @@
 import type { Candle } from '@chart-kit/core';
-import type { ZoneType } from './zones.js';
+import { firstReturnIndex, type ZoneType } from './zones.js';
 
 /**
  * The Finding module's checklist ("A checklist for every zone"): five common criteria, one point
@@ -56,14 +56,21 @@ export function gradeOfPoints(points: number): ZoneGrade {
 const dollars = (price: number) => price.toFixed(2);
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-/** The zone scored on the five criteria as the lesson states them, from the candles shown. */
-export function scoreZone(candles: readonly Candle[], zone: ZoneToScore): ZoneScorecard {
+/**
+ * The zone scored on the five criteria as the lesson states them, from the candles shown:
+ * `candles` up to `end` (exclusive; all of them by default).
+ */
+export function scoreZone(
+  candles: readonly Candle[],
+  zone: ZoneToScore,
+  end = candles.length,
+): ZoneScorecard {
   const base = candles.slice(zone.baseStart, zone.baseEnd + 1);
   if (base.length === 0) throw new RangeError('a zone to score needs its base candles');
   const readings = [
     timeReading(base.length),
     baseReading(base),
-    moveReading(candles, zone),
+    moveReading(candles, zone, end),
     roundNumberReading(zone),
     freshReading(zone.touches),
   ];
@@ -102,28 +109,31 @@ function baseReading(base: readonly Candle[]): CriterionReading {
 
 /**
  * How far price left the zone: the farthest close beyond its proximal line from the base on,
- * until price first traded back into the zone after leaving it.
+ * until price first traded back into the zone after leaving it (or `end`, exclusive).
  */
-export function moveOutDistance(candles: readonly Candle[], zone: ZoneToScore): number {
+export function moveOutDistance(
+  candles: readonly Candle[],
+  zone: ZoneToScore,
+  end = candles.length,
+): number {
   const direction = zone.type === 'demand' ? 1 : -1;
   const proximal = direction > 0 ? zone.upper : zone.lower;
+  const beyond = (index: number) => direction * ((candles[index]?.close ?? proximal) - proximal);
+  let left = zone.baseEnd + 1;
+  while (left < end && beyond(left) <= 0) left++;
+  if (left >= end) return 0;
+  const back = firstReturnIndex(candles, zone, left + 1);
+  const stop = back === -1 ? end : Math.min(back, end);
   let farthest = 0;
-  let left = false;
-  for (let index = zone.baseEnd + 1; index < candles.length; index++) {
-    const candle = candles[index];
-    if (!candle) break;
-    const inZone = candle.low <= zone.upper && candle.high >= zone.lower;
-    if (left && inZone) break;
-    const beyond = direction * (candle.close - proximal);
-    if (beyond > 0) left = true;
-    farthest = Math.max(farthest, beyond);
+  for (let index = left; index < stop; index++) {
+    farthest = Math.max(farthest, beyond(index));
   }
   return farthest;
 }
 
-function moveReading(candles: readonly Candle[], zone: ZoneToScore): CriterionReading {
+function moveReading(candles: readonly Candle[], zone: ZoneToScore, end: number): CriterionReading {
   const height = zone.upper - zone.lower;
-  const distance = moveOutDistance(candles, zone);
+  const distance = moveOutDistance(candles, zone, end);
   const heights = height > 0 ? distance / height : Number.POSITIVE_INFINITY;
   const met = heights >= MOVE_POINT_MIN_HEIGHTS;
   const measured = `price left by ${dollars(distance)}, ${heights.toFixed(1)} times the zone's ${dollars(height)} height`;

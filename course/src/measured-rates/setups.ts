@@ -361,7 +361,7 @@ function setupAt(
       fresh: touchesBefore === 0,
       higherTimeframe: higherTimeframe !== 'against',
     },
-    grade: scoreZone(candles.slice(0, returnIndex), { ...zone, touches: touchesBefore }).grade,
+    grade: scoreZone(candles, { ...zone, touches: touchesBefore }, returnIndex).grade,
     reaction: touchesBefore === 0 ? readReaction(day, zone, returnInDay) : null,
     course,
     twoR,
