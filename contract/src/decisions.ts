@@ -1,10 +1,4 @@
-import type {
-  CheckResult,
-  DecisionCheck,
-  ZoneCriterion,
-  ZoneGrade,
-  ZoneScorecard,
-} from '@course/rules';
+import type { CheckResult, DecisionCheck, ScorecardGrade, ZoneCriterion } from '@course/rules';
 import type { PlanOutcome, LessonOrPractice } from './plans.js';
 import type { RevealedZone, ZoneBounds } from './zones.js';
 
@@ -19,20 +13,8 @@ export interface DecisionAnswer {
   criteria?: ZoneCriterion[];
 }
 
-/** How the learner's score of the zone compares with the course's. */
-export interface ScorecardResult {
-  /** Every criterion read as the course reads it. */
-  pass: boolean;
-  /** The learner's points (of five) and the grade they give. */
-  points: number;
-  grade: ZoneGrade;
-  /** The criteria the learner read differently from the course. */
-  misread: ZoneCriterion[];
-  /** The course's reading of each criterion, with its points and grade. */
-  course: ZoneScorecard;
-  /** The verdict, then every criterion with its numbers. */
-  feedback: string[];
-}
+/** How the learner's score of the zone compares with the course's (the course's grading, as is). */
+export type ScorecardResult = ScorecardGrade;
 
 /** POST api/decisions: a lesson's, a practice decision, or one of the learner's real ones. */
 export type DecisionRequest = DecisionAnswer & (LessonOrPractice | { real: number });

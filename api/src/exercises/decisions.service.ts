@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
   type DecisionCheck,
+  type DecisionGrade,
   type DecisionSetting,
   gradeDecision,
   gradeScorecard,
@@ -73,8 +74,8 @@ export class DecisionsService {
     answer: DecisionAnswer,
     store: EntityManager,
   ): Promise<DecisionResult> {
-    const grade = gradeDecision(answer, settingOf(exercise.chart));
-    const scorecard = scorecardOf(exercise.chart, answer.criteria);
+    const graded = gradeAnswer(exercise.chart, answer);
+    const { grade, scorecard } = graded;
     const { key } = exercise;
     const attemptId = randomUUID();
     await store.getRepository(Attempt).insert({
@@ -86,11 +87,7 @@ export class DecisionsService {
       lessonId: exercise.lessonId,
       lines: [],
       pass: grade.pass,
-      decision: {
-        take: answer.take,
-        reasons: [...answer.reasons],
-        ...(answer.criteria ? { criteria: [...answer.criteria] } : {}),
-      },
+      decision: copyOf(answer),
     });
     await this.skills.record(
       store,
@@ -107,7 +104,7 @@ export class DecisionsService {
         practice: practiceExercise(key, 'decision'),
       },
     );
-    return this.answer(userId, exercise, answer, store);
+    return this.answer(userId, exercise, answer, store, graded);
   }
 
   /** The learner's last answer to a decision, answered again; null before any. */
@@ -127,22 +124,17 @@ export class DecisionsService {
     exercise: DecisionExercise,
     answer: DecisionAnswer,
     store?: EntityManager,
+    { grade, scorecard }: GradedAnswer = gradeAnswer(exercise.chart, answer),
   ): Promise<DecisionResult> {
-    const grade = gradeDecision(answer, settingOf(exercise.chart));
     const standing = await this.standing.standing(userId, exercise.key, store);
     const result: DecisionResult = {
       pass: grade.pass,
       feedback: standing.revealed ? grade.feedback : grade.feedback.slice(0, 1),
       tries: standing.tries,
       revealed: standing.revealed,
-      answer: {
-        take: answer.take,
-        reasons: [...answer.reasons],
-        ...(answer.criteria ? { criteria: [...answer.criteria] } : {}),
-      },
+      answer: copyOf(answer),
     };
     if (!standing.revealed) return result;
-    const scorecard = scorecardOf(exercise.chart, answer.criteria);
     const { decision } = grade;
     const { entry, stop } = decision.model;
     // A zone to skip: what a plan aiming for 2R there did. A zone to take: the course's plan.
@@ -167,15 +159,21 @@ export class DecisionsService {
   }
 }
 
-/**
- * The learner's score of the decision's zone against the course's, on the candles they saw; null
- * when they did not score it.
- */
-function scorecardOf(
-  chart: ExerciseChart,
-  criteria: readonly ZoneCriterion[] | undefined,
-): ScorecardGrade | null {
-  if (criteria === undefined) return null;
+/** A decision graded once: the course's decision, and the zone's score when it was scored. */
+interface GradedAnswer {
+  grade: DecisionGrade;
+  scorecard: ScorecardGrade | null;
+}
+
+function gradeAnswer(chart: ExerciseChart, answer: DecisionAnswer): GradedAnswer {
+  return {
+    grade: gradeDecision(answer, settingOf(chart)),
+    scorecard: answer.criteria ? scorecardOf(chart, answer.criteria) : null,
+  };
+}
+
+/** The learner's score of the decision's zone against the course's, on the candles they saw. */
+function scorecardOf(chart: ExerciseChart, criteria: readonly ZoneCriterion[]): ScorecardGrade {
   const seen = chart.candles.slice(0, chart.exerciseEnd);
   const baseTimes = new Set(chart.baseTimes);
   const baseIndexes = seen.flatMap((candle, index) => (baseTimes.has(candle.time) ? [index] : []));
@@ -187,6 +185,11 @@ function scorecardOf(
   const { type, upper, lower } = chart.zone;
   const zone = { type, upper, lower, baseStart, baseEnd, touches: chart.decision.touches };
   return gradeScorecard(criteria, scoreZone(seen, zone));
+}
+
+/** The answer as kept and shown back: its own lists, not the request's. */
+function copyOf({ take, reasons, criteria }: DecisionAnswer): DecisionAnswer {
+  return { take, reasons: [...reasons], ...(criteria ? { criteria: [...criteria] } : {}) };
 }
 
 const isCheck = (value: string): value is DecisionCheck =>

@@ -1,9 +1,8 @@
 import { type ReactNode, useState } from 'react';
 import { gradeOfPoints, zoneGradeWords } from '@course/rules';
-import type { DecisionCheck, ZoneCriterion } from '../api/index.js';
+import type { DecisionAnswer, DecisionCheck, ZoneCriterion } from '../api/index.js';
 import { useCourseRules } from '../course/course-rules.js';
 import { SubmitButton } from '../exercise/ChartTools.js';
-import type { DecisionChoice } from './use-decision-exercise.js';
 
 /** The Finding module's checklist, in its order and words: one point each. */
 export const CRITERION_LABELS: Record<ZoneCriterion, string> = {
@@ -26,7 +25,7 @@ interface DecisionPanelProps {
   /** The server has shown its decision: the choices close and Decide goes away. */
   answered: boolean;
   submitting: boolean;
-  onDecide: (choice: DecisionChoice) => void;
+  onDecide: (choice: DecisionAnswer) => void;
 }
 
 interface TickListProps<Key extends string> {

@@ -3,12 +3,11 @@ import { useCallback, useState } from 'react';
 import {
   errorMessage,
   type CourseApi,
-  type DecisionCheck,
+  type DecisionAnswer,
   type DecisionResult,
   type ExerciseChartData,
   type PracticeDecisionBody,
   type PracticeRealDecisionBody,
-  type ZoneCriterion,
 } from '../api/index.js';
 import { courseQueries, invalidateAnswered, queryKeys } from '../api/queries.js';
 import { chartLoadState } from '../exercise/chart-load.js';
@@ -32,13 +31,6 @@ const realDecisionQuery = courseQueries.practiceRealDecision as unknown as Pract
   AnyDecisionBody,
   QueryKey
 >;
-
-/** A decision as the panel gives it: the zone's score (criteria it meets), take or skip, why. */
-export interface DecisionChoice {
-  take: boolean;
-  reasons: DecisionCheck[];
-  criteria?: ZoneCriterion[];
-}
 
 export interface DecisionExerciseState {
   chart: ExerciseChartData | undefined;
@@ -86,7 +78,7 @@ export function useDecisionExercise(options: {
   const [result, setResult] = useState<DecisionResult | undefined>(review ?? undefined);
 
   const deciding = useMutation({
-    mutationFn: ({ take, reasons, criteria }: DecisionChoice) =>
+    mutationFn: ({ take, reasons, criteria }: DecisionAnswer) =>
       api.decide({
         ...(take ? { take, reasons: [] } : { take, reasons }),
         ...(criteria ? { criteria } : {}),
@@ -101,7 +93,7 @@ export function useDecisionExercise(options: {
   });
   const { mutateAsync } = deciding;
   const submit = useCallback(
-    async (choice: DecisionChoice) => {
+    async (choice: DecisionAnswer) => {
       // A failure is shown from the mutation's error.
       await mutateAsync(choice).catch(() => undefined);
     },
