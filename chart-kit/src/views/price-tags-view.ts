@@ -35,57 +35,70 @@ export function priceTagsView(model: ChartModel): PriceTag[] {
   const textStep = (kind: PriceTagKind) =>
     kind === 'line' || kind === 'selected-line' ? lineStep : step;
   const zone = model.marks.revealedZone;
-  const zoneBounds = new Set<string>();
-  // A user's line on a revealed zone's bound (drawn there before the reveal, or snapped to it)
-  // keeps its own tag; the zone's would only repeat it: "146.84 146.84".
-  const userLineTexts = new Set(
-    [...model.lines.list.map((line) => line.price), ...(model.draftLines ?? [])].map((price) =>
-      formatPrice(price, lineStep),
-    ),
-  );
   if (zone && zone.progress >= 1) {
     for (const bound of [zone.zone.upper, zone.zone.lower].sort((a, b) => b - a)) {
-      const text = formatPrice(bound, step);
-      zoneBounds.add(text);
-      if (!userLineTexts.has(text)) add('zone', bound);
+      add('zone', bound);
     }
   }
-  // A pulled or reference line drawn on a zone's bound (a lesson picture showing the two lines
-  // that mark it, a plan's entry at the zone's proximal line) would only repeat the zone's tag
-  // beside it: "50.55 50.55 50.15 50.15". Its own label on the plot still names it.
-  for (const price of model.marks.pulledLines) {
-    if (!zoneBounds.has(formatPrice(price, step))) add('pulled', price);
-  }
-  for (const line of model.marks.referenceLines) {
-    if (!zoneBounds.has(formatPrice(line.price, step)))
-      add('pulled', line.price, false, line.color);
-  }
+  for (const price of model.marks.pulledLines) add('pulled', price);
+  for (const line of model.marks.referenceLines) add('pulled', line.price, false, line.color);
   for (const line of model.lines.list) {
     const color = model.lines.roleOf(line)?.color;
     add(line.id === model.selectedLine ? 'selected-line' : 'line', line.price, false, color);
   }
   for (const price of model.draftLines ?? []) add('selected-line', price);
   const crosshair = crosshairView(model);
-  // Resting on a line, the crosshair would repeat the line's tag beside it.
-  const onTaggedPrice =
-    crosshair !== undefined &&
-    wanted.some(
-      (tag) =>
-        Math.abs(tag.y - crosshair.y) < PRICE_TAG_HEIGHT &&
-        formatPrice(tag.price, textStep(tag.kind)) === formatPrice(crosshair.price, step),
-    );
-  if (crosshair && !onTaggedPrice && crosshair.y >= 0 && crosshair.y <= plotHeight) {
+  if (crosshair && crosshair.y >= 0 && crosshair.y <= plotHeight) {
     wanted.push({ kind: 'crosshair', price: crosshair.price, y: crosshair.y, pinned: true });
   }
-  if (wanted.length === 0) return [];
+  const shown = withoutRepeatedTags(
+    wanted.map((tag) => ({ ...tag, text: formatPrice(tag.price, textStep(tag.kind)) })),
+  );
+  if (shown.length === 0) return [];
   const centres = stackPriceTags(
-    wanted.map((tag) => ({ y: tag.y, height: PRICE_TAG_HEIGHT, pinned: tag.pinned })),
+    shown.map((tag) => ({ y: tag.y, height: PRICE_TAG_HEIGHT, pinned: tag.pinned })),
     { top: 0, bottom: plotHeight },
   );
-  return wanted.map((tag, index) => ({
+  return shown.map((tag, index) => ({
     kind: tag.kind,
     ...(tag.color === undefined ? {} : { color: tag.color }),
-    text: formatPrice(tag.price, textStep(tag.kind)),
+    text: tag.text,
     y: centres[index] ?? tag.y,
   }));
+}
+
+/**
+ * Which tag stays when two touching tags would read the same price: the line being moved, the
+ * user's lines, the revealed zone, pulled and reference lines (whose labels on the plot still
+ * name them), and last the crosshair, which would only repeat the tag of what it rests on.
+ */
+const TAG_PRIORITY: Record<PriceTagKind, number> = {
+  'selected-line': 4,
+  line: 3,
+  zone: 2,
+  pulled: 1,
+  crosshair: 0,
+};
+
+/**
+ * The tags without repeats: of two with the same text that would touch on the axis ("146.84 /
+ * 146.84", a line on a zone's bound, the crosshair resting on a line), only the one of higher
+ * priority (the earlier of equals). Equal texts a tag height apart (zoomed far in) both stay.
+ */
+function withoutRepeatedTags<Tag extends WantedTag & { text: string }>(
+  tags: readonly Tag[],
+): Tag[] {
+  const outranks = (other: Tag, otherIndex: number, tag: Tag, index: number) =>
+    TAG_PRIORITY[other.kind] > TAG_PRIORITY[tag.kind] ||
+    (TAG_PRIORITY[other.kind] === TAG_PRIORITY[tag.kind] && otherIndex < index);
+  return tags.filter(
+    (tag, index) =>
+      !tags.some(
+        (other, otherIndex) =>
+          otherIndex !== index &&
+          other.text === tag.text &&
+          Math.abs(other.y - tag.y) < PRICE_TAG_HEIGHT &&
+          outranks(other, otherIndex, tag, index),
+      ),
+  );
 }
