@@ -4,6 +4,7 @@
 // after it would test the code as written.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { jestCounts } from './jest-totals.mjs';
 
 const root = new URL('..', import.meta.url);
 const manifest = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -37,20 +38,6 @@ function run(args) {
     echo(child.stderr, process.stderr);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
   });
-}
-
-/** The counts of every jest "Tests:" line in `output` (colours stripped). */
-function jestCounts(output) {
-  // eslint-disable-next-line no-control-regex
-  const plain = output.replace(/\u001b\[[0-9;]*m/g, '');
-  const counts = { passed: 0, failed: 0, skipped: 0 };
-  for (const line of plain.split('\n').filter((text) => text.startsWith('Tests:'))) {
-    for (const word of Object.keys(counts)) {
-      const found = line.match(new RegExp(`(\\d+) ${word}`));
-      if (found) counts[word] += Number(found[1]);
-    }
-  }
-  return counts;
 }
 
 const started = Date.now();
