@@ -5,7 +5,7 @@ import type { DecisionCheck, DecisionAnswer, TradeDecision } from '../trade-deci
 import type { ManagementRule } from '../trade-management.js';
 import type { PlanRule } from '../trade-plan.js';
 import type { ZoneType } from '../zones.js';
-import type { ZoneCriterion } from '../zone-scorecard.js';
+import { ZONE_CRITERIA, type ZoneCriterion } from '../zone-scorecard.js';
 
 /**
  * The skill map: what a learner must be able to do, each skill with a stable key (stored with
@@ -195,11 +195,7 @@ export function skillsOfKind(kind: ExerciseKind): SkillKey[] {
       return unique(PLAN_SKILLS);
     case 'decision':
       // A decision's zone is scored on the Finding module's criteria first.
-      return unique([
-        'take-or-skip',
-        ...Object.values(CHECK_SKILLS),
-        ...scorecardSkills([]).tested,
-      ]);
+      return unique(['take-or-skip', ...Object.values(CHECK_SKILLS), ...SCORECARD_SKILLS]);
     case 'manage':
       return ['trade-management'];
   }
@@ -308,22 +304,17 @@ export const CRITERION_SKILLS: Readonly<Record<ZoneCriterion, SkillKey | null>> 
   fresh: 'freshness',
 };
 
-/** The skills a scorecard answer tests, and those its misread criteria missed. */
-function scorecardSkills(misread: readonly ZoneCriterion[]): {
-  tested: SkillKey[];
-  missed: SkillKey[];
-} {
-  const skillsOf = (criteria: readonly ZoneCriterion[]) =>
-    unique(
-      criteria
-        .map((criterion) => CRITERION_SKILLS[criterion])
-        .filter((skill): skill is SkillKey => skill !== null),
-    );
-  return {
-    tested: skillsOf(Object.keys(CRITERION_SKILLS) as ZoneCriterion[]),
-    missed: skillsOf(misread),
-  };
+/** The skills the criteria read (a round number reads none). */
+function skillsOfCriteria(criteria: readonly ZoneCriterion[]): SkillKey[] {
+  return unique(
+    criteria
+      .map((criterion) => CRITERION_SKILLS[criterion])
+      .filter((skill): skill is SkillKey => skill !== null),
+  );
 }
+
+/** Every skill scoring a zone tests. */
+const SCORECARD_SKILLS = skillsOfCriteria(ZONE_CRITERIA);
 
 /** A graded answer, with what its grade says, as the API has it after grading. */
 export type GradedAnswer =
@@ -363,9 +354,15 @@ export function answerEvidence(graded: GradedAnswer): SkillEvidence[] {
       missed = planMissedSkills(graded.failed);
       break;
     case 'decision': {
-      const scored = graded.scorecard ? scorecardSkills(graded.scorecard.misread) : null;
-      tested = [...decisionSkills(graded.answer, graded.decision), ...(scored?.tested ?? [])];
-      missed = [...decisionMissedSkills(graded.answer, graded.decision), ...(scored?.missed ?? [])];
+      const { scorecard } = graded;
+      tested = [
+        ...decisionSkills(graded.answer, graded.decision),
+        ...(scorecard ? SCORECARD_SKILLS : []),
+      ];
+      missed = [
+        ...decisionMissedSkills(graded.answer, graded.decision),
+        ...(scorecard ? skillsOfCriteria(scorecard.misread) : []),
+      ];
       break;
     }
     case 'manage':
