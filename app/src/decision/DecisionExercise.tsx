@@ -137,28 +137,21 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
                     The course scores the zone {scorecard.course.points} of 5: a{' '}
                     {scorecard.course.grade}
                   </h3>
-                  <ul className="decision__checks" data-testid="decision-scorecard">
-                    {scorecard.course.readings.map((reading) => (
-                      <li
-                        key={reading.criterion}
-                        className={reading.met ? 'decision__ok' : 'decision__fail'}
-                      >
-                        <span aria-hidden="true">{reading.met ? '✓' : '✗'} </span>
-                        {reading.text}
-                      </li>
-                    ))}
-                  </ul>
+                  <MarkedList
+                    testId="decision-scorecard"
+                    items={scorecard.course.readings.map((reading) => ({
+                      key: reading.criterion,
+                      ok: reading.met,
+                      text: reading.text,
+                    }))}
+                  />
                 </>
               )}
               <h3>The course {course.take ? 'takes' : 'skips'} this trade</h3>
-              <ul className="decision__checks" data-testid="decision-checks">
-                {course.checks.map((check) => (
-                  <li key={check.check} className={check.ok ? 'decision__ok' : 'decision__fail'}>
-                    <span aria-hidden="true">{check.ok ? '✓' : '✗'} </span>
-                    {check.text}
-                  </li>
-                ))}
-              </ul>
+              <MarkedList
+                testId="decision-checks"
+                items={course.checks.map((check) => ({ key: check.check, ...check }))}
+              />
               {replay.state.status === 'finished' && (
                 <dl className="trade-outcomes">
                   <dt>{course.take ? 'The course’s trade' : 'A 2R trade at this zone'}</dt>
@@ -177,6 +170,26 @@ export function DecisionExercise({ exercise, setup, label, actions }: DecisionEx
         }
       }
     />
+  );
+}
+
+/** The course's readings, each ticked or crossed: the zone's criteria, the decision's checks. */
+function MarkedList({
+  testId,
+  items,
+}: {
+  testId: string;
+  items: readonly { key: string; ok: boolean; text: string }[];
+}) {
+  return (
+    <ul className="decision__checks" data-testid={testId}>
+      {items.map(({ key, ok, text }) => (
+        <li key={key} className={ok ? 'decision__ok' : 'decision__fail'}>
+          <span aria-hidden="true">{ok ? '✓' : '✗'} </span>
+          {text}
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -5,7 +5,7 @@ import { useCourseRules } from '../course/course-rules.js';
 import { SubmitButton } from '../exercise/ChartTools.js';
 
 /** The Finding module's checklist, in its order and words: one point each. */
-export const CRITERION_LABELS: Record<ZoneCriterion, string> = {
+const CRITERION_LABELS: Record<ZoneCriterion, string> = {
   time: 'Time on the zone: a base of one or two candles',
   base: 'The base: every body under half of its candle’s range',
   move: 'The move out: at least three times the zone’s height',
