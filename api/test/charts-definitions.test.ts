@@ -23,7 +23,7 @@ describe('charts.yaml', () => {
   it('reads every field, with defaults for the optional ones', () => {
     const definitions = parseChartDefinitions(`
 charts:
-  - { number: 18, type: supply, seed: 5, hourly: 19 }
+  - { number: 18, type: supply, seed: 5, hourly: 19, context: range }
   - number: 16
     type: demand
     seed: 6
@@ -45,6 +45,7 @@ charts:
         continues: null,
         decision: null,
         after: null,
+        context: 'range',
         skills: ['find-supply-zone', 'zone-bounds'],
         notes: '',
       },
@@ -58,6 +59,7 @@ charts:
         continues: 18,
         decision: null,
         after: null,
+        context: null,
         skills: ['find-demand-zone', 'zone-bounds'],
         notes: 'continues 18',
       },
@@ -71,6 +73,7 @@ charts:
         continues: null,
         decision: null,
         after: null,
+        context: null,
         skills: ['find-supply-zone', 'zone-bounds'],
         notes: '',
       },
@@ -84,6 +87,7 @@ charts:
         continues: null,
         decision: 'skip',
         after: null,
+        context: null,
         // A chart to skip tests the check that fails: room, unless the file says another.
         skills: ['room', 'take-or-skip'],
         notes: '',
@@ -98,6 +102,7 @@ charts:
         continues: null,
         decision: null,
         after: null,
+        context: null,
         skills: ['trade-management'],
         notes: '',
       },
@@ -153,6 +158,10 @@ charts:
     [
       'charts: [ { number: 2, type: supply, seed: 1, concepts: [take-or-skip] } ]',
       /chart 2: "decision" \(take or skip\) goes with the take-or-skip concept/,
+    ],
+    [
+      'charts: [ { number: 2, type: supply, seed: 1, context: sideways } ]',
+      /chart 2: "context" must be one of reversal, continuation, range, failed-breakout, trend/,
     ],
     [
       'charts: [ { number: 2, type: supply, seed: 1, skills: [freshnes] } ]',

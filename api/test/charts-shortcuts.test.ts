@@ -35,29 +35,26 @@ describe('boxing the extreme does not solve the zone exercises', () => {
     expect(practice.length).toBe(1000);
   });
 
-  // What the charts give today, held so that no change makes the shortcut pay more often.
-  // Issue 34 first measured 30 and 26 of 33 on the catalogue, 635 and 444 of 1,000 in practice;
-  // an older extreme before a reversal's zone brought them to 28 and 24, 485 and 314; a short
-  // base formed inside a trend and a wider view that shows an older extreme, to 406 and 268;
-  // a 1-hour zone formed in a trend, to 305 and 204; an older extreme before a range or a failed
-  // breakout, to 252 and 167.
+  // Issue 34 first measured 30 and 26 of 33 on the catalogue, 635 and 444 of 1,000 in practice.
+  // Older extremes, trends, a gentle climb into a steep move's base and the refusal of attempts
+  // whose answer is the view's extreme (verify's extremeProblem) took every shape but the easy
+  // style's first exercises below it.
+  it.each(['view', 'history'] as const)(
+    'the box at the %s extreme passes on at most a tenth of the charts',
+    (box) => {
+      expect(passShare([...catalogue, ...practice], box)).toBeLessThanOrEqual(0.1);
+    },
+  );
+
+  // Held apart too, so that neither the catalogue nor practice can lean on the other.
   it.each([
-    ['view', 28 / 33, 252 / 1000],
-    ['history', 24 / 33, 167 / 1000],
+    ['view', 9 / 33, 0.06],
+    ['history', 9 / 33, 0.04],
   ] as const)(
     'the box at the %s extreme pays no more often than measured',
     (box, ofCatalogue, ofPractice) => {
       expect(passShare(catalogue, box)).toBeLessThanOrEqual(ofCatalogue);
       expect(passShare(practice, box)).toBeLessThanOrEqual(ofPractice);
-    },
-  );
-
-  // The aim (DESIGN.md, "Exercises: what makes one good"): answers mid-chart as often as at an
-  // extreme. Skipped until the generators place them so; see issue 34.
-  it.skip.each(['view', 'history'] as const)(
-    'the box at the %s extreme passes on at most a tenth of the charts',
-    (box) => {
-      expect(passShare([...catalogue, ...practice], box)).toBeLessThanOrEqual(0.1);
     },
   );
 });

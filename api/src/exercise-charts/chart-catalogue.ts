@@ -256,6 +256,7 @@ export class ChartCatalogue {
       continues: continued ? this.handNumberedScenario(continued) : undefined,
       ...(definition.decision === null ? {} : { decision: definition.decision }),
       ...(definition.after === null ? {} : { after: definition.after }),
+      ...(definition.context === null ? {} : { context: definition.context }),
     });
     this.scenarios.set(definition.number, scenario);
     return scenario;

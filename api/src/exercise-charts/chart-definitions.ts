@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import {
   type ZoneType,
   CONCEPTS,
+  CONTEXT_KINDS,
+  type ContextKind,
   type Aftermath,
   chartExerciseKind,
   type Concept,
@@ -30,6 +32,8 @@ export interface ChartDefinition {
   decision: 'take' | 'skip' | null;
   /** What price does after the puzzle, as the lesson needs it; null: drawn from the seed. */
   after: Aftermath | null;
+  /** What the market did before a plain zone formed; null: the generator's own choice. */
+  context: ContextKind | null;
   /**
    * The skills the chart's exercise tests: as the file says, or else what its kind (from the
    * concepts) and concepts test. They do not make the chart.
@@ -56,6 +60,7 @@ const KEYS = [
   'continues',
   'decision',
   'after',
+  'context',
   'skills',
   'notes',
 ];
@@ -140,6 +145,10 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
   if (after !== null && typeof after !== 'string') {
     fail(`"after" must be a word such as strong, weak or break (got ${JSON.stringify(after)})`);
   }
+  const { context = null } = entry;
+  if (context !== null && !CONTEXT_KINDS.includes(context as ContextKind)) {
+    fail(`"context" must be one of ${CONTEXT_KINDS.join(', ')} (got ${JSON.stringify(context)})`);
+  }
   const skills =
     entry.skills === undefined
       ? skillsTested({
@@ -160,6 +169,7 @@ function parseEntry(entry: unknown, position: number): ChartDefinition {
       entry.continues == null ? null : chartNumber(entry.continues, `chart ${number}: "continues"`),
     decision: decision as 'take' | 'skip' | null,
     after: after as Aftermath | null,
+    context: context as ContextKind | null,
     skills,
     notes: notes as string,
   };

@@ -45,7 +45,14 @@ export function plantPuzzleEnd(
   concepts: ReadonlySet<Concept>,
   layout: Layout,
   skipBecause: SkipReason | null,
-  hasDecoy: boolean,
+  {
+    hasDecoy,
+    afterTrend,
+  }: {
+    hasDecoy: boolean;
+    /** The zone formed inside a trend, so the candles before the pull-back are large. */
+    afterTrend: boolean;
+  },
 ): OpposingZone | null {
   const { random } = script;
   const direction = directionOf(type);
@@ -76,13 +83,13 @@ export function plantPuzzleEnd(
     if (candlesIntoHour + pullBack > CANDLES_PER_HOUR) {
       script.lean(CANDLES_PER_HOUR - candlesIntoHour, direction, 0.05);
     }
-    // After a trend and its strong hours the pull-back's candles are large: the end's distance
-    // from the zone is set in the ranges of the candles just before it, or the pull-back ends
-    // inside the grading's reach of the zone.
-    if (draft.hourlyZone.inTrend) {
-      const recent = RECENT_RANGES_OF_A_TREND_PULL_BACK * script.yardstick();
-      approach = nearEdge(draft.band) + direction * Math.max(yardstick, recent) * clearance;
-    }
+  }
+  // After a trend and its strong moves the pull-back's candles are large: the end's distance
+  // from the zone is set in the ranges of the candles just before it, or the pull-back ends
+  // inside the grading's reach of the zone.
+  if (draft.hourlyZone?.inTrend || afterTrend) {
+    const recent = RECENT_RANGES_OF_A_TREND_PULL_BACK * script.yardstick();
+    approach = nearEdge(draft.band) + direction * Math.max(yardstick, recent) * clearance;
   }
   script.steerTo(approach, pullBack);
   return null;

@@ -53,6 +53,11 @@ export interface Candidate {
   style: ScenarioStyle;
   /** What was planted after the puzzle, or null (a flip). */
   planned: Aftermath | null;
+  /**
+   * Whether this attempt must place a zone hunt's answer away from the view's extreme (see
+   * verify's extremeProblem); the last attempts of a request may not.
+   */
+  awayFromExtreme: boolean;
 }
 
 /** The candle at `index`; the checks only ask for indexes they planted. */

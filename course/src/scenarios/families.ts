@@ -33,6 +33,9 @@ export const CONTEXT_ODDS: Readonly<Record<ContextKind, number>> = {
   trend: 0.2,
 };
 
+/** Every context, in the order of {@link CONTEXT_ODDS}. */
+export const CONTEXT_KINDS = Object.keys(CONTEXT_ODDS) as readonly ContextKind[];
+
 /** The family a context gives at a zone of `type`. */
 export function familyOf(context: ContextKind, type: ZoneType): ShapeFamily {
   const demand = type === 'demand';
@@ -49,6 +52,13 @@ export function familyOf(context: ContextKind, type: ZoneType): ShapeFamily {
 }
 
 /**
+ * How lively a range's candles are, as a share of the market's. Quieter ranges (0.55) left the
+ * zone beyond them a few cents tall, under the average ranges of the range: a third of the
+ * charts with an older extreme before the range found no fair attempt.
+ */
+const RANGE_VOLATILITY = 0.9;
+
+/**
  * Sideways trading for `candles` candles around the current price, `halfHeight` average ranges
  * above and below it: quiet swings from one edge to the other.
  */
@@ -60,7 +70,11 @@ function plantRange(script: MarketScript, candles: number, halfHeight: number): 
   const end = script.length + candles;
   while (script.length < end) {
     const swing = Math.min(end - script.length, random.integer(3, 5));
-    script.steerTo(centre + side * yardstick * halfHeight * random.between(0.6, 1), swing, 0.55);
+    script.steerTo(
+      centre + side * yardstick * halfHeight * random.between(0.6, 1),
+      swing,
+      RANGE_VOLATILITY,
+    );
     side = -side as Direction;
   }
 }
@@ -82,6 +96,9 @@ export interface OlderExtreme {
   index: number;
   yardstick: number;
 }
+
+/** How far a trend context climbs before the zone's pullback, in average ranges. */
+const TREND_CLIMB_IN_RANGES = [9, 11] as const;
 
 /** Candles {@link plantOlderExtreme} writes, at the most. */
 export const OLDER_EXTREME_CANDLES = 17;
@@ -120,6 +137,32 @@ export function plantOlderExtreme(script: MarketScript, type: ZoneType): OlderEx
 }
 
 /**
+ * Room a range needs above an older extreme besides its own half height, in average ranges:
+ * the drift or breakout beyond its edge (up to 0.9), the leg in (up to 1.7), the base's deepest
+ * wick (1.1) and the gap the zone keeps from the extreme (0.6).
+ */
+const ROOM_BELOW_A_RANGE = 4.3;
+
+/**
+ * Climbs on from an older extreme until a range of `halfHeight` average ranges, and the zone
+ * that forms beyond its edge, fit above it. The climb from the extreme was measured in the
+ * calmer ranges before it; the range's candles may be larger.
+ */
+function climbClearOf(
+  script: MarketScript,
+  olderExtreme: OlderExtreme,
+  type: ZoneType,
+  halfHeight: number,
+): void {
+  const direction = directionOf(type);
+  const needed =
+    olderExtreme.price + direction * script.yardstick() * (halfHeight + ROOM_BELOW_A_RANGE);
+  if (direction * (script.price - needed) < 0) {
+    script.steerTo(needed, script.random.integer(2, 3));
+  }
+}
+
+/**
  * Writes the context of a practice zone before its pattern and returns the leg in's direction
  * relative to the move away (-1: against it, as into a reversal; +1: with it). After an older
  * extreme (see {@link plantOlderExtreme}), a reversal's drift ends well inside the climb from it.
@@ -148,6 +191,7 @@ export function plantContext(
     case 'range': {
       const candles = random.integer(14, 22);
       const halfHeight = random.between(0.9, 1.4);
+      if (olderExtreme !== null) climbClearOf(script, olderExtreme, type, halfHeight);
       const edge = script.price - direction * script.yardstick() * halfHeight;
       plantRange(script, candles, halfHeight);
       // Out of the range on the side the zone forms, so the range is not the zone's band; after
@@ -155,24 +199,29 @@ export function plantContext(
       if (olderExtreme === null) script.lean(random.integer(5, 9), -direction as Direction, 0.35);
       else {
         const beyond = script.yardstick() * random.between(0.3, 0.9);
-        script.steerTo(edge - direction * beyond, random.integer(5, 9), 0.6);
+        script.steerTo(edge - direction * beyond, random.integer(5, 9));
       }
       return -1;
     }
     case 'failed-breakout': {
       const halfHeight = random.between(0.9, 1.3);
+      if (olderExtreme !== null) climbClearOf(script, olderExtreme, type, halfHeight);
       plantRange(script, random.integer(12, 18), halfHeight);
       // The leg in is the breakout: it starts at the range's edge and runs through it.
       script.steerTo(
         script.price - direction * script.yardstick() * halfHeight * random.between(0.5, 0.8),
         random.integer(2, 3),
-        0.5,
       );
       return -1;
     }
-    case 'trend':
-      // A steady trend with its own small pullbacks; the zone is the base of a sharper one.
-      script.lean(contextLength + random.integer(12, 24), direction, 0.3);
+    case 'trend': {
+      // A steady trend with its own small pullbacks; the zone is the base of a sharper one. The
+      // trend climbs well past what the pullback gives back, so the zone is a higher low, not
+      // the view's extreme.
+      const candles = contextLength + random.integer(12, 24);
+      const climb = script.yardstick() * random.between(...TREND_CLIMB_IN_RANGES);
+      script.steerTo(script.price + direction * climb, candles);
       return -1;
+    }
   }
 }

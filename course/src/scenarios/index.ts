@@ -10,6 +10,8 @@ export {
   PLACEMENTS,
 } from './framing.js';
 export type { IndexWindow, Placement, PlacementName } from './framing.js';
+export { CONTEXT_KINDS } from './families.js';
+export type { ContextKind } from './families.js';
 export { readReaction, ZONE_REACTIONS } from './reaction.js';
 export type { ZoneReaction } from './reaction.js';
 export { CONCEPTS, ScenarioError } from './scenario-types.js';

@@ -25,6 +25,9 @@ import type { Concept, ScenarioStyle, ZoneScenarioRequest } from './scenario-typ
 
 type DecoyKind = 'long-base' | 'gentle-move' | 'tested-zone';
 
+/** The trend a practice 1-hour zone forms in: candles before the context, and their lean. */
+const TREND_BEFORE_HOURLY_ZONE = { candles: 120, lean: 0.2 };
+
 /**
  * Share of the charts whose context runs into the zone that show an older extreme first, drawn
  * by the request's seed (see drawBySeed), so failed attempts do not favour the charts without.
@@ -48,6 +51,8 @@ export interface LeadIn {
   family: ShapeFamily | null;
   /** The older extreme beyond the zone planted before the context, or null. */
   olderExtreme: OlderExtreme | null;
+  /** A gentle climb runs on into the answer's base (a chart about a steep move). */
+  climbIntoBase: boolean;
 }
 
 /**
@@ -85,10 +90,26 @@ export function plantLeadIn(
     drawBySeed(request.seed, OLDER_EXTREME_SALT, OLDER_EXTREME_ODDS) === 'older';
   const olderExtremeFirst =
     drawnContext !== null && CONTEXTS_AFTER_OLDER_EXTREME.includes(drawnContext) && olderDrawn;
+  // A chart about a steep move: the gentle climb runs on into the answer's base
+  // (rally-base-rally), so the gentle move's start is the view's extreme, not the answer.
+  const climbIntoBase = decoyKind === 'gentle-move' && olderExtremeAllowed;
   const olderBudget = olderExtremeFirst ? OLDER_EXTREME_CANDLES : 0;
-  script.free(Math.max(0, patternAt - contextLength - decoyBudget - olderBudget - script.length));
-  const steepDeparture = random.between(7, 9.5);
-  const decoy = decoyKind === null ? null : plantDecoy(script, decoyKind, type, steepDeparture);
+  const freeCandles = Math.max(
+    0,
+    patternAt - contextLength - decoyBudget - olderBudget - script.length,
+  );
+  // A practice 1-hour zone forms in a trend days long, so its prices are new ground on the
+  // 1-hour chart (not an old sideways stretch) and its base is a higher low.
+  const hourInTrend =
+    concepts.has('higher-timeframe') && request.placement === 'practice' && olderExtremeAllowed;
+  const trending = hourInTrend ? Math.min(freeCandles, TREND_BEFORE_HOURLY_ZONE.candles) : 0;
+  script.free(freeCandles - trending);
+  script.lean(trending, directionOf(type), TREND_BEFORE_HOURLY_ZONE.lean);
+  // After a gentle climb the steep move starts at its top: a shorter pair keeps the view's
+  // prices few enough to frame the zone tall.
+  const steepDeparture = climbIntoBase ? random.between(6, 7.5) : random.between(7, 9.5);
+  const decoy =
+    decoyKind === null ? null : plantDecoy(script, decoyKind, type, steepDeparture, climbIntoBase);
 
   // A level is approached from the side it holds (support from above); a flipped level was first
   // approached from the other side (old resistance from below).
@@ -104,8 +125,10 @@ export function plantLeadIn(
           concepts,
           style,
           skipBecause,
-          contextLength,
-          concepts.has('short-base') && request.placement === 'practice',
+          climbIntoBase ? random.integer(0, 2) : contextLength,
+          (concepts.has('short-base') &&
+            (request.placement === 'practice' || olderExtremeAllowed)) ||
+            climbIntoBase,
         );
   const plainZone = !['support', 'resistance', 'flip', 'higher-timeframe'].some((concept) =>
     concepts.has(concept as Concept),
@@ -116,7 +139,16 @@ export function plantLeadIn(
       : plainZone
         ? familyOf(legIn < 0 ? 'reversal' : 'continuation', type)
         : null;
-  return { decoy, steepDeparture, legIn, context, contextStart, family, olderExtreme };
+  return {
+    decoy,
+    steepDeparture,
+    legIn,
+    context,
+    contextStart,
+    family,
+    olderExtreme,
+    climbIntoBase,
+  };
 }
 
 function decoyKindOf(concepts: ReadonlySet<Concept>): DecoyKind | null {
@@ -132,11 +164,14 @@ function plantDecoy(
   kind: DecoyKind,
   type: ZoneType,
   steepDeparture: number,
+  /** The gentle move runs on into the answer's leg in, with no slide back between. */
+  climbIntoBase: boolean,
 ): PlantedDecoy {
   const { random } = script;
   const direction = directionOf(type);
   if (kind === 'gentle-move') {
     const decoy = plantGentleMoveDecoy(script, type, steepDeparture * random.between(0.85, 1.05));
+    if (climbIntoBase) return decoy;
     // After a gentle rise, price slips back to just beyond where it started, so the steep move
     // covers the same ground (the chart compares the angles, and one stretch of prices keeps the
     // zone tall in view).
@@ -166,14 +201,14 @@ function driftIntoPattern(
   skipBecause: SkipReason | null,
   contextLength: number,
   /**
-   * A practice chart about a short base: it forms inside a trend (rally-base-rally), so the
-   * answer is not the view's extreme. Before a reversal the long-base decoy leaves no room in
-   * view for an older extreme beyond it.
+   * The answer forms inside a trend (rally-base-rally), so it is not the view's extreme: a
+   * short base (before a reversal the long-base decoy leaves no room in view for an older
+   * extreme beyond it), or a steep move after a gentle climb.
    */
-  shortBaseInPractice: boolean,
+  insideATrend: boolean,
 ): Direction {
   const reversal =
-    concepts.has('flip') || concepts.has('fresh') || shortBaseInPractice
+    concepts.has('flip') || concepts.has('fresh') || insideATrend
       ? false
       : concepts.has('support') ||
         concepts.has('resistance') ||

@@ -52,6 +52,14 @@ export function tryScenario(
     // A trend in view takes the chart's height: its zones need the tall far-wick bases.
     varied: context === 'reversal' || context === 'range' || context === 'failed-breakout',
     hourInTrend: request.placement === 'practice' && awayFromExtreme,
+    ...(leadIn.olderExtreme === null
+      ? {}
+      : {
+          farthest:
+            leadIn.olderExtreme.price +
+            directionOf(type) * MIN_OLDER_GAP * leadIn.olderExtreme.yardstick,
+        }),
+    climbIntoBase: leadIn.climbIntoBase,
   });
   const older = leadIn.olderExtreme;
   // The older extreme is there to be beyond the zone: a zone that reached past it is the
@@ -63,7 +71,10 @@ export function tryScenario(
   ) {
     return 'the zone formed beyond the older extreme';
   }
-  const wall = plantPuzzleEnd(script, draft, type, concepts, layout, skipBecause, decoy !== null);
+  const wall = plantPuzzleEnd(script, draft, type, concepts, layout, skipBecause, {
+    hasDecoy: decoy !== null,
+    afterTrend: leadIn.climbIntoBase,
+  });
   const revealEnd = script.length;
   const planned = plannedAftermath(request, concepts);
   const returnIndex = plantAfterPuzzle(script, {
@@ -102,6 +113,7 @@ export function tryScenario(
     decoy,
     viewStart: Math.max(0, (decoy?.start ?? leadIn.contextStart) - 2),
     style,
+    awayFromExtreme,
   });
   if (typeof verified !== 'string' && older !== null && verified.openingView.from > older.index) {
     return 'the older extreme would not be in the opening view';

@@ -2,7 +2,9 @@ import { aggregateCandles, TIMEFRAMES, validateSeries, type Candle } from '@char
 import { assessClarity } from '../../zone-clarity.js';
 import type { Candidate } from '../candidate.js';
 import type { IndexWindow } from '../framing.js';
+import { lazyBoxes } from '../../zone-shortcuts.js';
 import type {
+  Concept,
   ScenarioDecision,
   ScenarioResult,
   ScenarioTrade,
@@ -49,9 +51,39 @@ export function verify(candidate: Candidate): ZoneScenario | string {
     if (inView === null) break;
   }
   if (inView !== null) return inView;
+  const atExtreme = extremeProblem(candidate, puzzle, view);
+  if (atExtreme !== null) return atExtreme;
   const after = readAfterPuzzle(candidate);
   if (typeof after === 'string') return after;
   return scenarioOf(candidate, view, after);
+}
+
+/** Concepts whose exercise is not to find a zone: a level, a flip, a trade at a given zone. */
+const NOT_ZONE_HUNTS: readonly Concept[] = [
+  'support',
+  'resistance',
+  'flip',
+  'clean',
+  'trade-plan',
+  'take-or-skip',
+];
+
+/**
+ * A zone hunt whose answer a box at the view's extreme would find without the skill (the
+ * course's `lazyBoxes`). Its shapes are made to put the answer mid-chart (an older extreme, a
+ * trend, a gentle climb into the base); this refuses the attempts where they did not. The easy
+ * style wants the opposite, and the last attempts of a request are let through.
+ */
+function extremeProblem(
+  candidate: Candidate,
+  puzzle: readonly Candle[],
+  view: IndexWindow,
+): string | null {
+  const { concepts, style, draft } = candidate;
+  if (!candidate.awayFromExtreme || style !== 'normal') return null;
+  if (NOT_ZONE_HUNTS.some((concept) => concepts.has(concept))) return null;
+  if (!lazyBoxes(puzzle, view, draft.band).view.grade.pass) return null;
+  return "a box at the view's extreme finds the answer";
 }
 
 /** A price a real stock trades at, and a zone neither too thin to draw nor vague. */
