@@ -68,20 +68,29 @@ const NOT_ZONE_HUNTS: readonly Concept[] = [
   'take-or-skip',
 ];
 
+/** Concepts whose shapes put the answer inside a trend wherever the chart is shown. */
+const SHAPED_AWAY_FROM_EXTREME: readonly Concept[] = ['steep-move', 'short-base'];
+
 /**
  * A zone hunt whose answer a box at the view's extreme would find without the skill (the
- * course's `lazyBoxes`). Its shapes are made to put the answer mid-chart (an older extreme, a
- * trend, a gentle climb into the base); this refuses the attempts where they did not. The easy
- * style wants the opposite, and the last attempts of a request are let through.
+ * course's `lazyBoxes`), on a chart whose shapes are made to put the answer mid-chart (a practice
+ * chart, a chart with a context: an older extreme, a trend, a gentle climb into the base); this
+ * refuses the attempts where they did not. A lesson chart without a context keeps its first fair
+ * attempt, the easy style wants the opposite, and the last attempts of a request are let through.
  */
 function extremeProblem(
   candidate: Candidate,
   puzzle: readonly Candle[],
   view: IndexWindow,
 ): string | null {
-  const { concepts, style, draft } = candidate;
+  const { concepts, style, draft, request } = candidate;
   if (!candidate.awayFromExtreme || style !== 'normal') return null;
   if (NOT_ZONE_HUNTS.some((concept) => concepts.has(concept))) return null;
+  const shaped =
+    request.placement === 'practice' ||
+    request.context !== undefined ||
+    SHAPED_AWAY_FROM_EXTREME.some((concept) => concepts.has(concept));
+  if (!shaped) return null;
   if (!lazyBoxes(puzzle, view, draft.band).view.grade.pass) return null;
   return "a box at the view's extreme finds the answer";
 }
