@@ -60,7 +60,7 @@ const RANGE_VOLATILITY = 0.9;
 
 /**
  * Sideways trading for `candles` candles around the current price, `halfHeight` average ranges
- * above and below it: quiet swings from one edge to the other.
+ * above and below it: swings from one edge to the other, calming as each nears its edge.
  */
 function plantRange(script: MarketScript, candles: number, halfHeight: number): void {
   const { random } = script;

@@ -43,11 +43,6 @@ export interface PatternPlan {
   hourInTrend?: boolean;
   /** The gentle decoy climbed into the base: a taller base keeps the zone easy to see. */
   climbIntoBase?: boolean;
-  /**
-   * A price the zone must stay short of (just inside an older extreme): a reversal's leg in is
-   * cut short so its base cannot reach it.
-   */
-  farthest?: number;
 }
 
 /** Plants the chart's main pattern: a level, a flip, a 1-hour zone or a zone of the right shape. */
@@ -66,31 +61,8 @@ export function plantPattern(script: MarketScript, plan: PatternPlan): Draft {
   if (concepts.has('higher-timeframe')) {
     return plantHourlyZoneDraft(script, type, plan.pulledZone, plan.hourInTrend ?? false);
   }
-  const shape = zoneShapeFor(script.random, plan);
-  if (plan.farthest !== undefined && shape.legIn < 0) fitLegIn(script, type, shape, plan.farthest);
-  return zoneDraft(plantZone(script, type, shape), null);
+  return zoneDraft(plantZone(script, type, zoneShapeFor(script.random, plan)), null);
 }
-
-/** The deepest base wick a zone shape draws, in average ranges (see plantBaseCandle). */
-const DEEPEST_BASE_WICK = 1.1;
-
-/**
- * Shortens a reversal's leg in so that its base, wicks and all, stays short of `farthest`: one
- * candle, no longer than the room allows. Where there is no room for a real leg in (under
- * {@link SHORTEST_LEG_IN} ranges), the shape is left as it is and the attempt fails its checks.
- */
-function fitLegIn(script: MarketScript, type: ZoneType, shape: ZoneShape, farthest: number): void {
-  const direction = type === 'demand' ? 1 : -1;
-  const room = (direction * (script.price - farthest)) / script.yardstick() - DEEPEST_BASE_WICK;
-  const [smallest, largest] = shape.legInBody ?? [1.1, 1.7];
-  if (room >= shape.legInCandles * largest) return;
-  if (room < SHORTEST_LEG_IN) return;
-  shape.legInCandles = 1;
-  shape.legInBody = [Math.min(smallest, room * 0.8), Math.min(largest, room)];
-}
-
-/** The smallest leg-in candle body, in average ranges, that still reads as a leg in. */
-const SHORTEST_LEG_IN = 0.8;
 
 /** A level or a flip, touched by design; its last candle ends the bounce that completes it. */
 function touchedDraft(script: MarketScript, level: PlantedLevel, flip: Draft['flip']): Draft {

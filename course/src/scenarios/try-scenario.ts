@@ -52,13 +52,6 @@ export function tryScenario(
     // A trend in view takes the chart's height: its zones need the tall far-wick bases.
     varied: context === 'reversal' || context === 'range' || context === 'failed-breakout',
     hourInTrend: request.placement === 'practice' && awayFromExtreme,
-    ...(leadIn.olderExtreme === null
-      ? {}
-      : {
-          farthest:
-            leadIn.olderExtreme.price +
-            directionOf(type) * MIN_OLDER_GAP * leadIn.olderExtreme.yardstick,
-        }),
     climbIntoBase: leadIn.climbIntoBase,
   });
   const older = leadIn.olderExtreme;
