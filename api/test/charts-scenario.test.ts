@@ -169,6 +169,10 @@ describe('generateZoneScenario', () => {
       { seed: 1, zoneType: 'demand', after: 'target' },
       { seed: 1, zoneType: 'demand', concepts: ['trade-plan'], after: 'turned' },
       { seed: 1, zoneType: 'demand', concepts: ['trade-plan'], after: 'holds' },
+      // A context leads into a plain zone or a small base, not into a decoy's or a level's chart.
+      { seed: 1, zoneType: 'demand', concepts: ['steep-move'], context: 'range' },
+      { seed: 1, zoneType: 'demand', concepts: ['support'], context: 'trend' },
+      { seed: 1, zoneType: 'demand', style: 'easy', context: 'continuation' },
     ];
     for (const request of bad) expect(() => generateZoneScenario(request)).toThrow(ScenarioError);
   });

@@ -53,8 +53,12 @@ export function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
   if (request.continues && concepts.has('round-number')) {
     fail('a continued chart cannot also be moved to a round number');
   }
-  if (request.context !== undefined && !(plain && request.style !== 'easy')) {
-    fail('a context is drawn for a plain zone in the normal style only');
+  // A small base changes the base's candles only, so any context can lead into it.
+  const contextFits = [...concepts].every(
+    (concept) => concept === 'zone' || concept === 'round-number' || concept === 'small-base',
+  );
+  if (request.context !== undefined && !(contextFits && request.style !== 'easy')) {
+    fail('a context is drawn for a plain zone or a small base, in the normal style only');
   }
   if (request.after !== undefined) {
     const odds = aftermathOdds(concepts, request);
