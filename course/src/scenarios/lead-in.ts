@@ -53,6 +53,8 @@ export interface LeadIn {
   olderExtreme: OlderExtreme | null;
   /** A gentle climb runs on into the answer's base (a chart about a steep move). */
   climbIntoBase: boolean;
+  /** A 1-hour zone that forms in a trend: price rises into its base's hour (see plantHourlyZone). */
+  hourInTrend: boolean;
 }
 
 /**
@@ -98,10 +100,11 @@ export function plantLeadIn(
     0,
     patternAt - contextLength - decoyBudget - olderBudget - script.length,
   );
-  // A practice 1-hour zone forms in a trend days long, so its prices are new ground on the
-  // 1-hour chart (not an old sideways stretch) and its base is a higher low.
+  // A 1-hour zone forms in a trend days long, so its prices are new ground on the 1-hour chart
+  // (not an old sideways stretch) and its base is a higher low. A clean zone's room is measured
+  // to the chart it continues, whose market it keeps.
   const hourInTrend =
-    concepts.has('higher-timeframe') && request.placement === 'practice' && olderExtremeAllowed;
+    concepts.has('higher-timeframe') && !concepts.has('clean') && olderExtremeAllowed;
   const trending = hourInTrend ? Math.min(freeCandles, TREND_BEFORE_HOURLY_ZONE.candles) : 0;
   script.free(freeCandles - trending);
   script.lean(trending, directionOf(type), TREND_BEFORE_HOURLY_ZONE.lean);
@@ -148,6 +151,7 @@ export function plantLeadIn(
     family,
     olderExtreme,
     climbIntoBase,
+    hourInTrend,
   };
 }
 

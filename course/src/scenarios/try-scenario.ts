@@ -25,9 +25,9 @@ export function tryScenario(
   concepts: ReadonlySet<Concept>,
   attemptSeed: number,
   /**
-   * Whether a practice chart may place its answer away from the view's extreme, which fewer
-   * attempts achieve: an older extreme beyond the zone (see plantOlderExtreme), a 1-hour zone
-   * formed in a trend (see plantHourlyZone).
+   * Whether this attempt places the answer away from the view's extreme, which fewer attempts
+   * achieve: an older extreme beyond the zone (see plantOlderExtreme), a trend or a gentle climb
+   * into it, a 1-hour zone formed in a trend (see plantHourlyZone).
    */
   awayFromExtreme = true,
 ): ZoneScenario | string {
@@ -51,7 +51,7 @@ export function tryScenario(
     decoy,
     // A trend in view takes the chart's height: its zones need the tall far-wick bases.
     varied: context === 'reversal' || context === 'range' || context === 'failed-breakout',
-    hourInTrend: request.placement === 'practice' && awayFromExtreme,
+    hourInTrend: leadIn.hourInTrend,
     climbIntoBase: leadIn.climbIntoBase,
   });
   const older = leadIn.olderExtreme;

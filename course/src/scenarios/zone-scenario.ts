@@ -21,9 +21,9 @@ export {
 /** Attempts before a request is given up on. */
 const MAX_ATTEMPTS = 1000;
 /**
- * Attempts that may place a practice chart's answer away from the view's extreme (an older
- * extreme beyond the zone, a 1-hour zone in a trend): a market that will not frame one is made
- * without it rather than not at all.
+ * Attempts that must place a chart's answer away from the view's extreme (an older extreme
+ * beyond the zone, a trend or a gentle climb into it, a 1-hour zone in a trend; see verify's
+ * extremeProblem): a market that will not frame one is made without it rather than not at all.
  */
 const OLDER_EXTREME_ATTEMPTS = 400;
 
