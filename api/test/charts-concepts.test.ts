@@ -5,6 +5,7 @@ import {
   playOutTrade,
   SHARES,
   detectZones,
+  lazyBoxes,
   levelVisits,
   type Concept,
 } from '@course/rules';
@@ -299,17 +300,24 @@ describe('fresh and clean zones (charts 18 and 16)', () => {
   });
 });
 
-describe('the landing demo', () => {
-  it.each([30, 31, 32, 33, 34])(
-    'chart %i: the zone holds the extreme of the chart, the first place a beginner looks',
+describe('the first exercises and the landing demo', () => {
+  // A beginner looks at the chart's extremes first: there, the trend that led into the pause
+  // began, well beyond the zone, so the box at the extreme finds nothing.
+  it.each([7, 8, 30, 31, 32, 33, 34])(
+    'chart %i: a trend runs into the pause, and the extreme in view lies beyond the zone',
     (number) => {
       const exercise = chart(number);
       const puzzle = puzzleOf(exercise);
-      if (exercise.zone.type === 'demand') {
-        expect(Math.min(...puzzle.map((candle) => candle.low))).toBe(exercise.zone.lower);
-      } else {
-        expect(Math.max(...puzzle.map((candle) => candle.high))).toBe(exercise.zone.upper);
-      }
+      const view = openingWindow(exercise);
+      const inView = puzzle.slice(view.from, view.to + 1);
+      const { zone } = exercise;
+      const height = zone.upper - zone.lower;
+      const beyond =
+        zone.type === 'demand'
+          ? zone.lower - Math.min(...inView.map((candle) => candle.low))
+          : Math.max(...inView.map((candle) => candle.high)) - zone.upper;
+      expect(beyond).toBeGreaterThan(2 * height);
+      expect(lazyBoxes(puzzle, view, zone).view.grade.pass).toBe(false);
     },
   );
 });

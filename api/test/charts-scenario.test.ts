@@ -172,7 +172,6 @@ describe('generateZoneScenario', () => {
       // A context leads into a plain zone or a small base, not into a decoy's or a level's chart.
       { seed: 1, zoneType: 'demand', concepts: ['steep-move'], context: 'range' },
       { seed: 1, zoneType: 'demand', concepts: ['support'], context: 'trend' },
-      { seed: 1, zoneType: 'demand', style: 'easy', context: 'continuation' },
     ];
     for (const request of bad) expect(() => generateZoneScenario(request)).toThrow(ScenarioError);
   });

@@ -57,8 +57,8 @@ export function checkRequest(request: ZoneScenarioRequest): Set<Concept> {
   const contextFits = [...concepts].every(
     (concept) => concept === 'zone' || concept === 'round-number' || concept === 'small-base',
   );
-  if (request.context !== undefined && !(contextFits && request.style !== 'easy')) {
-    fail('a context is drawn for a plain zone or a small base, in the normal style only');
+  if (request.context !== undefined && !contextFits) {
+    fail('a context is drawn for a plain zone or a small base only');
   }
   if (request.after !== undefined) {
     const odds = aftermathOdds(concepts, request);

@@ -136,11 +136,12 @@ function moveInDollars(candidate: Candidate): number {
 }
 
 /**
- * The easy style: a beginner looks at the extremes first, so the answer holds the lowest low
- * (demand) or the highest high (supply) of everything in the puzzle.
+ * The easy style without a context: a beginner looks at the extremes first, so the answer holds
+ * the lowest low (demand) or the highest high (supply) of everything in the puzzle.
  */
 function easyExtremeProblem(candidate: Candidate, puzzle: readonly Candle[]): string | null {
-  if (candidate.style !== 'easy') return null;
+  // With a context (a trend into the pause) the chart's extreme is where the trend began.
+  if (candidate.style !== 'easy' || candidate.request.context !== undefined) return null;
   const { band } = candidate.draft;
   const direction = directionOf(band.type);
   const extreme =

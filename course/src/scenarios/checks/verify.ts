@@ -76,7 +76,8 @@ const SHAPED_AWAY_FROM_EXTREME: readonly Concept[] = ['steep-move', 'short-base'
  * course's `lazyBoxes`), on a chart whose shapes are made to put the answer mid-chart (a practice
  * chart, a chart with a context: an older extreme, a trend, a gentle climb into the base); this
  * refuses the attempts where they did not. A lesson chart without a context keeps its first fair
- * attempt, the easy style wants the opposite, and the last attempts of a request are let through.
+ * attempt, the easy style without a context wants the opposite, and the last attempts of a
+ * request are let through.
  */
 function extremeProblem(
   candidate: Candidate,
@@ -84,7 +85,8 @@ function extremeProblem(
   view: IndexWindow,
 ): string | null {
   const { concepts, style, draft, request } = candidate;
-  if (!candidate.awayFromExtreme || style !== 'normal') return null;
+  if (!candidate.awayFromExtreme) return null;
+  if (style === 'easy' && request.context === undefined) return null;
   if (NOT_ZONE_HUNTS.some((concept) => concepts.has(concept))) return null;
   const shaped =
     request.placement === 'practice' ||
