@@ -350,7 +350,7 @@ describe('lessons, charts, attempts and progress', () => {
     });
 
     it('serves the hourly twin of a chart, ending on the hour in progress at the same price', async () => {
-      // Chart 11 and its twin 12 are shown by no fixture lesson: unlisted, for subscribers.
+      // Charts with a 1-hour twin that no fixture lesson shows: unlisted, for subscribers.
       const subscriber = await registerLearner(testApp.http, dataSource);
       await subscribe(subscriber);
       const get = async (chartNumber: number) =>
@@ -360,9 +360,20 @@ describe('lessons, charts, attempts and progress', () => {
             .set('Cookie', subscriber.cookies)
             .expect(200)
         ).body as ChartBody & { timeframe: string; twin: number | null };
-      const fiveMinute = await get(11);
-      expect(fiveMinute.twin).toBe(12);
-      const hourly = await get(12);
+      // The first whose exercise ends inside an hour (one that ends on an hour's last candle
+      // has no hour in progress).
+      let fiveMinute: Awaited<ReturnType<typeof get>> | undefined;
+      let chartNumber = 0;
+      for (const candidate of [11, 13, 16, 18]) {
+        const chart = await get(candidate);
+        if ((chart.data.at(-1)!.time % 3600) / 60 < 55) {
+          [fiveMinute, chartNumber] = [chart, candidate];
+          break;
+        }
+      }
+      if (!fiveMinute) throw new Error('no chart with a 1-hour twin ends inside an hour');
+      expect(fiveMinute.twin).toBe(chartNumber + 1);
+      const hourly = await get(chartNumber + 1);
       expect(hourly.timeframe).toBe('1hr');
       const lastFive = fiveMinute.data.at(-1)!;
       const lastHour = hourly.data.at(-1)!;
@@ -374,9 +385,11 @@ describe('lessons, charts, attempts and progress', () => {
 
       // Once revealed, that hour comes whole, first in what happened next.
       for (let tries = 0; tries < 3; tries += 1) {
-        await attempt(subscriber, { chart: 11, lines: wrongLines(11) }).expect(200);
+        await attempt(subscriber, { chart: chartNumber, lines: wrongLines(chartNumber) }).expect(
+          200,
+        );
       }
-      const revealed = await get(12);
+      const revealed = await get(chartNumber + 1);
       expect(revealed.data.at(-1)!.time).toBeLessThan(lastHour.time);
       expect((revealed.next as { time: number }[])[0]?.time).toBe(lastHour.time);
     });
