@@ -204,7 +204,7 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     const verdict = page.getByTestId('decision-verdict');
     await verdict.waitFor();
     const checks = await page.getByTestId('decision-checks').locator('li').allTextContents();
-    expect(checks).toHaveLength(3);
+    expect(checks).toHaveLength(4);
     // The course's score of the same zone, criterion by criterion, beside the learner's.
     const readings = await page.getByTestId('decision-scorecard').locator('li').allTextContents();
     const starts = [
@@ -219,7 +219,9 @@ describe('a subscriber plans trades at zones (Managing Risk)', () => {
     expect(await page.getByTestId('decision-score-verdict').textContent()).toMatch(
       /^(Scored right|You scored it 2 of 5; the course scores it \d of 5)/,
     );
-    expect(checks[0]).toMatch(/^✗ Room: the next demand zone leaves only \d\.\dR/);
+    // Chart 43's zone scores a B or better: its grade passes, its room does not.
+    expect(checks[0]).toMatch(/^✓ Grade: the zone scores [45] of 5/);
+    expect(checks[1]).toMatch(/^✗ Room: the next demand zone leaves only \d\.\dR/);
     // Right exactly when the reasons ticked are the checks that fail.
     const failing = checks.filter((check) => check.startsWith('✗')).length;
     expect(await verdict.textContent()).toMatch(

@@ -11,6 +11,7 @@ import {
 } from '@course/rules';
 import { ChartCatalogue, type ExerciseChart } from '../src/exercise-charts/chart-catalogue.js';
 import { loadCourseContent } from '../src/course-catalogue/course-content.js';
+import { settingOf } from '../src/exercises/decisions.service.js';
 import { openingWindow } from './support/opening-view.js';
 
 /**
@@ -378,7 +379,7 @@ describe('trade plans (charts 40 and 41)', () => {
 describe('take or skip (charts 42 and 43)', () => {
   it('chart 42: every check says take, and the course’s plan is stopped all the same', () => {
     const exercise = chart(42);
-    const decision = decideTrade({ zone: exercise.zone, ...exercise.decision! });
+    const decision = decideTrade(settingOf(exercise));
     expect(decision.take).toBe(true);
     expect(decision.rewardToRisk).toBeGreaterThanOrEqual(2);
     const after = exercise.candles.slice(exercise.exerciseEnd);
@@ -389,7 +390,7 @@ describe('take or skip (charts 42 and 43)', () => {
   it('chart 43: the newer demand in view leaves under 2R, and a 2R short there is stopped', () => {
     const exercise = chart(43);
     const { opposing } = exercise.decision!;
-    const decision = decideTrade({ zone: exercise.zone, ...exercise.decision! });
+    const decision = decideTrade(settingOf(exercise));
     expect(decision.take).toBe(false);
     expect(decision.checks.find((check) => check.check === 'room')?.ok).toBe(false);
     expect(decision.rewardToRisk).toBeLessThan(1.8);

@@ -59,7 +59,7 @@ describe('the course content', () => {
       ['/risk-plan-short', 41, true],
     ]);
     const decisions = risk.lessons.filter((entry) => entry.exerciseKind === 'decision');
-    // After the lesson that teaches the three checks: one zone to skip, then one to take.
+    // After the lesson that teaches the four checks: one zone to skip, then one to take.
     expect(decisions.map((entry) => [entry.path, entry.c_num, entry.reqPass])).toEqual([
       ['/risk-decide', 43, true],
       ['/risk-decide-ii', 42, true],

@@ -18,7 +18,7 @@ c_num: 43
 reqPass: true
 sub_req: false
 exerciseKind: decision
-takeaway: Decide before price arrives, with the three checks.
+takeaway: Decide before price arrives, with the four checks.
 illustration:
   caption: A supply zone and the demand below it.
   frames:
@@ -110,7 +110,7 @@ describe('POST api/decisions: take-or-skip exercises', () => {
       .body as DecisionBody;
     expect(taken).toMatchObject({ pass: false, tries: 1, revealed: true });
     expect(taken.feedback[0]).toMatch(/the course skips this one/);
-    expect(taken.feedback).toHaveLength(4);
+    expect(taken.feedback).toHaveLength(5);
     expect(taken.course).toMatchObject({ take: false });
     // What skipping avoided, or cost, in R only: a take-or-skip trade sizes nothing.
     const { exit, summary } = taken.course!.outcome;
@@ -212,7 +212,7 @@ describe('POST api/decisions: take-or-skip exercises', () => {
     expectError(
       await decide(learner, { lesson: 160, take: false, reasons: ['vibes'] }),
       400,
-      /each reason must be one of room, fresh, higher-timeframe/,
+      /each reason must be one of grade, room, fresh, higher-timeframe/,
     );
     expectError(await decide(learner, { lesson: 160, take: 'yes', reasons: [] }), 400, /take must/);
     expectError(

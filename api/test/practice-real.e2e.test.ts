@@ -7,7 +7,7 @@ import type {
   PracticeRealDecisionBody,
   SkillsBody,
 } from '@course/contract';
-import { decideTrade } from '@course/rules';
+import { decideTrade, decisionSettingOf } from '@course/rules';
 import type { RealPoolItem } from '@course/rules/real-practice';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
@@ -242,7 +242,7 @@ describe('Real charts in the Practice Portal', () => {
       await decide(learner, 1, true, []).expect(404);
       await decisionChart(learner, 1).expect(200);
       const item = await items.decision(learner.id, 1, false);
-      const course = decideTrade({ zone: item.zone, ...item.decision });
+      const course = decideTrade(decisionSettingOf({ ...item, baseTimes: item.zone.baseTimes }));
       const failing = course.checks.filter((check) => !check.ok).map((check) => check.check);
       const result = (await decide(learner, 1, course.take, course.take ? [] : failing).expect(200))
         .body as DecisionResult;

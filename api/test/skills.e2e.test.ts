@@ -1,5 +1,6 @@
 import {
   decideTrade,
+  decisionSettingOf,
   type DecisionCheck,
   type DecisionSetting,
   positionSize,
@@ -14,6 +15,7 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ChartCatalogue } from '../src/exercise-charts/chart-catalogue.provider.js';
 import { CourseContent } from '../src/course-catalogue/course-content.js';
+import { settingOf } from '../src/exercises/decisions.service.js';
 import { practiceScenarioRequest } from '../src/practice-charts/generation.js';
 import { PracticeCharts } from '../src/practice-charts/practice-charts.js';
 import { RealPracticeItems, realExerciseChart } from '../src/real-practice/real-practice-items.js';
@@ -143,8 +145,7 @@ describe('Skills and the next practice exercise', () => {
 
   async function answerDecision(who: Simulated, index: number) {
     const { fiveMinute: chart } = await charts.decision(who.learner.id, index);
-    const { opposing, averageRange, touches, higherTimeframe } = chart.decision!;
-    const setting = { zone: chart.zone, opposing, averageRange, touches, higherTimeframe };
+    const setting = settingOf(chart);
     await post('/api/decisions', who.learner, { practice: index, ...decisionOf(who, setting) });
   }
 
@@ -155,8 +156,8 @@ describe('Skills and the next practice exercise', () => {
       const { zone } = realExerciseChart(await realItems.item(learner.id, index, false));
       await post('/api/attempts', learner, { real: index, lines: [zone.upper, zone.lower] });
     } else if (kind === 'decision') {
-      const { zone, decision } = await realItems.decision(learner.id, index, false);
-      const setting = { zone, ...decision };
+      const item = await realItems.decision(learner.id, index, false);
+      const setting = decisionSettingOf({ ...item, baseTimes: item.zone.baseTimes });
       await post('/api/decisions', learner, { real: index, ...decisionOf(who, setting) });
     } else {
       throw new Error('there are no real plans');

@@ -115,8 +115,10 @@ export {
   DECISION_CHECKS,
   DECISION_MIN_REWARD_TO_RISK,
   decideTrade,
+  decisionSettingOf,
   gradeDecision,
   higherTimeframeTrend,
+  isDecisionCheck,
   MODEL_STOP_BUFFER_IN_RANGES,
   MODEL_TARGET_MARGIN_IN_RANGES,
   modelPlanAt,
@@ -126,6 +128,7 @@ export {
 export type {
   CheckResult,
   DecisionAnswer,
+  DecisionChart,
   DecisionCheck,
   DecisionGrade,
   DecisionSetting,
@@ -141,6 +144,7 @@ export {
   MOVE_POINT_MIN_HEIGHTS,
   moveOutDistance,
   roundLevelInside,
+  scoreMarkedZone,
   scoreZone,
   TIME_POINT_MAX_CANDLES,
   ZONE_CRITERIA,
@@ -152,6 +156,7 @@ export type {
   ZoneCriterion,
   ZoneGrade,
   ZoneScorecard,
+  MarkedZone,
   ZoneToScore,
 } from './zone-scorecard.js';
 

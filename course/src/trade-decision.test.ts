@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Candle } from '@chart-kit/core';
 import {
+  DECISION_CHECKS,
   decideTrade,
   gradeDecision,
   higherTimeframeTrend,
@@ -13,6 +14,7 @@ import {
 /** Demand at 100-100.5, average range 0.4: the model risks 0.6 (stop 99.9). */
 const setting = (opposingLower: number, extra: Partial<DecisionSetting> = {}): DecisionSetting => ({
   zone: { type: 'demand', upper: 100.5, lower: 100 },
+  score: { points: 5, grade: 'A' },
   opposing: { upper: opposingLower + 0.3, lower: opposingLower },
   averageRange: 0.4,
   touches: 0,
@@ -58,33 +60,58 @@ describe('decideTrade', () => {
     const decision = decideTrade(setting(104));
     expect(decision.take).toBe(true);
     expect(decision.rewardToRisk).toBeCloseTo((103.88 - 100.5) / 0.6, 9);
-    expect(decision.checks.map((check) => check.ok)).toEqual([true, true, true]);
+    expect(decision.checks.map((check) => check.check)).toEqual([
+      'grade',
+      'room',
+      'fresh',
+      'higher-timeframe',
+    ]);
+    expect(decision.checks.map((check) => check.ok)).toEqual([true, true, true, true]);
+  });
+
+  it('passes over a zone scoring a C, however good the rest, and trades a B', () => {
+    const weak = decideTrade(setting(104, { score: { points: 3, grade: 'C' } }));
+    expect(weak.take).toBe(false);
+    expect(weak.checks[0]).toMatchObject({
+      check: 'grade',
+      ok: false,
+      text: expect.stringMatching(/3 of 5, a C/) as unknown,
+    });
+    expect(weak.checks.slice(1).every((check) => check.ok)).toBe(true);
+    const good = decideTrade(setting(104, { score: { points: 4, grade: 'B' } }));
+    expect(good.take).toBe(true);
+    expect(good.checks[0]!.text).toMatch(/4 of 5, a B/);
   });
 
   it('skips for each failing check, saying why with the numbers', () => {
     const tight = decideTrade(setting(101.5));
     expect(tight.take).toBe(false);
-    expect(tight.checks[0]!.text).toMatch(/only 1\.5R .* under the 2R/);
+    expect(tight.checks[1]!.text).toMatch(/only 1\.5R .* under the 2R/);
     const tested = decideTrade(setting(104, { touches: 1 }));
-    expect(tested.checks[1]).toMatchObject({
+    expect(tested.checks[2]).toMatchObject({
       ok: false,
       text: expect.stringMatching(/once/) as unknown,
     });
     const against = decideTrade(setting(104, { higherTimeframe: 'against' }));
-    expect(against.checks[2]).toMatchObject({ ok: false });
+    expect(against.checks[3]).toMatchObject({ ok: false });
     expect(decideTrade(setting(104, { higherTimeframe: 'sideways' })).take).toBe(true);
   });
 
-  it('takes exactly when room is at least 2R, the zone fresh and the hour not against (property)', () => {
+  it('takes exactly when the zone scores a B or better, room is at least 2R, the zone fresh and the hour not against (property)', () => {
     fc.assert(
       fc.property(
         fc.double({ min: 100.6, max: 110, noNaN: true }),
         fc.nat(3),
         fc.constantFrom('with' as const, 'against' as const, 'sideways' as const),
-        (opposingLower, touches, higherTimeframe) => {
-          const decision = decideTrade(setting(opposingLower, { touches, higherTimeframe }));
+        fc.integer({ min: 0, max: 5 }),
+        (opposingLower, touches, higherTimeframe, points) => {
+          const grade = points === 5 ? 'A' : points === 4 ? 'B' : 'C';
+          const decision = decideTrade(
+            setting(opposingLower, { touches, higherTimeframe, score: { points, grade } }),
+          );
           const room = (opposingLower - 0.12 - 100.5) / 0.6;
-          const expected = room >= 2 - 1e-6 && touches === 0 && higherTimeframe !== 'against';
+          const expected =
+            points >= 4 && room >= 2 - 1e-6 && touches === 0 && higherTimeframe !== 'against';
           // Cents rounding of the target moves the room by at most 0.005 / 0.6 R.
           if (Math.abs(room - 2) > 0.01) expect(decision.take).toBe(expected);
         },
@@ -105,21 +132,23 @@ describe('gradeDecision', () => {
     const taken = gradeDecision({ take: true, reasons: [] }, tight);
     expect(taken.feedback[0]).toMatch(/2 checks fail/);
     // Every check is explained, whatever the answer.
-    expect(taken.feedback).toHaveLength(4);
+    expect(taken.feedback).toHaveLength(5);
   });
 
   it('passes one answer of all the possible ones (property)', () => {
-    const checks: DecisionCheck[] = ['room', 'fresh', 'higher-timeframe'];
+    const checks: readonly DecisionCheck[] = DECISION_CHECKS;
     fc.assert(
       fc.property(
         fc.double({ min: 100.6, max: 110, noNaN: true }),
         fc.nat(2),
         fc.constantFrom('with' as const, 'against' as const),
-        (opposingLower, touches, higherTimeframe) => {
-          const situation = setting(opposingLower, { touches, higherTimeframe });
+        fc.constantFrom('A' as const, 'C' as const),
+        (opposingLower, touches, higherTimeframe, grade) => {
+          const score = { points: grade === 'A' ? 5 : 3, grade };
+          const situation = setting(opposingLower, { touches, higherTimeframe, score });
           const answers = [
             { take: true, reasons: [] },
-            ...[0, 1, 2, 3, 4, 5, 6, 7].map((mask) => ({
+            ...Array.from({ length: 2 ** checks.length }, (_, mask) => mask).map((mask) => ({
               take: false,
               reasons: checks.filter((_, bit) => (mask >> bit) & 1),
             })),

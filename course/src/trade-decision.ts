@@ -1,11 +1,13 @@
 import type { Candle } from '@chart-kit/core';
 import type { PriceZone } from './grade.js';
 import { rewardToRisk, tradeDirection } from './trade-plan.js';
+import { scoreMarkedZone, type ZoneGrade, type ZoneScorecard } from './zone-scorecard.js';
 import { averageRange, type ZoneType } from './zones.js';
 
 /**
- * Take or skip: whether a zone price is coming back to is worth trading, by the course's three
- * checks (the Managing Risk module's "take or skip" lesson): enough room to the next opposing
+ * Take or skip: whether a zone price is coming back to is worth trading, by the course's four
+ * checks (the Managing Risk module's "take or skip" lesson): a zone that scores at least a B on
+ * the Finding module's checklist (the course passes over a C), enough room to the next opposing
  * zone for the course's minimum reward-to-risk, a fresh zone, and a higher timeframe that does
  * not point against the trade.
  */
@@ -17,14 +19,20 @@ export const MODEL_TARGET_MARGIN_IN_RANGES = 0.3;
 /** The course's minimum reward-to-risk for a trade worth taking. */
 export const DECISION_MIN_REWARD_TO_RISK = 2;
 
-export type DecisionCheck = 'room' | 'fresh' | 'higher-timeframe';
-export const DECISION_CHECKS: readonly DecisionCheck[] = ['room', 'fresh', 'higher-timeframe'];
+export const DECISION_CHECKS = ['grade', 'room', 'fresh', 'higher-timeframe'] as const;
+export type DecisionCheck = (typeof DECISION_CHECKS)[number];
+
+export function isDecisionCheck(value: unknown): value is DecisionCheck {
+  return typeof value === 'string' && (DECISION_CHECKS as readonly string[]).includes(value);
+}
 
 /** The 1-hour chart's direction, seen from the trade: with it, against it, or sideways. */
 export type HigherTimeframeTrend = 'with' | 'against' | 'sideways';
 
 export interface DecisionSetting {
   zone: PriceZone & { type: ZoneType };
+  /** The zone's score on the Finding module's checklist, on the candles a learner sees. */
+  score: { points: number; grade: ZoneGrade };
   /** The next opposing zone in the trade's direction. */
   opposing: PriceZone;
   /** The average candle range the stop's buffer and the target's margin are measured in. */
@@ -54,6 +62,31 @@ export function modelPlanAt(
   return { entry, stop, target };
 }
 
+/** A take-or-skip exercise's chart as served: candles, where the exercise ends, its zone and setting. */
+export interface DecisionChart {
+  candles: readonly Candle[];
+  /** Candles shown before the answer: those before this index. */
+  exerciseEnd: number;
+  zone: PriceZone & { type: ZoneType };
+  /** The times of the zone's base candles. */
+  baseTimes: readonly number[];
+  decision: Omit<DecisionSetting, 'zone' | 'score' | 'minRewardToRisk'>;
+}
+
+/**
+ * What `decideTrade` reads on a take-or-skip chart, the zone scored on the candles a learner sees
+ * before answering: every exercise (lesson, generated, real) is decided from this one reading.
+ */
+export function decisionSettingOf(
+  chart: DecisionChart,
+): DecisionSetting & { score: ZoneScorecard } {
+  const seen = chart.candles.slice(0, chart.exerciseEnd);
+  const { type, upper, lower } = chart.zone;
+  const { touches } = chart.decision;
+  const score = scoreMarkedZone(seen, { type, upper, lower, baseTimes: chart.baseTimes, touches });
+  return { ...chart.decision, zone: chart.zone, score };
+}
+
 export interface CheckResult {
   check: DecisionCheck;
   ok: boolean;
@@ -69,14 +102,23 @@ export interface TradeDecision {
   model: { entry: number; stop: number; target: number };
 }
 
-/** Takes the trade when all three checks pass; names each check with its numbers. */
+/** Takes the trade when all four checks pass; names each check with its numbers. */
 export function decideTrade(setting: DecisionSetting): TradeDecision {
   const minimum = setting.minRewardToRisk ?? DECISION_MIN_REWARD_TO_RISK;
   const model = modelPlanAt(setting.zone, setting.opposing, setting.averageRange);
   const ratio = Math.max(0, rewardToRisk(model.entry, model.stop, model.target));
   const opposingName = setting.zone.type === 'demand' ? 'supply' : 'demand';
   const trendWord = setting.zone.type === 'demand' ? 'up' : 'down';
+  const { points, grade } = setting.score;
   const checks: CheckResult[] = [
+    {
+      check: 'grade',
+      ok: grade !== 'C',
+      text:
+        grade === 'C'
+          ? `Grade: the zone scores ${points} of 5, a C, and the course passes over a C zone.`
+          : `Grade: the zone scores ${points} of 5, ${grade === 'A' ? 'an A' : 'a B'}, good enough to trade.`,
+    },
     {
       check: 'room',
       ok: ratio >= minimum,

@@ -3,6 +3,7 @@ import {
   gradeScorecard,
   moveOutDistance,
   roundLevelInside,
+  scoreMarkedZone,
   scoreZone,
   type ZoneToScore,
 } from './zone-scorecard.js';
@@ -34,6 +35,17 @@ const zoneOf = (baseCount: number, touches: number): ZoneToScore => ({
   baseStart: 2,
   baseEnd: 1 + baseCount,
   touches,
+});
+
+describe('scoreMarkedZone', () => {
+  it('scores a zone marked by its base candles’ times as by their places', () => {
+    const candles = demandChart([0.02, 0.01, -0.02], 1.2, 50.9);
+    const baseTimes = candles.slice(2, 5).map((base) => base.time);
+    const marked = { type: 'demand' as const, upper: 50.4, lower: 50.1, baseTimes, touches: 0 };
+    expect(scoreMarkedZone(candles, marked)).toEqual(scoreZone(candles, zoneOf(3, 0)));
+    // The candles shown must hold the base: a zone is scored on what the learner sees.
+    expect(() => scoreMarkedZone(candles.slice(0, 2), marked)).toThrow(RangeError);
+  });
 });
 
 describe("the Finding module's five criteria", () => {

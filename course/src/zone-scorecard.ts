@@ -78,6 +78,31 @@ export function scoreZone(
   return { readings, points, grade: gradeOfPoints(points) };
 }
 
+/** A marked zone as an exercise carries it: its bounds, its base by candle times, its returns. */
+export interface MarkedZone {
+  type: ZoneType;
+  upper: number;
+  lower: number;
+  baseTimes: readonly number[];
+  touches: number;
+}
+
+/**
+ * The course's score of a marked zone on the candles a learner sees (`seen`): what a take-or-skip
+ * exercise is scored on and what its grade check reads. Throws when no base candle is in view.
+ */
+export function scoreMarkedZone(seen: readonly Candle[], zone: MarkedZone): ZoneScorecard {
+  const baseTimes = new Set(zone.baseTimes);
+  const baseIndexes = seen.flatMap((candle, index) => (baseTimes.has(candle.time) ? [index] : []));
+  const baseStart = baseIndexes[0];
+  const baseEnd = baseIndexes.at(-1);
+  if (baseStart === undefined || baseEnd === undefined) {
+    throw new RangeError('the zone to score has no base candle in view');
+  }
+  const { type, upper, lower, touches } = zone;
+  return scoreZone(seen, { type, upper, lower, baseStart, baseEnd, touches });
+}
+
 function timeReading(count: number): CriterionReading {
   const met = count <= TIME_POINT_MAX_CANDLES;
   const candles = `${count} candle${count === 1 ? '' : 's'}`;

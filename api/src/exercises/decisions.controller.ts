@@ -58,9 +58,12 @@ export class DecisionsController {
     summary: 'Take or skip a trade at a zone',
     description:
       'Grades a take-or-skip answer with the course’s gradeDecision. The course takes a trade when ' +
-      'three checks pass: room (a target short of the next opposing zone pays at least 2R), a ' +
-      'fresh zone, and a 1-hour trend not against the trade; a skip passes only when it names ' +
-      'exactly the checks that fail. The zone may be scored first on the Finding module’s five criteria (criteria: those it meets); that score is graded beside the decision. With two choices a second try is no test, so the first ' +
+      'four checks pass: grade (the zone scores at least a B, 4 of the Finding module’s 5 ' +
+      'criteria, on the candles shown), room (a target short of the next opposing zone pays at ' +
+      'least 2R), a fresh zone, and a 1-hour trend not against the trade; a skip passes only when ' +
+      'it names exactly the checks that fail. The zone may be scored first on the five criteria ' +
+      '(criteria: those it meets); that score is graded beside the decision. With two choices a ' +
+      'second try is no test, so the first ' +
       'answer reveals the course’s decision, every check with its numbers, and how a trade there ' +
       'played out. Give lesson, practice for one of the learner’s practice decisions, or real ' +
       'for one of their real decisions (GET api/practice/real/decisions/{index}; the first of ' +

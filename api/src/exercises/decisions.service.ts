@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
-  type DecisionCheck,
   type DecisionGrade,
-  type DecisionSetting,
+  decisionSettingOf,
   gradeDecision,
   gradeScorecard,
+  isDecisionCheck,
   isZoneCriterion,
   type ScorecardGrade,
-  scoreZone,
-  type ZoneCriterion,
 } from '@course/rules';
 import type { EntityManager } from 'typeorm';
 import { Attempt } from './attempt.entity.js';
@@ -48,8 +46,8 @@ export function realDecisionExercise(index: number, chart: ExerciseChart): Decis
 }
 
 /**
- * Grades take-or-skip answers with the course's `gradeDecision` on the checks a decision chart
- * carries (room, freshness, the 1-hour trend), keeps every answer, and shows the course's
+ * Grades take-or-skip answers with the course's `gradeDecision` on the zone's score and the checks
+ * a decision chart carries (room, freshness, the 1-hour trend), keeps every answer, and shows the course's
  * reasoning and what price did next once the learner has answered.
  */
 @Injectable()
@@ -60,7 +58,8 @@ export class DecisionsService {
   ) {}
 
   setup({ chart }: DecisionExercise): DecisionSetup {
-    const { opposing } = settingOf(chart);
+    if (!chart.decision) throw new Error(`chart ${chart.chartNumber} is not a take-or-skip chart`);
+    const { opposing } = chart.decision;
     return {
       zone: { type: chart.zone.type, upper: chart.zone.upper, lower: chart.zone.lower },
       opposing: { upper: opposing.upper, lower: opposing.lower },
@@ -114,7 +113,7 @@ export class DecisionsService {
     const { criteria } = last.decision;
     return this.answer(userId, exercise, {
       take: last.decision.take,
-      reasons: last.decision.reasons.filter(isCheck),
+      reasons: last.decision.reasons.filter(isDecisionCheck),
       ...(criteria ? { criteria: criteria.filter(isZoneCriterion) } : {}),
     });
   }
@@ -166,25 +165,11 @@ interface GradedAnswer {
 }
 
 function gradeAnswer(chart: ExerciseChart, answer: DecisionAnswer): GradedAnswer {
+  const setting = settingOf(chart);
   return {
-    grade: gradeDecision(answer, settingOf(chart)),
-    scorecard: answer.criteria ? scorecardOf(chart, answer.criteria) : null,
+    grade: gradeDecision(answer, setting),
+    scorecard: answer.criteria ? gradeScorecard(answer.criteria, setting.score) : null,
   };
-}
-
-/** The learner's score of the decision's zone against the course's, on the candles they saw. */
-function scorecardOf(chart: ExerciseChart, criteria: readonly ZoneCriterion[]): ScorecardGrade {
-  const seen = chart.candles.slice(0, chart.exerciseEnd);
-  const baseTimes = new Set(chart.baseTimes);
-  const baseIndexes = seen.flatMap((candle, index) => (baseTimes.has(candle.time) ? [index] : []));
-  const baseStart = baseIndexes[0];
-  const baseEnd = baseIndexes.at(-1);
-  if (baseStart === undefined || baseEnd === undefined || !chart.decision) {
-    throw new Error(`chart ${chart.chartNumber} has no base to score`);
-  }
-  const { type, upper, lower } = chart.zone;
-  const zone = { type, upper, lower, baseStart, baseEnd, touches: chart.decision.touches };
-  return gradeScorecard(criteria, scoreZone(seen, zone));
 }
 
 /** The answer as kept and shown back: its own lists, not the request's. */
@@ -192,11 +177,9 @@ function copyOf({ take, reasons, criteria }: DecisionAnswer): DecisionAnswer {
   return { take, reasons: [...reasons], ...(criteria ? { criteria: [...criteria] } : {}) };
 }
 
-const isCheck = (value: string): value is DecisionCheck =>
-  value === 'room' || value === 'fresh' || value === 'higher-timeframe';
-
-function settingOf(chart: ExerciseChart): DecisionSetting {
-  if (!chart.decision) throw new Error(`chart ${chart.chartNumber} is not a take-or-skip chart`);
-  const { opposing, averageRange, touches, higherTimeframe } = chart.decision;
-  return { zone: chart.zone, opposing, averageRange, touches, higherTimeframe };
+/** The chart's setting for the course's `decideTrade`, its zone scored on the candles shown. */
+export function settingOf(chart: ExerciseChart): ReturnType<typeof decisionSettingOf> {
+  const { decision } = chart;
+  if (!decision) throw new Error(`chart ${chart.chartNumber} is not a take-or-skip chart`);
+  return decisionSettingOf({ ...chart, decision });
 }

@@ -74,6 +74,7 @@ function dollarWords(dollars: number): string {
 const price = (value: number) => value.toFixed(2);
 
 const SKIP_REASONS: Record<DecisionCheck, string> = {
+  grade: 'at zones that score a C',
   room: 'with too little room to the next zone',
   fresh: 'at zones price has already come back to',
   'higher-timeframe': 'against the 1-hour trend',

@@ -14,6 +14,7 @@ const CRITERION_LABELS: Record<ZoneCriterion, string> = {
 };
 
 const CHECK_LABELS: Record<DecisionCheck, string> = {
+  grade: 'Grade: the zone scores a C, 3 of 5 or less',
   room: 'Room: a target short of the wall pays under 2R',
   fresh: 'Not fresh: price has already come back into the zone',
   'higher-timeframe': '1-hour chart: the trend points against the trade',

@@ -63,7 +63,12 @@ describe('measureSetups on hand-made charts', () => {
     // No supply zone above: the target aims short of the highest high, 103.50 - 0.3 x 1.0075.
     expect(setup!.opposing).toEqual({ upper: 103.5, lower: 103.5, fromZone: false });
     expect(setup!.plan).toEqual({ entry: 99.8, stop: 99.25, target: 103.2 });
-    expect(setup!.checks).toEqual({ room: true, fresh: true, higherTimeframe: true });
+    expect(setup!.checks).toEqual({
+      grade: true,
+      room: true,
+      fresh: true,
+      higherTimeframe: true,
+    });
     expect(setup!.reaction?.reaction).toBe('strong');
     expect(setup!.course.exit).toBe('target');
     expect(setup!.course.outcome.resultR).toBeCloseTo(3.4 / 0.55, 9);

@@ -209,13 +209,15 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
     split(
       'grade',
       traded,
-      (s) => s.grade !== 'C',
+      (s) => s.checks.grade,
       'zone scored A or B (4 or 5 of the 5 criteria)',
       'zone scored C (3 or less)',
       trade,
     ),
   ];
-  const taken = traded.filter((s) => s.checks.room && s.checks.fresh && s.checks.higherTimeframe);
+  const taken = traded.filter(
+    (s) => s.checks.grade && s.checks.room && s.checks.fresh && s.checks.higherTimeframe,
+  );
   return {
     series: seriesList.length,
     sessions,

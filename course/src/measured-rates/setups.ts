@@ -10,7 +10,7 @@ import { DECISION_MIN_REWARD_TO_RISK } from '../trade-decision.js';
 /**
  * Every time price came back to a zone in a real (or simulated) series, read with the course's own
  * rules as a trader would have seen it then: the zone as it formed (`zonesAsTheyForm`), the model
- * plan at it (`modelPlanAt`), the three take-or-skip checks, the reaction (`readReaction`) and the
+ * plan at it (`modelPlanAt`), the four take-or-skip checks, the reaction (`readReaction`) and the
  * trade played out (`playOutTrade`) to the session's close at the latest: the course teaches day
  * trading, so a trade still open at the last candle is closed there.
  */
@@ -61,7 +61,7 @@ export interface MeasuredSetup {
   rewardToRisk: number;
   /** Zone height (upper - lower) in average ranges. */
   heightInRanges: number;
-  checks: { room: boolean; fresh: boolean; higherTimeframe: boolean };
+  checks: { grade: boolean; room: boolean; fresh: boolean; higherTimeframe: boolean };
   /** The zone's grade on the Finding module's checklist, as a trader scored it at the return. */
   grade: ZoneGrade;
   /** The reaction at a fresh zone's first return (null at later returns). */
@@ -346,6 +346,7 @@ function setupAt(
       plan.entry + (long ? 1 : -1) * DECISION_MIN_REWARD_TO_RISK * Math.abs(plan.entry - plan.stop),
   });
   const course = ratio >= DECISION_MIN_REWARD_TO_RISK ? play(plan) : twoR;
+  const { grade } = scoreZone(candles, { ...zone, touches: touchesBefore }, returnIndex);
   return {
     zone,
     returnIndex,
@@ -357,11 +358,12 @@ function setupAt(
     rewardToRisk: ratio,
     heightInRanges: range > 0 ? (zone.upper - zone.lower) / range : 0,
     checks: {
+      grade: grade !== 'C',
       room: ratio >= DECISION_MIN_REWARD_TO_RISK,
       fresh: touchesBefore === 0,
       higherTimeframe: higherTimeframe !== 'against',
     },
-    grade: scoreZone(candles, { ...zone, touches: touchesBefore }, returnIndex).grade,
+    grade,
     reaction: touchesBefore === 0 ? readReaction(day, zone, returnInDay) : null,
     course,
     twoR,

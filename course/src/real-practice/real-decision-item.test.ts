@@ -1,7 +1,7 @@
 import { TIMEFRAMES } from '@chart-kit/core';
 import { loadRealSample } from '../real-data/index.js';
 import { framingShortfall, placement } from '../scenarios/framing.js';
-import { decideTrade } from '../trade-decision.js';
+import { decideTrade, decisionSettingOf } from '../trade-decision.js';
 import { realDecisionPool } from './real-decision-item.js';
 
 // Two symbols' sessions: enough returns to zones to see the rules at work.
@@ -10,7 +10,9 @@ const POOL = realDecisionPool(SESSIONS);
 
 describe('realDecisionPool', () => {
   it('makes take-or-skip exercises of real returns to zones, trades to take and to skip', () => {
-    const takes = POOL.filter((item) => decideTrade({ zone: item.zone, ...item.decision }).take);
+    const takes = POOL.filter(
+      (item) => decideTrade(decisionSettingOf({ ...item, baseTimes: item.zone.baseTimes })).take,
+    );
     expect(takes.length).toBeGreaterThan(0);
     expect(POOL.length - takes.length).toBeGreaterThan(0);
     // One a session, so no session comes back in the pool.

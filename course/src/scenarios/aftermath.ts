@@ -86,10 +86,13 @@ export const FAILED_CHECK_AFTERMATH_ODDS: Readonly<
 };
 
 /**
- * Why a practice chart to skip is skipped: room to the opposing zone (a newer zone in the way),
- * a zone already tested, or a 1-hour trend against the trade. Real days offer all three.
+ * Why a generated chart to skip is skipped: room to the opposing zone (a newer zone in the way),
+ * a zone already tested, or a 1-hour trend against the trade. Real days offer all three, and the
+ * fourth check too: the learner's real take-or-skip charts are where a zone scoring a C is met
+ * (a generated zone scores an A or a B, see planDecision).
  */
-export type SkipReason = 'room' | 'fresh' | 'higher-timeframe';
+export const SKIP_REASONS = ['room', 'fresh', 'higher-timeframe'] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
 export const SKIP_REASON_ODDS: Readonly<Record<SkipReason, number>> = {
   room: 0.4,
   fresh: 0.35,

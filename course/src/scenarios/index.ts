@@ -1,6 +1,6 @@
 // Exercise scenarios: a simulated market with one planted answer, verified by the course's rules,
 // its honest aftermath, and the words that explain it.
-export { drawSkipReason } from './aftermath.js';
+export { drawSkipReason, SKIP_REASONS } from './aftermath.js';
 export { levelVisits } from './checks/level-reading.js';
 export {
   bandPixelHeight,

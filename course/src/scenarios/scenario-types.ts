@@ -2,6 +2,7 @@ import type { Candle } from '@chart-kit/core';
 import type { HigherTimeframeTrend } from '../trade-decision.js';
 import type { TradeOutcome } from '../trade-plan.js';
 import type { ZoneType } from '../zones.js';
+import type { ZoneGrade } from '../zone-scorecard.js';
 import type { IndexWindow, PlacementName } from './framing.js';
 import type { SkipReason, SkippedAftermath, TradeAftermath } from './aftermath.js';
 import type { ContextKind, ShapeFamily } from './families.js';
@@ -165,6 +166,8 @@ export interface ScenarioDecision {
   /** Returns to the zone between its move away and the puzzle's end. */
   touches: number;
   higherTimeframe: HigherTimeframeTrend;
+  /** The zone's score on the Finding module's checklist at the puzzle's end (the grade check). */
+  score: { points: number; grade: ZoneGrade };
   take: boolean;
   rewardToRisk: number;
   /** The model plan played out after the puzzle (taken or not, it shows what the skip avoided). */

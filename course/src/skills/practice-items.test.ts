@@ -147,13 +147,14 @@ describe('practice charts made for a skill show its deciding feature, over many 
     }
   }, 60_000);
 
-  it('a decision to skip fails its one check, and one to take passes all three', () => {
+  it('a decision to skip fails its one check, and one to take passes all four', () => {
     for (const item of PRACTICE_BLOCKS.decision) {
       for (const { scenario } of charts(item).slice(0, 4)) {
         const { decision } = scenario;
         expect(decision).not.toBeNull();
         const read = decideTrade({
           zone: scenario.zone,
+          score: decision!.score,
           opposing: decision!.opposing,
           averageRange: decision!.averageRange,
           touches: decision!.touches,

@@ -52,6 +52,7 @@ class SimulatedLearner {
 /** A take-or-skip chart the course skips because its zone has been tested (not fresh). */
 const usedZoneSetting: DecisionSetting = {
   zone: { type: 'demand', upper: 101, lower: 100 },
+  score: { points: 4, grade: 'B' },
   opposing: { upper: 111, lower: 110 },
   averageRange: 0.4,
   touches: 1,

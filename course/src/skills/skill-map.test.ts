@@ -147,8 +147,9 @@ describe('the skill a graded answer missed', () => {
   });
 
   describe('a decision', () => {
-    const setting = (touches: number): DecisionSetting => ({
+    const setting = (touches: number, points = 5 - touches): DecisionSetting => ({
       zone: { type: 'demand', upper: 101, lower: 100 },
+      score: { points, grade: points >= 5 ? 'A' : points === 4 ? 'B' : 'C' },
       opposing: { upper: 111, lower: 110 },
       averageRange: 0.4,
       touches,
@@ -163,6 +164,13 @@ describe('the skill a graded answer missed', () => {
         'freshness',
         'take-or-skip',
       ]);
+    });
+
+    it('a take at a zone scoring a C misses take or skip', () => {
+      const weakZone = decideTrade(setting(0, 3));
+      expect(weakZone.take).toBe(false);
+      expect(decisionMissedSkills({ take: true, reasons: [] }, weakZone)).toEqual(['take-or-skip']);
+      expect(decisionMissedSkills({ take: false, reasons: ['grade'] }, weakZone)).toEqual([]);
     });
 
     it('a skip with no reason where the course takes misses take or skip itself', () => {

@@ -95,7 +95,12 @@ const CONCEPT_SKILLS: Partial<Record<Concept, SkillKey>> = {
   clean: 'room',
 };
 
+/**
+ * A misjudged grade check is the decision itself misread: the criteria it sums already charge
+ * their own skills when the learner scores the zone.
+ */
 const CHECK_SKILLS: Record<DecisionCheck, SkillKey> = {
+  grade: 'take-or-skip',
   room: 'room',
   fresh: 'freshness',
   'higher-timeframe': 'higher-timeframe',
@@ -163,7 +168,7 @@ function zoneFindingSkills(exercise: ExerciseDescription): SkillKey[] {
  *   only ever raise it);
  * - a plan: entry, stop, room to the target and position size;
  * - a decision: take or skip, plus the check the chart is about: the failing one on a chart to
- *   skip, all three on a chart to take (each must be seen to pass);
+ *   skip, all four on a chart to take (each must be seen to pass);
  * - trade management.
  */
 export function skillsTested(exercise: ExerciseDescription): SkillKey[] {

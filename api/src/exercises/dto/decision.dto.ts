@@ -13,7 +13,12 @@ import {
   Min,
 } from 'class-validator';
 import { MAX_REAL_INDEX } from '../../real-practice/real-practice-items.js';
-import { DECISION_CHECKS, ZONE_CRITERIA, type ZoneCriterion } from '@course/rules';
+import {
+  DECISION_CHECKS,
+  type DecisionCheck,
+  ZONE_CRITERIA,
+  type ZoneCriterion,
+} from '@course/rules';
 
 const REASONS_MESSAGE = `each reason must be one of ${DECISION_CHECKS.join(', ')}`;
 const CRITERIA_MESSAGE = `each criterion must be one of ${ZONE_CRITERIA.join(', ')}`;
@@ -45,10 +50,12 @@ export class DecisionDto extends LessonOrPracticeDto {
   })
   @IsIn(DECISION_CHECKS, { each: true, message: REASONS_MESSAGE })
   @ArrayUnique({ message: 'each reason may be named once' })
-  @ArrayMaxSize(DECISION_CHECKS.length, { message: 'there are only three checks' })
+  @ArrayMaxSize(DECISION_CHECKS.length, {
+    message: `there are only ${DECISION_CHECKS.length} checks`,
+  })
   @IsArray({ message: 'reasons must be a list of checks' })
   @IsDefined({ message: 'reasons must be a list of checks (empty when taking)' })
-  reasons!: ('room' | 'fresh' | 'higher-timeframe')[];
+  reasons!: DecisionCheck[];
 
   @ApiPropertyOptional({
     description:

@@ -8,6 +8,7 @@ import {
   type TradeDecision,
 } from '../../trade-decision.js';
 import { playOutTrade, SHARES } from '../../trade-plan.js';
+import { scoreZone } from '../../zone-scorecard.js';
 import {
   exitOf,
   type SkipReason,
@@ -18,6 +19,7 @@ import type { Candidate } from '../candidate.js';
 import { turnAfterMove, type OpposingZone } from '../opposing-zone.js';
 import { skipReasonOf } from '../request-rules.js';
 import type { ScenarioDecision, ScenarioTrade, ScenarioZone } from '../scenario-types.js';
+import type { ZoneGrade } from '../../zone-scorecard.js';
 
 const HOUR = TIMEFRAMES['1hr'];
 /**
@@ -63,9 +65,10 @@ export function planTrade(candidate: Candidate): ScenarioTrade | string {
   return { opposing, model: { entry, stop, target }, rewardToRisk, outcome };
 }
 
-/** What the course's three checks read on a take-or-skip chart (the course's `decideTrade`). */
+/** What the course's four checks read on a take-or-skip chart (the course's `decideTrade`). */
 interface DecisionSetting {
   zone: ScenarioZone;
+  score: { points: number; grade: ZoneGrade };
   opposing: OpposingZone;
   averageRange: number;
   touches: number;
@@ -102,11 +105,16 @@ function readDecisionSetting(candidate: Candidate, opposing: OpposingZone): Deci
   const finishedHours = aggregateCandles(puzzle, HOUR).filter(
     (hour) => hour.time + HOUR <= endTime,
   );
+  const touches = zoneTouches(puzzle, band, draft.moveEnd + 1);
+  const baseStart = draft.baseIndexes[0] ?? 0;
+  const baseEnd = draft.baseIndexes.at(-1) ?? baseStart;
+  const { points, grade } = scoreZone(puzzle, { ...band, baseStart, baseEnd, touches });
   return {
     zone: band,
+    score: { points, grade },
     opposing,
     averageRange: draft.averageRange,
-    touches: zoneTouches(puzzle, band, draft.moveEnd + 1),
+    touches,
     higherTimeframe: higherTimeframeTrend(finishedHours, band.type),
   };
 }
