@@ -397,6 +397,14 @@ describe('take or skip (charts 42 and 43)', () => {
     // The wall is a turn a learner sees: a low in the puzzle, below the zone and above the end.
     const puzzle = puzzleOf(exercise);
     expect(puzzle.some((candle) => candle.low === opposing.lower)).toBe(true);
+    // And a zone by the course's own rules, the nearest demand below the entry, as real charts
+    // read it: a base and a move away of at least three average ranges.
+    const demandBelow = detectZones(puzzle).filter(
+      (zone) => zone.type === 'demand' && zone.upper < exercise.zone.lower,
+    );
+    const nearest = demandBelow.sort((a, b) => b.upper - a.upper)[0];
+    expect(nearest).toMatchObject({ upper: opposing.upper, lower: opposing.lower });
+    expect(nearest!.departure).toBeGreaterThanOrEqual(3);
     const { entry, stop } = decision.model;
     const after = exercise.candles.slice(exercise.exerciseEnd);
     const twoR = { entry, stop, target: entry - 2 * (stop - entry), size: 1 };

@@ -43,6 +43,11 @@ export interface PatternPlan {
   hourInTrend?: boolean;
   /** The gentle decoy climbed into the base: a taller base keeps the zone easy to see. */
   climbIntoBase?: boolean;
+  /**
+   * A take-or-skip chart to skip for room: a taller base, whose risk a near opposing zone (a zone
+   * by the course's rules, see plantWall) leaves under 2R.
+   */
+  roomToSkip?: boolean;
 }
 
 /** Plants the chart's main pattern: a level, a flip, a 1-hour zone or a zone of the right shape. */
@@ -170,7 +175,7 @@ function zoneShapeFor(random: Random, plan: PatternPlan): ZoneShape {
     // A trade at a zone risks its height plus a buffer and aims short of where the move away
     // turned: a taller base and a move of just over the three ranges a zone needs keep the
     // winners near 2R, as most real setups pay, not five or eight.
-    shape.farWick = [0.8, 1.2];
+    shape.farWick = plan.roomToSkip ? [1.05, 1.35] : [0.8, 1.2];
     shape.departure = random.between(3.1, 3.7);
   }
   if (concepts.has('fresh')) {

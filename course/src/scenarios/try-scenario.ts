@@ -53,6 +53,7 @@ export function tryScenario(
     varied: context === 'reversal' || context === 'range' || context === 'failed-breakout',
     hourInTrend: leadIn.hourInTrend,
     climbIntoBase: leadIn.climbIntoBase,
+    roomToSkip: skipBecause === 'room',
   });
   const older = leadIn.olderExtreme;
   // The older extreme is there to be beyond the zone: a zone that reached past it is the

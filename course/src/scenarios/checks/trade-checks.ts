@@ -16,7 +16,7 @@ import {
   type TradeAftermath,
 } from '../aftermath.js';
 import type { Candidate } from '../candidate.js';
-import { turnAfterMove, type OpposingZone } from '../opposing-zone.js';
+import { nearestDetectedOpposing, turnAfterMove, type OpposingZone } from '../opposing-zone.js';
 import { skipReasonOf } from '../request-rules.js';
 import type { ScenarioDecision, ScenarioTrade, ScenarioZone } from '../scenario-types.js';
 import type { ZoneGrade } from '../../zone-scorecard.js';
@@ -76,24 +76,51 @@ interface DecisionSetting {
 }
 
 /**
- * A take-or-skip chart, read by the course's `decideTrade`: the opposing zone (on a chart to skip
- * for room, the newer one price dropped from on its way back), the zone's returns and the 1-hour
- * trend. A chart to take pays 2R to 2.6R with the model plan, and that plan ends as planted. A
+ * A take-or-skip chart, read by the course's `decideTrade`: the zone's score, the opposing zone as
+ * the course's rules find it (on a chart to skip for room, the newer zone price dropped from on
+ * its way back), the zone's returns and the 1-hour trend. A chart to take pays 2R to 2.6R with the model plan, and that plan ends as planted. A
  * chart to skip fails exactly the check it was made to fail (at most 1.7R of room, an earlier
  * return, or a 1-hour trend against the trade), and a trade aiming for 2R there ends as planted.
  */
 export function planDecision(candidate: Candidate): ScenarioDecision | string {
-  const { candles, draft, revealEnd, request, concepts } = candidate;
+  const { draft, request, concepts } = candidate;
   const skipBecause = skipReasonOf(request, concepts);
-  const opposing =
-    skipBecause === 'room' ? candidate.wall : turnAfterMove(candles, draft, revealEnd);
-  if (!opposing) return 'no opposing zone in the way';
+  const opposing = opposingByTheRules(candidate, skipBecause);
+  if (typeof opposing === 'string') return opposing;
   if (isWick(opposing, draft.averageRange)) return 'the opposing zone is a wick, not a zone';
   const setting = readDecisionSetting(candidate, opposing);
   const decision = decideTrade(setting);
   return skipBecause === null
     ? checkChartToTake(candidate, setting, decision)
     : checkChartToSkip(candidate, setting, decision, skipBecause);
+}
+
+/**
+ * The opposing zone the course's rules read (as on real charts, see measureSetups): the nearest
+ * detected zone of the other type beyond the entry, else the turn that ended the move away. On a
+ * chart to skip for room that zone is the planted wall, so the wall is a zone by those rules.
+ */
+function opposingByTheRules(
+  candidate: Candidate,
+  skipBecause: SkipReason | null,
+): OpposingZone | string {
+  const { candles, draft, revealEnd } = candidate;
+  const detected = nearestDetectedOpposing(candles, draft, revealEnd);
+  if (skipBecause === 'room') {
+    const wall = candidate.wall;
+    const isWall =
+      wall !== null &&
+      detected !== null &&
+      detected.lower <= wall.upper &&
+      detected.upper >= wall.lower;
+    return isWall ? detected : 'the wall is not the nearest zone by the course’s rules';
+  }
+  const turn = turnAfterMove(candles, draft, revealEnd);
+  if (!turn) return 'no opposing zone in the way';
+  const demand = draft.band.type === 'demand';
+  const nearer =
+    detected !== null && (demand ? detected.lower < turn.lower : detected.upper > turn.upper);
+  return nearer ? detected : turn;
 }
 
 /** The setting as a learner reads it at the puzzle's end, finished hours only. */
