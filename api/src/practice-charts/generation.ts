@@ -94,7 +94,7 @@ function simulate({ seed, zoneType, item }: PracticeTask): ZoneScenario {
  * A practice exercise's charts: the 5-minute chart and, for zones and decisions, its 1-hour
  * twin. Practice charts have no catalogue number: they are addressed by learner and index.
  * A zone exercise takes about 60-130 ms of CPU at the median and up to about a second (its
- * answer placed away from the view's extreme takes many attempts), a decision about 40 ms, a
+ * answer placed away from the view's extreme takes many attempts), a decision 100-300 ms, a
  * plan about 10: run it in a worker thread.
  */
 export function generatePracticePair(task: PracticeTask): ChartPair {

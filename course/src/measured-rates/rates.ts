@@ -71,6 +71,8 @@ export interface TwoRTrades {
   freshFails: TradeSummary;
   /** Room passes; the 1-hour trend points against the trade. */
   higherTimeframeFails: TradeSummary;
+  /** Room passes; the zone scores a C on the Finding module's checklist. */
+  gradeFails: TradeSummary;
 }
 
 export interface MeasuredRates {
@@ -240,6 +242,7 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
       higherTimeframeFails: summariseTrades(
         traded.filter((s) => s.checks.room && !s.checks.higherTimeframe).map(twoR),
       ),
+      gradeFails: summariseTrades(traded.filter((s) => s.checks.room && !s.checks.grade).map(twoR)),
     },
     twoRSplits: splits(twoR),
   };

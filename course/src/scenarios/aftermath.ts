@@ -73,30 +73,31 @@ export const SKIPPED_AFTERMATH_ODDS: Readonly<Record<SkippedAftermath, number>> 
 });
 
 /**
- * A chart to skip because the zone is not fresh, or because the 1-hour trend points against the
- * trade (the room is there): what a 2R trade did at real zones failing that check. On the real
- * sample the trend check is worth something and freshness is not (REAL_RATES.twoRSplits); the
- * replays show both as measured.
+ * A chart to skip because the zone scores a C, is not fresh, or because the 1-hour trend points
+ * against the trade (the room is there): what a 2R trade did at real zones failing that check. On
+ * the real sample the trend check is worth something and freshness and the grade are not
+ * (REAL_RATES.twoRSplits); the replays show each as measured.
  */
 export const FAILED_CHECK_AFTERMATH_ODDS: Readonly<
-  Record<'fresh' | 'higher-timeframe', Readonly<Record<TradeAftermath, number>>>
+  Record<'grade' | 'fresh' | 'higher-timeframe', Readonly<Record<TradeAftermath, number>>>
 > = {
+  grade: tradeAftermathOdds(REAL_RATES.twoR.gradeFails),
   fresh: tradeAftermathOdds(REAL_RATES.twoR.freshFails),
   'higher-timeframe': tradeAftermathOdds(REAL_RATES.twoR.higherTimeframeFails),
 };
 
 /**
- * Why a generated chart to skip is skipped: room to the opposing zone (a newer zone in the way),
- * a zone already tested, or a 1-hour trend against the trade. Real days offer all three, and the
- * fourth check too: the learner's real take-or-skip charts are where a zone scoring a C is met
- * (a generated zone scores an A or a B, see planDecision).
+ * Why a generated chart to skip is skipped, the one check it fails: a zone scoring a C (a base
+ * of three candles, one of them with a full body), room to the opposing zone (a newer zone in the
+ * way), a zone already tested, or a 1-hour trend against the trade.
  */
-export const SKIP_REASONS = ['room', 'fresh', 'higher-timeframe'] as const;
+export const SKIP_REASONS = ['grade', 'room', 'fresh', 'higher-timeframe'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 export const SKIP_REASON_ODDS: Readonly<Record<SkipReason, number>> = {
-  room: 0.4,
-  fresh: 0.35,
-  'higher-timeframe': 0.25,
+  grade: 0.2,
+  room: 0.3,
+  fresh: 0.3,
+  'higher-timeframe': 0.2,
 };
 
 const SKIP_REASON_SALT = 0x736b_6970;

@@ -48,6 +48,11 @@ export interface PatternPlan {
    * by the course's rules, see plantWall) leaves under 2R.
    */
   roomToSkip?: boolean;
+  /**
+   * A take-or-skip chart to skip for its grade: a base of three candles, the last with a full
+   * body, so the zone scores a C on the Finding module's checklist.
+   */
+  gradeToSkip?: boolean;
 }
 
 /** Plants the chart's main pattern: a level, a flip, a 1-hour zone or a zone of the right shape. */
@@ -177,6 +182,10 @@ function zoneShapeFor(random: Random, plan: PatternPlan): ZoneShape {
     // winners near 2R, as most real setups pay, not five or eight.
     shape.farWick = plan.roomToSkip ? [1.05, 1.35] : [0.8, 1.2];
     shape.departure = random.between(3.1, 3.7);
+    if (plan.gradeToSkip) {
+      shape.baseCandles = 3;
+      shape.bodiedBase = true;
+    }
   }
   if (concepts.has('fresh')) {
     // The view holds an older zone too: a taller base keeps this one easy to mark.

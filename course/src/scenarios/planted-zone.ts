@@ -37,20 +37,35 @@ export interface ZoneShape {
    * every base candle has its long wick on the far side and the move's candles are even.
    */
   varied?: boolean;
+  /**
+   * The last base candle has a full body (over half its own range, under half an average range):
+   * still a base to the course's detector, but no point for the base on the Finding module's
+   * checklist.
+   */
+  bodiedBase?: boolean;
 }
 
 /**
  * One base candle with its long wick on the far side, a doji, or (after the first, which gives
- * the zone its height) a quiet small candle.
+ * the zone its height) a quiet small candle or, where the shape asks, one with a full body.
  */
 function plantBaseCandle(
   script: MarketScript,
   direction: Direction,
   yardstick: number,
   shape: ZoneShape,
-  first: boolean,
+  place: { first: boolean; last: boolean },
 ): number {
   const { random } = script;
+  const { first } = place;
+  if (shape.bodiedBase && place.last && !first) {
+    // Its body runs the move's way, as a base's last candle often leans before the move.
+    return script.shaped({
+      body: direction * yardstick * random.between(0.3, 0.42),
+      upperWick: yardstick * random.between(0.03, 0.1),
+      lowerWick: yardstick * random.between(0.03, 0.1),
+    });
+  }
   const looks = first ? (['far-wick', 'doji'] as const) : (['far-wick', 'doji', 'quiet'] as const);
   const look = shape.varied ? random.pick(looks) : 'far-wick';
   if (look === 'doji') {
@@ -104,7 +119,8 @@ export function plantZone(script: MarketScript, type: ZoneType, shape: ZoneShape
   const baseYardstick = script.yardstick();
   const baseIndexes: number[] = [];
   for (let index = 0; index < shape.baseCandles; index++) {
-    baseIndexes.push(plantBaseCandle(script, direction, baseYardstick, shape, index === 0));
+    const place = { first: index === 0, last: index === shape.baseCandles - 1 };
+    baseIndexes.push(plantBaseCandle(script, direction, baseYardstick, shape, place));
   }
   const baseCandles = baseIndexes.map((index) => script.at(index));
   const band: PlantedBand = {

@@ -54,6 +54,7 @@ export function tryScenario(
     hourInTrend: leadIn.hourInTrend,
     climbIntoBase: leadIn.climbIntoBase,
     roomToSkip: skipBecause === 'room',
+    gradeToSkip: skipBecause === 'grade',
   });
   const older = leadIn.olderExtreme;
   // The older extreme is there to be beyond the zone: a zone that reached past it is the

@@ -29,7 +29,10 @@ export const PRACTICE_ROUTES: Readonly<Record<SkillKey, readonly PracticeFocus[]
   'find-demand-zone': [{ kind: 'zone', zoneType: 'demand' }],
   'find-supply-zone': [{ kind: 'zone', zoneType: 'supply' }],
   'zone-bounds': [{ kind: 'zone' }],
-  base: [{ kind: 'zone', concept: 'short-base' }],
+  base: [
+    { kind: 'zone', concept: 'short-base' },
+    { kind: 'decision', skipBecause: 'grade' },
+  ],
   'move-strength': [{ kind: 'zone', concept: 'steep-move' }],
   freshness: [
     { kind: 'decision', skipBecause: 'fresh' },

@@ -31,7 +31,8 @@ export interface PracticeItem {
  * per learner and block: whatever the chooser asks for is a few exercises away, and a learner
  * going through the portal in order meets every feature without a pattern to guess. Two plain
  * zones in a zone block (the portal's main exercise), one of each type as the portal alternates
- * them; decisions two to take in five, as most zones in a real day are worth skipping.
+ * them; decisions two to take in six, one to skip for each check, as most zones in a real day are
+ * worth skipping.
  */
 export const PRACTICE_BLOCKS: Readonly<Record<PracticeKind, readonly PracticeItem[]>> = {
   zone: [
@@ -45,6 +46,7 @@ export const PRACTICE_BLOCKS: Readonly<Record<PracticeKind, readonly PracticeIte
   decision: [
     { kind: 'decision', decision: 'take' },
     { kind: 'decision', decision: 'take' },
+    { kind: 'decision', decision: 'skip', skipBecause: 'grade' },
     { kind: 'decision', decision: 'skip', skipBecause: 'room' },
     { kind: 'decision', decision: 'skip', skipBecause: 'fresh' },
     { kind: 'decision', decision: 'skip', skipBecause: 'higher-timeframe' },

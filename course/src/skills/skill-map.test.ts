@@ -87,6 +87,15 @@ describe('skillsTested', () => {
       'room',
       'take-or-skip',
     ]);
+    // A zone scoring a C for its base of three candles, one with a full body: reading the base.
+    expect(
+      skillsTested({
+        kind: 'decision',
+        zoneType: 'demand',
+        decision: 'skip',
+        skipBecause: 'grade',
+      }),
+    ).toEqual(['base', 'take-or-skip']);
     expect(skillsTested({ kind: 'decision', zoneType: 'demand', decision: 'take' })).toEqual([
       'freshness',
       'higher-timeframe',

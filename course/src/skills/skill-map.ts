@@ -106,6 +106,18 @@ const CHECK_SKILLS: Record<DecisionCheck, SkillKey> = {
   'higher-timeframe': 'higher-timeframe',
 };
 
+/**
+ * What a chart made to be skipped for one check tests beside the decision: the skill that check
+ * reads. A zone skipped for its grade has a base of three candles, one with a full body: reading
+ * the base is what scores it a C.
+ */
+const SKIP_SKILLS: Record<SkipReason, SkillKey> = {
+  grade: 'base',
+  room: 'room',
+  fresh: 'freshness',
+  'higher-timeframe': 'higher-timeframe',
+};
+
 const PLAN_SKILLS: readonly SkillKey[] = ['entry', 'stop', 'room', 'position-size'];
 
 /**
@@ -167,8 +179,9 @@ function zoneFindingSkills(exercise: ExerciseDescription): SkillKey[] {
  *   read rather than zones found (crediting finding on a pass it is never charged with would
  *   only ever raise it);
  * - a plan: entry, stop, room to the target and position size;
- * - a decision: take or skip, plus the check the chart is about: the failing one on a chart to
- *   skip, all four on a chart to take (each must be seen to pass);
+ * - a decision: take or skip, plus the check the chart is about: the skill its failing check reads
+ *   on a chart to skip (see SKIP_SKILLS), all four checks on a chart to take (each must be seen
+ *   to pass);
  * - trade management.
  */
 export function skillsTested(exercise: ExerciseDescription): SkillKey[] {
@@ -179,7 +192,7 @@ export function skillsTested(exercise: ExerciseDescription): SkillKey[] {
       return unique(PLAN_SKILLS);
     case 'decision':
       return exercise.decision === 'skip'
-        ? unique(['take-or-skip', CHECK_SKILLS[exercise.skipBecause ?? 'room']])
+        ? unique(['take-or-skip', SKIP_SKILLS[exercise.skipBecause ?? 'room']])
         : unique(['take-or-skip', ...Object.values(CHECK_SKILLS)]);
     case 'manage':
       return ['trade-management'];
