@@ -8,8 +8,7 @@ import type { Level, Logger } from 'pino';
  * Nest passes the logger's context as the last argument, and to `error` a stack trace before it
  * (or `undefined`). An Error given as the message is logged under `err` with pino's serializer.
  *
- * (nestjs-pino is the usual adapter, but every release that supports Nest 12 requires Node 22,
- * above this project's Node 20 floor; it also mounts its own request middleware behind every
+ * (nestjs-pino is the usual adapter, but it mounts its own request middleware behind every
  * middleware that `app.use` adds, which would stop logging requests refused by a rate limit or
  * the body limit, and keeps one logger for the whole process, where tests start several apps
  * that each write to their own stream.)

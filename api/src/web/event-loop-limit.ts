@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { type ELDHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ErrorBody } from '../common/all-exceptions.filter.js';
 import { BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS } from '../database/database-errors.js';
 import type { EarlyStep } from './before-framework.js';
@@ -16,7 +16,7 @@ export interface EventLoopLimitOptions {
   /** Told after each window that shed requests, with their count (for the log). */
   onShed?: (shed: number, delayMs: number) => void;
   /** The delay source; tests give their own. Default: perf_hooks' histogram. */
-  histogram?: Pick<IntervalHistogram, 'mean' | 'reset' | 'enable' | 'disable'>;
+  histogram?: Pick<ELDHistogram, 'mean' | 'reset' | 'enable' | 'disable'>;
 }
 
 /** How often the histogram samples the loop (ms): fine enough for a 100 ms-scale limit. */
@@ -39,7 +39,7 @@ const DEFAULT_WINDOW_MS = 500;
  * outage); nor are the app's files (a page half loaded is worse than a slow one).
  */
 export class EventLoopLimit {
-  private readonly histogram: Pick<IntervalHistogram, 'mean' | 'reset' | 'enable' | 'disable'>;
+  private readonly histogram: Pick<ELDHistogram, 'mean' | 'reset' | 'enable' | 'disable'>;
   private readonly timer: NodeJS.Timeout;
   private delayMs = 0;
   private shedTotal = 0;
