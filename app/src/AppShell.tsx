@@ -30,13 +30,13 @@ export function AppShell() {
     <div className="app-shell">
       <NarrowScreenBanner />
       {/* Until the first page's code arrives the page area stays empty (but for its heading, for
-          screen readers) and keeps the footer below the fold, so nothing moves when the page
-          appears. */}
+          screen readers, inside the main landmark as every page's content is) and keeps the
+          footer below the fold, so nothing moves when the page appears. */}
       <Suspense
         fallback={
-          <div className="app-shell__page">
+          <main className="app-shell__page">
             <h1 className="visually-hidden">Loading the page</h1>
-          </div>
+          </main>
         }
       >
         <div

@@ -50,6 +50,14 @@ describe('routes', () => {
     expect(screen.queryByText(/Could not load the chart/)).toBeNull();
   });
 
+  it('keeps the placeholder of a page still loading inside the main landmark', async () => {
+    renderAt('/about-data');
+    // The page's code has not arrived on the first render: its placeholder names it.
+    const placeholder = screen.getByRole('heading', { level: 1, name: 'Loading the page' });
+    expect(placeholder.closest('main')).not.toBeNull();
+    await screen.findByRole('heading', { level: 1, name: /data/i }, { timeout: 10_000 });
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     renderAt('/no-such-page');
     expect(

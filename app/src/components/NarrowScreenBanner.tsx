@@ -24,10 +24,11 @@ export function NarrowScreenBanner() {
 
   if (!narrow || dismissed) return null;
   return (
-    <div className="narrow-banner">
+    // A landmark of its own, so no content of the page sits outside one (screen readers list it).
+    <aside className="narrow-banner" aria-label="Screen size">
       <Notice tone="info" onDismiss={() => setDismissed(true)}>
         {NARROW_SCREEN_MESSAGE}
       </Notice>
-    </div>
+    </aside>
   );
 }
