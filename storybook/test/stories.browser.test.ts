@@ -168,6 +168,23 @@ describe.each(docsPages)('docs page $title', (docs: StoryIndexEntry) => {
   });
 });
 
+describe('docs page Chart/Basics', () => {
+  it('gives each chart-kit option its default in the table, as the engine applies it', async () => {
+    await withStory(
+      'chart-basics--docs',
+      async (page) => {
+        const rowOf = (name: string) =>
+          page.locator('#storybook-docs table tr', { has: page.getByText(name, { exact: true }) });
+        await rowOf('initialBars').first().waitFor({ timeout: 60_000 });
+        expect(await rowOf('initialBars').first().textContent()).toContain('80');
+        expect(await rowOf('timeZone').first().textContent()).toContain("'UTC'");
+        expect(await rowOf('renderer').first().textContent()).toContain("'auto'");
+      },
+      { viewMode: 'docs' },
+    );
+  });
+});
+
 describe('story Chart/Pictures / Still Picture', () => {
   it('draws the picture with Canvas 2D: candles, the zone and highlights, and no WebGL context', async () => {
     const story = await openStory(browser, server.url, 'chart-pictures--still-picture', {
