@@ -1,7 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import request from 'supertest';
 import { startTestApp, type TestApp } from './support/test-app.js';
+
+/** A script long enough for the compression middleware to consider it. */
+const SCRIPT = `export const words = ${JSON.stringify('a zone is a base and a move away '.repeat(80))};\n`;
+const SCRIPT_BROTLI = brotliCompressSync(SCRIPT);
 
 describe('serving the built app', () => {
   let testApp: TestApp;
@@ -13,6 +18,8 @@ describe('serving the built app', () => {
     await writeFile(join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
     await writeFile(join(distDir, 'assets', 'index-abc123.js.map'), '{"version":3}');
     await writeFile(join(distDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+    await writeFile(join(distDir, 'assets', 'app-def456.js'), SCRIPT);
+    await writeFile(join(distDir, 'assets', 'app-def456.js.br'), SCRIPT_BROTLI);
   });
   afterAll(async () => {
     await testApp.close();
@@ -43,6 +50,31 @@ describe('serving the built app', () => {
     const robots = await request(testApp.http).get('/robots.txt').expect(200);
     expect(robots.headers['content-type']).toMatch(/text\/plain/);
     expect(robots.text).toContain('User-agent');
+  });
+
+  it('serves the build’s Brotli copy to a browser that accepts it, the file to others', async () => {
+    const brotli = await request(testApp.http)
+      .get('/assets/app-def456.js')
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .expect(200);
+    expect(brotli.headers).toMatchObject({
+      'content-encoding': 'br',
+      vary: expect.stringContaining('Accept-Encoding') as unknown,
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    // The build's copy as it is (compressing on the fly would send no length: chunked).
+    expect(brotli.headers['content-length']).toBe(String(SCRIPT_BROTLI.length));
+    // The client decodes it: the bytes sent are the build's copy, decoding to the file.
+    expect(brotli.text).toBe(SCRIPT);
+    const plain = await request(testApp.http)
+      .get('/assets/app-def456.js')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(SCRIPT);
+    // The copy is never served under its own name.
+    await request(testApp.http).get('/assets/app-def456.js.br').expect(404);
   });
 
   it('answers a missing file with a real 404, not the app', async () => {

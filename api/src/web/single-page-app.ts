@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 
 /** First path segments that belong to the REST API (the spec's paths are not all under /api). */
@@ -19,10 +19,16 @@ export function looksLikeFilePath(path: string): boolean {
   return /\.[A-Za-z0-9]+$/.test(lastSegment);
 }
 
-/** Source maps are built for error reports, never served: they would publish the whole source. */
-function isSourceMap(path: string): boolean {
-  return path.endsWith('.map');
+/**
+ * Source maps are built for error reports, never served: they would publish the whole source.
+ * The Brotli copies the build writes are served in place of their file, never by their own name.
+ */
+function isHiddenBuildFile(path: string): boolean {
+  return path.endsWith('.map') || path.endsWith('.br');
 }
+
+/** Fingerprinted text assets the app's build also writes compressed (app/scripts/precompress.mjs). */
+const PRECOMPRESSED = /^\/assets\/[^/]+\.(js|css|svg|json)$/;
 
 /**
  * Serves the built app: its files, and index.html for any other GET that is not an API path or a
@@ -46,8 +52,18 @@ export function serveSinglePageApp(server: Express, distDir: string): void {
       next();
       return;
     }
-    if (isSourceMap(request.path)) {
+    if (isHiddenBuildFile(request.path)) {
       sendFileNotFound(response);
+      return;
+    }
+    const brotli = precompressedFile(distDir, request);
+    if (brotli) {
+      // The type of the file it stands for; the compression middleware leaves an encoded body be.
+      response.type(extname(request.path));
+      response.setHeader('Content-Encoding', 'br');
+      response.setHeader('Vary', 'Accept-Encoding');
+      response.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      response.sendFile(brotli);
       return;
     }
     assets(request, response, () => {
@@ -66,6 +82,13 @@ export function serveSinglePageApp(server: Express, distDir: string): void {
       response.sendFile(indexFile);
     });
   });
+}
+
+/** The Brotli copy of a requested asset, when the build wrote one and the browser accepts it. */
+function precompressedFile(distDir: string, request: Request): string | null {
+  if (!PRECOMPRESSED.test(request.path) || request.acceptsEncodings('br') !== 'br') return null;
+  const file = join(distDir, `${request.path}.br`);
+  return existsSync(file) ? file : null;
 }
 
 function sendFileNotFound(response: Response): void {
