@@ -298,7 +298,7 @@ export function parsePracticeWorkerLimits(
 }
 
 /**
- * EVENT_LOOP_DELAY_LIMIT_MS: 0 (off) to 10,000; unset, 100 (README, "Capacity and overload"):
+ * EVENT_LOOP_DELAY_LIMIT_MS: 0 (off) to 10,000; unset, 100 (docs/operations.md, "Capacity and overload"):
  * answers wait about this long for the CPU before any are refused. Measured on a shared 2-core
  * machine: with 200 to 800 learners the half-second mean stayed at 15-20 ms at most, and asking
  * for every catalogue chart cold (bench:catalogue) late by p99 16-35 ms and at most 39 ms at
@@ -446,7 +446,7 @@ function assertProductionReady(config: AppConfig): void {
   if (problems.length > 0) {
     throw new ConfigError(
       `refusing to start with NODE_ENV=production: ${problems.join('; ')}. ` +
-        'See the environment variable table in README.md.',
+        'See the environment variable table in docs/configuration.md.',
     );
   }
 }

@@ -30,7 +30,7 @@ export const BALANCER_503 = [
 ].join('\r\n');
 
 /**
- * The haproxy configuration the scale-out test and bench:load use, and the README shows. The
+ * The haproxy configuration the scale-out test and bench:load use, and docs/operations.md shows. The
  * balancer is the edge: it replaces any X-Forwarded-For a client sends with the address it sees
  * (the API trusts it with TRUST_PROXY=loopback).
  *
