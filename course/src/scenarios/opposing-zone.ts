@@ -87,10 +87,14 @@ export function plantWall(script: MarketScript, draft: Draft): OpposingZone {
   const direction = directionOf(band.type);
   const back = -direction as Direction;
   // Measured from the base's near-side wick: the puzzle must end visibly away from it.
-  const entry = band.nearSideWick ?? nearEdge(band);
+  const nearSide = band.nearSideWick ?? nearEdge(band);
   script.lean(random.integer(2, 4), direction, 0.05);
   // Quieter steps: the pull back must not reach the zone before the puzzle's end.
-  script.steerTo(entry + direction * range * random.between(1.2, 1.5), random.integer(6, 9), 0.6);
+  script.steerTo(
+    nearSide + direction * range * random.between(1.2, 1.5),
+    random.integer(6, 9),
+    0.6,
+  );
   // A quiet spell: the wall's move away is measured in these candles' small ranges, so a wall
   // that is a zone by the course's rules can stand near enough to leave under 2R.
   script.lean(random.integer(9, 12), direction, 0, 0.55);
@@ -99,7 +103,7 @@ export function plantWall(script: MarketScript, draft: Draft): OpposingZone {
   const wallMove = random.between(3.1, 3.3);
   // A move a learner sees too: at least two of the chart's average ranges.
   const wallDistance = Math.max(wallMove * quiet, WALL_MIN_MOVE_IN_RANGES * range);
-  const wallAt = entry + direction * (approachGap + wallDistance);
+  const wallAt = nearSide + direction * (approachGap + wallDistance);
   script.steerTo(wallAt - direction * 1.1 * quiet, random.integer(2, 3), 0.5);
   // A leg in that is no pause, so the base is one or two candles and not the end of a range.
   script.strong(direction, random.between(1.0, 1.2), quiet);
