@@ -215,6 +215,33 @@ describe('the course content', () => {
     expect(zones).toContainEqual(['demand', 49.04, 49.2, null]);
   });
 
+  it('draws the take-or-skip checks’ demand zone and the supply over it as zones by the course’s rules', () => {
+    const zonesOf = (frameIndex: number) => {
+      const frame = lesson('/risk-take-skip').illustration.frames[frameIndex];
+      const candles = frame!.candles.map(([open, high, low, close], index) => ({
+        time: 1_700_000_000 + index * 300,
+        open,
+        high,
+        low,
+        close,
+      }));
+      return detectZones(candles).map((zone) => [zone.type, zone.lower, zone.upper]);
+    };
+    // The trade to take: room up to the supply at 51.30. The one to skip: an older supply at 50.80.
+    expect(zonesOf(0)).toEqual(
+      expect.arrayContaining([
+        ['demand', 49.8, 50.2],
+        ['supply', 51.3, 51.62],
+      ]),
+    );
+    expect(zonesOf(1)).toEqual(
+      expect.arrayContaining([
+        ['demand', 49.8, 50.2],
+        ['supply', 50.8, 51],
+      ]),
+    );
+  });
+
   it('gives every lesson 150 to 400 words of text, a takeaway and an illustration', () => {
     for (const entry of content.lessons()) {
       const words = bodyOf(entry)
