@@ -17,6 +17,19 @@ function lesson(path: string): Lesson {
   return found;
 }
 
+/** A lesson picture's candles, five minutes apart, as the course's detector reads a chart. */
+function frameCandles(path: string, frameIndex: number) {
+  const frame = lesson(path).illustration.frames[frameIndex];
+  if (!frame) throw new Error(`${path} has no frame ${frameIndex}`);
+  return frame.candles.map(([open, high, low, close], index) => ({
+    time: 1_700_000_000 + index * 300,
+    open,
+    high,
+    low,
+    close,
+  }));
+}
+
 function bodyOf(entry: Lesson): string {
   return splitFrontMatter(readFileSync(join(CONTENT_DIR, entry.file), 'utf8')).body;
 }
@@ -196,15 +209,7 @@ describe('the course content', () => {
   });
 
   it('draws the take-or-skip lesson’s zone and the opposing zone below as zones by the course’s rules', () => {
-    const [frame] = lesson('/risk-decide').illustration.frames;
-    const candles = frame!.candles.map(([open, high, low, close], index) => ({
-      time: 1_700_000_000 + index * 300,
-      open,
-      high,
-      low,
-      close,
-    }));
-    const zones = detectZones(candles).map((zone) => [
+    const zones = detectZones(frameCandles('/risk-decide', 0)).map((zone) => [
       zone.type,
       zone.lower,
       zone.upper,
@@ -216,17 +221,12 @@ describe('the course content', () => {
   });
 
   it('draws the take-or-skip checks’ demand zone and the supply over it as zones by the course’s rules', () => {
-    const zonesOf = (frameIndex: number) => {
-      const frame = lesson('/risk-take-skip').illustration.frames[frameIndex];
-      const candles = frame!.candles.map(([open, high, low, close], index) => ({
-        time: 1_700_000_000 + index * 300,
-        open,
-        high,
-        low,
-        close,
-      }));
-      return detectZones(candles).map((zone) => [zone.type, zone.lower, zone.upper]);
-    };
+    const zonesOf = (frameIndex: number) =>
+      detectZones(frameCandles('/risk-take-skip', frameIndex)).map((zone) => [
+        zone.type,
+        zone.lower,
+        zone.upper,
+      ]);
     // The trade to take: room up to the supply at 51.30. The one to skip: an older supply at 50.80.
     expect(zonesOf(0)).toEqual(
       expect.arrayContaining([
