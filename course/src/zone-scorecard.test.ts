@@ -155,3 +155,65 @@ describe('the grades practice zones come in', () => {
     expect(grades.B + grades.C).toBeGreaterThanOrEqual(12);
   }, 120_000);
 });
+
+describe('the charts to skip for their grade', () => {
+  // Practice decisions to skip because the zone scores a C come in two shapes (GradeSkipShape):
+  // a base with a full-bodied candle, and a pause price left by a small move, 2 to 3 average
+  // ranges (issue: "moves out from 2 to 10 average ranges"), which the course's detector finds
+  // only with the lower departure its real measurement used (REAL_RATES.twoR.smallMoveGradeFails).
+  it('include pauses left by small moves, which a learner grades a C', async () => {
+    const { generateZoneScenario } = await import('./scenarios/zone-scenario.js');
+    const { gradeSkipShapeOf } = await import('./scenarios/request-rules.js');
+    const { detectZones } = await import('./zones.js');
+    const { SMALL_MOVE_DEPARTURE } = await import('./measured-rates/rates.js');
+    const requestFor = (seed: number) => ({
+      seed,
+      zoneType: seed % 2 === 0 ? ('supply' as const) : ('demand' as const),
+      concepts: ['take-or-skip' as const],
+      placement: 'plan' as const,
+      decision: 'skip' as const,
+      skipBecause: 'grade' as const,
+    });
+    const concepts = new Set(['take-or-skip'] as const);
+    const wanted = { 'bodied-base': 2, 'small-move': 3 };
+    const seeds = { 'bodied-base': [] as number[], 'small-move': [] as number[] };
+    for (let seed = 1; seeds['bodied-base'].length < 2 || seeds['small-move'].length < 3; seed++) {
+      const shape = gradeSkipShapeOf(requestFor(seed), concepts);
+      if (shape && seeds[shape].length < wanted[shape]) seeds[shape].push(seed);
+    }
+    for (const [shape, list] of Object.entries(seeds)) {
+      for (const seed of list) {
+        const scenario = generateZoneScenario(requestFor(seed));
+        const puzzle = scenario.candles.slice(0, scenario.revealEnd);
+        const { zone, baseIndexes, decision } = scenario;
+        const baseStart = baseIndexes[0] ?? 0;
+        const card = scoreZone(puzzle, {
+          ...zone,
+          baseStart,
+          baseEnd: baseIndexes.at(-1) ?? 0,
+          touches: 0,
+        });
+        const missed = card.readings.filter((r) => !r.met).map((r) => r.criterion);
+        expect({ shape, grade: card.grade, take: decision?.take }).toEqual({
+          shape,
+          grade: 'C',
+          take: false,
+        });
+        const sameZone = (found: { baseStart: number; type: string }) =>
+          found.baseStart === baseStart && found.type === zone.type;
+        const asAZone = detectZones(puzzle).find(sameZone);
+        if (shape === 'small-move') {
+          expect(missed).toEqual(['time', 'round-number']);
+          expect(asAZone).toBeUndefined();
+          const [smallest, zoneDeparture] = SMALL_MOVE_DEPARTURE;
+          const asAPause = detectZones(puzzle, { minDeparture: smallest }).find(sameZone);
+          expect(asAPause?.departure).toBeGreaterThanOrEqual(smallest);
+          expect(asAPause?.departure).toBeLessThan(zoneDeparture);
+        } else {
+          expect(missed).toEqual(expect.arrayContaining(['time', 'base']));
+          expect(asAZone).toBeDefined();
+        }
+      }
+    }
+  }, 300_000);
+});

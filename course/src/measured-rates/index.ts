@@ -3,6 +3,7 @@ export {
   measureRates,
   reactionShares,
   summariseTrades,
+  SMALL_MOVE_DEPARTURE,
   THIN_ZONE_IN_RANGES,
 } from './rates.js';
 export type {

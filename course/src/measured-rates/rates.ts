@@ -73,6 +73,12 @@ export interface TwoRTrades {
   higherTimeframeFails: TradeSummary;
   /** Room passes; the zone scores a C on the Finding module's checklist. */
   gradeFails: TradeSummary;
+  /**
+   * Room passes; a pause that price left by {@link SMALL_MOVE_DEPARTURE} average ranges, short of
+   * the three a zone needs, scoring a C: what a beginner marks as a zone and the checklist fails.
+   * Found by the course's detector with the lower departure, its other rules unchanged.
+   */
+  smallMoveGradeFails: TradeSummary;
 }
 
 export interface MeasuredRates {
@@ -101,6 +107,9 @@ export interface MeasuredRates {
   /** Each check split over every return, the 2R trade: what a check is worth at equal targets. */
   twoRSplits: CheckSplit[];
 }
+
+/** Departures, in average ranges, of the small moves in `twoR.smallMoveGradeFails`: [from, to). */
+export const SMALL_MOVE_DEPARTURE = [2, 3] as const;
 
 /** Zones at most this many average ranges tall are "thin" in the zone-height split. */
 export const THIN_ZONE_IN_RANGES = 1;
@@ -168,6 +177,20 @@ export function reactionShares(setups: readonly MeasuredSetup[]): ReactionShares
     weak: shareOf(count('weak'), n),
     break: shareOf(count('break'), n),
   };
+}
+
+/** Traded returns with room to pauses that price left by a small move, scoring a C. */
+function smallMoveGradeFails(seriesList: readonly (readonly Candle[])[]): MeasuredSetup[] {
+  const [from, to] = SMALL_MOVE_DEPARTURE;
+  return seriesList
+    .flatMap((series) => measureSetups(series, { minDeparture: from }))
+    .filter(
+      (setup) =>
+        setup.zone.departure < to &&
+        !setup.returnedOnOpeningGap &&
+        setup.checks.room &&
+        !setup.checks.grade,
+    );
 }
 
 /** Measures the course's rules over `seriesList` (each one symbol's consecutive sessions). */
@@ -243,6 +266,7 @@ export function measureRates(seriesList: readonly (readonly Candle[])[]): Measur
         traded.filter((s) => s.checks.room && !s.checks.higherTimeframe).map(twoR),
       ),
       gradeFails: summariseTrades(traded.filter((s) => s.checks.room && !s.checks.grade).map(twoR)),
+      smallMoveGradeFails: summariseTrades(smallMoveGradeFails(seriesList).map(twoR)),
     },
     twoRSplits: splits(twoR),
   };

@@ -4,7 +4,7 @@ import { newYorkDayNumber } from '../market-sim.js';
 import { readReaction, type ReactionReading } from '../scenarios/reaction.js';
 import { higherTimeframeTrend, modelPlanAt, type HigherTimeframeTrend } from '../trade-decision.js';
 import { playOutTrade, rewardToRisk, SHARES, type TradeOutcome } from '../trade-plan.js';
-import { zonesAsTheyForm, type DetectedZone } from '../zones.js';
+import { zonesAsTheyForm, type DetectedZone, type ZoneDetectionOptions } from '../zones.js';
 import { DECISION_MIN_REWARD_TO_RISK } from '../trade-decision.js';
 
 /**
@@ -254,17 +254,20 @@ function stopKindOf(
 }
 
 /**
- * Every return to a zone in `candles` (one symbol's consecutive sessions), in time order. A zone
- * counts when its base, the candle before it and its move lie in one session and something traded
+ * Every return to a zone in `candles` (one symbol's consecutive sessions), in time order, zones
+ * found by the course's detector (with `detection`'s thresholds where given). A zone counts when its base, the candle before it and its move lie in one session and something traded
  * in every base candle; it is watched for
  * {@link ZONE_LIFE_SESSIONS} sessions or until a candle closes beyond its far side.
  */
-export function measureSetups(candles: readonly Candle[]): MeasuredSetup[] {
+export function measureSetups(
+  candles: readonly Candle[],
+  detection: ZoneDetectionOptions = {},
+): MeasuredSetup[] {
   const layout = layoutSessions(candles);
   const hourly = hourlyBars(candles, layout);
   const ranges = new SeriesRanges(candles);
   const tracked: TrackedZone[] = [];
-  for (const zone of zonesAsTheyForm(candles)) {
+  for (const zone of zonesAsTheyForm(candles, detection)) {
     const session = layout.ordinal[zone.moveEnd] ?? 0;
     if (layout.ordinal[zone.baseStart - 1] !== session) continue;
     // A base of bars in which nothing traded (a thin name's flat bars) is no place where orders

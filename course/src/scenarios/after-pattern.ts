@@ -67,7 +67,9 @@ export function plantPuzzleEnd(
     // zone, which its target aims short of: no drift further away, or the room (and the
     // winners) would be five or eight R.
     plantTurningBase(script, direction, script.yardstick(), [0.3, 0.7]);
-    script.lean(random.integer(2, 5), -direction as Direction, 0.3, 0.8);
+    // After a small move (under three ranges) a long slide back would reach the zone early.
+    if (draft.smallMove) script.lean(random.integer(1, 3), -direction as Direction, 0.2, 0.5);
+    else script.lean(random.integer(2, 5), -direction as Direction, 0.3, 0.8);
     if (skipBecause === 'fresh') plantEarlierReturn(script, draft.band);
   } else {
     const away = hasDecoy ? ([4, 10] as [number, number]) : layout.away;

@@ -87,8 +87,34 @@ export const FAILED_CHECK_AFTERMATH_ODDS: Readonly<
 };
 
 /**
- * Why a generated chart to skip is skipped, the one check it fails: a zone scoring a C (a base
- * of three candles, one of them with a full body), room to the opposing zone (a newer zone in the
+ * A chart to skip for its grade whose zone price left by a small move (see GradeSkipShape): what
+ * a 2R trade did at such real pauses that scored a C with room.
+ */
+export const SMALL_MOVE_AFTERMATH_ODDS = tradeAftermathOdds(REAL_RATES.twoR.smallMoveGradeFails);
+
+/**
+ * How a chart to skip for its grade makes its zone a C, so that a learner grades zones of
+ * different looks and moves of every size:
+ * - 'bodied-base': a base of three candles, the last with a full body (time and base fail);
+ * - 'small-move': a base of three quiet candles with no round number inside (time and the
+ *   psychological level fail), which price left by 2 to 3 average ranges: a pause a beginner
+ *   marks, short of the three ranges the course's detector asks of a zone.
+ */
+export type GradeSkipShape = 'bodied-base' | 'small-move';
+const GRADE_SKIP_SHAPE_ODDS: Readonly<Record<GradeSkipShape, number>> = {
+  'bodied-base': 0.5,
+  'small-move': 0.5,
+};
+const GRADE_SKIP_SHAPE_SALT = 0x6772_6164;
+
+/** The shape of a chart to skip for its grade, drawn by its seed. */
+export function drawGradeSkipShape(seed: number): GradeSkipShape {
+  return drawBySeed(seed, GRADE_SKIP_SHAPE_SALT, GRADE_SKIP_SHAPE_ODDS);
+}
+
+/**
+ * Why a generated chart to skip is skipped, the one check it fails: a zone scoring a C (see
+ * GradeSkipShape), room to the opposing zone (a newer zone in the
  * way), a zone already tested, or a 1-hour trend against the trade.
  */
 export const SKIP_REASONS = ['grade', 'room', 'fresh', 'higher-timeframe'] as const;

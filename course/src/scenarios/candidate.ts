@@ -23,6 +23,11 @@ export interface Draft {
   averageRange: number;
   /** Whether price may already have touched the answer during the puzzle (levels, flips). */
   touchedByDesign: boolean;
+  /**
+   * A pause left by a small move (a chart to skip for its grade): the course's detector finds it
+   * only with the lower departure of SMALL_MOVE_DEPARTURE.
+   */
+  smallMove: boolean;
   flip: ScenarioResult['flip'];
   hourlyZone: {
     hourStart: number;

@@ -1,8 +1,10 @@
 import { aggregateCandles, TIMEFRAMES, type Candle } from '@chart-kit/core';
 import { averageRange, type ZoneType } from '../zones.js';
+import { SMALL_MOVE_DEPARTURE } from '../measured-rates/rates.js';
 import { newYorkUtcOffset } from '../market-sim.js';
 import type { Random } from '../random.js';
 import type { Draft } from './candidate.js';
+import type { GradeSkipShape } from './aftermath.js';
 import type { PlantedDecoy } from './decoys.js';
 import { RANGE_LOOKBACK, type Direction, type MarketScript } from './market-script.js';
 import { nearEdge, type PlantedBand } from './planted-band.js';
@@ -48,11 +50,8 @@ export interface PatternPlan {
    * by the course's rules, see plantWall) leaves under 2R.
    */
   roomToSkip?: boolean;
-  /**
-   * A take-or-skip chart to skip for its grade: a base of three candles, the last with a full
-   * body, so the zone scores a C on the Finding module's checklist.
-   */
-  gradeToSkip?: boolean;
+  /** A take-or-skip chart to skip for its grade: how its zone scores a C (see GradeSkipShape). */
+  gradeSkipShape: GradeSkipShape | null;
 }
 
 /** Plants the chart's main pattern: a level, a flip, a 1-hour zone or a zone of the right shape. */
@@ -71,7 +70,8 @@ export function plantPattern(script: MarketScript, plan: PatternPlan): Draft {
   if (concepts.has('higher-timeframe')) {
     return plantHourlyZoneDraft(script, type, plan.pulledZone, plan.hourInTrend ?? false);
   }
-  return zoneDraft(plantZone(script, type, zoneShapeFor(script.random, plan)), null);
+  const zone = plantZone(script, type, zoneShapeFor(script.random, plan));
+  return { ...zoneDraft(zone, null), smallMove: plan.gradeSkipShape === 'small-move' };
 }
 
 /** A level or a flip, touched by design; its last candle ends the bounce that completes it. */
@@ -87,6 +87,7 @@ function touchedDraft(script: MarketScript, level: PlantedLevel, flip: Draft['fl
     touchedByDesign: true,
     flip,
     hourlyZone: null,
+    smallMove: false,
   };
 }
 
@@ -102,6 +103,7 @@ function zoneDraft(zone: PlantedZone, hourlyZone: Draft['hourlyZone']): Draft {
     touchedByDesign: false,
     flip: null,
     hourlyZone,
+    smallMove: false,
   };
 }
 
@@ -182,9 +184,21 @@ function zoneShapeFor(random: Random, plan: PatternPlan): ZoneShape {
     // winners near 2R, as most real setups pay, not five or eight.
     shape.farWick = plan.roomToSkip ? [1.05, 1.35] : [0.8, 1.2];
     shape.departure = random.between(3.1, 3.7);
-    if (plan.gradeToSkip) {
+    if (plan.gradeSkipShape === 'bodied-base') {
       shape.baseCandles = 3;
       shape.bodiedBase = true;
+    }
+    if (plan.gradeSkipShape === 'small-move') {
+      // Two strong candles (each still a leg to the detector, however the weights split the
+      // move) leave a thinner base by 2.15 to 2.9 ranges: with the stop's buffer and the
+      // target's margin, the room to where the move turns must still give 2R, which a taller
+      // base would not leave.
+      const [fewest, most] = SMALL_MOVE_DEPARTURE;
+      shape.baseCandles = 3;
+      shape.farWick = [0.4, 0.6];
+      shape.departure = random.between(fewest + 0.15, most - 0.1);
+      shape.moveCandles = 2;
+      return shape;
     }
   }
   if (concepts.has('fresh')) {

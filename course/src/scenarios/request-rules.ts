@@ -1,7 +1,10 @@
 import {
   drawAftermath,
+  drawGradeSkipShape,
   FAILED_CHECK_AFTERMATH_ODDS,
+  type GradeSkipShape,
   SKIPPED_AFTERMATH_ODDS,
+  SMALL_MOVE_AFTERMATH_ODDS,
   type SkipReason,
   TRADE_AFTERMATH_ODDS,
   ZONE_REACTION_ODDS,
@@ -78,6 +81,7 @@ export function aftermathOdds(
   if (concepts.has('flip')) return null;
   const skipBecause = skipReasonOf(request, concepts);
   if (skipBecause === 'room') return SKIPPED_AFTERMATH_ODDS;
+  if (gradeSkipShapeOf(request, concepts) === 'small-move') return SMALL_MOVE_AFTERMATH_ODDS;
   if (skipBecause !== null) return FAILED_CHECK_AFTERMATH_ODDS[skipBecause];
   if (concepts.has('take-or-skip') || concepts.has('trade-plan')) return TRADE_AFTERMATH_ODDS;
   return ZONE_REACTION_ODDS;
@@ -90,6 +94,14 @@ export function skipReasonOf(
 ): SkipReason | null {
   if (!concepts.has('take-or-skip') || request.decision !== 'skip') return null;
   return request.skipBecause ?? 'room';
+}
+
+/** On a chart to skip for its grade, how its zone scores a C; null on any other chart. */
+export function gradeSkipShapeOf(
+  request: ZoneScenarioRequest,
+  concepts: ReadonlySet<Concept>,
+): GradeSkipShape | null {
+  return skipReasonOf(request, concepts) === 'grade' ? drawGradeSkipShape(request.seed) : null;
 }
 
 const CONTEXT_SALT = 0x6374_7874;

@@ -8,7 +8,7 @@ import { LAYOUTS } from './layouts.js';
 import { startMarket } from './market-start.js';
 import { MarketScript } from './market-script.js';
 import { plantPattern } from './pattern-draft.js';
-import { plannedAftermath, skipReasonOf } from './request-rules.js';
+import { gradeSkipShapeOf, plannedAftermath, skipReasonOf } from './request-rules.js';
 import { shiftToRoundNumber } from './round-number.js';
 import type { Concept, ZoneScenario, ZoneScenarioRequest } from './scenario-types.js';
 
@@ -54,7 +54,7 @@ export function tryScenario(
     hourInTrend: leadIn.hourInTrend,
     climbIntoBase: leadIn.climbIntoBase,
     roomToSkip: skipBecause === 'room',
-    gradeToSkip: skipBecause === 'grade',
+    gradeSkipShape: gradeSkipShapeOf(request, concepts),
   });
   const older = leadIn.olderExtreme;
   // The older extreme is there to be beyond the zone: a zone that reached past it is the

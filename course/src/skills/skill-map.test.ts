@@ -87,7 +87,7 @@ describe('skillsTested', () => {
       'room',
       'take-or-skip',
     ]);
-    // A zone scoring a C for its base of three candles, one with a full body: reading the base.
+    // A zone scoring a C for its base of three candles: reading the base.
     expect(
       skillsTested({
         kind: 'decision',

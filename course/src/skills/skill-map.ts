@@ -108,8 +108,8 @@ const CHECK_SKILLS: Record<DecisionCheck, SkillKey> = {
 
 /**
  * What a chart made to be skipped for one check tests beside the decision: the skill that check
- * reads. A zone skipped for its grade has a base of three candles, one with a full body: reading
- * the base is what scores it a C.
+ * reads. A zone skipped for its grade has a base of three candles (one with a full body, or all
+ * quiet with no round number inside; see GradeSkipShape): reading the base is what scores it a C.
  */
 const SKIP_SKILLS: Record<SkipReason, SkillKey> = {
   grade: 'base',

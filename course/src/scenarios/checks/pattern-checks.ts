@@ -1,4 +1,5 @@
 import { averageRange, detectZones } from '../../zones.js';
+import { SMALL_MOVE_DEPARTURE } from '../../measured-rates/rates.js';
 import { newYorkDayNumber } from '../../market-sim.js';
 import type { Candle } from '@chart-kit/core';
 import { candleAt, type Candidate } from '../candidate.js';
@@ -23,12 +24,19 @@ function checkZone(candidate: Candidate, puzzle: readonly Candle[]): string | nu
   return null;
 }
 
-/** The detector finds the planted zone, and its base and move away trade in one session. */
+/**
+ * The detector finds the planted zone (a small move only with its lower departure, and no further
+ * than that), and its base and move away trade in one session.
+ */
 function detectedZoneProblem(candidate: Candidate, puzzle: readonly Candle[]): string | null {
   const { draft } = candidate;
   const { band } = draft;
   const firstBase = draft.baseIndexes[0] ?? -1;
-  const planted = detectZones(puzzle, { rangeLookback: RANGE_LOOKBACK }).find(
+  const [smallest, zoneDeparture] = SMALL_MOVE_DEPARTURE;
+  const planted = detectZones(puzzle, {
+    rangeLookback: RANGE_LOOKBACK,
+    ...(draft.smallMove ? { minDeparture: smallest } : {}),
+  }).find(
     (found) =>
       found.type === band.type &&
       found.baseStart === firstBase &&
@@ -36,6 +44,9 @@ function detectedZoneProblem(candidate: Candidate, puzzle: readonly Candle[]): s
       Math.abs(found.lower - band.lower) < 0.005,
   );
   if (!planted) return 'the detector did not find the planted zone';
+  if (draft.smallMove && planted.departure >= zoneDeparture) {
+    return `the small move left by ${planted.departure.toFixed(1)} average ranges`;
+  }
   // A gap is not a move away: the base and the move out happen in one session, so the pattern
   // is one a learner can see happen (and the explanation's weekday is the base's and the move's).
   const session = (index: number) => newYorkDayNumber(candleAt(puzzle, index).time);
