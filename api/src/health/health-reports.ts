@@ -135,9 +135,18 @@ export class HealthReports {
       [['', checks.failed]],
     );
     if (this.redis) {
-      metric('course_redis_up', 'gauge', '1 unless a Redis outage is declared.', [
-        ['', this.redis.down ? 0 : 1],
-      ]);
+      metric(
+        'course_redis_up',
+        'gauge',
+        '1 unless a Redis outage is declared; 0 while this instance counts rate limits in memory.',
+        [['', this.redis.down ? 0 : 1]],
+      );
+      metric(
+        'course_redis_late_calls_total',
+        'counter',
+        'Redis calls that got no answer in time and counted in memory for that call only.',
+        [['', this.redis.lateCallCount]],
+      );
     }
     metric('course_ready', 'gauge', '1 while readiness answers 200.', [
       ['', this.readiness().statusCode === 200 ? 1 : 0],

@@ -17,6 +17,10 @@ export class FailoverStore implements Store {
   readonly localKeys: boolean;
   private readonly memory = new MemoryStore();
   private readonly redisStore: RedisStore | undefined;
+  private options: Options | undefined;
+  /** Whether the store's scripts were loaded by the last load (see {@link loadScripts}). */
+  private scriptsLoaded = false;
+  private scriptsLoading: Promise<boolean> | undefined;
 
   constructor(
     private readonly redis: SharedRedis | undefined,
@@ -36,13 +40,15 @@ export class FailoverStore implements Store {
     this.memory.init(options);
     const { redis, redisStore } = this;
     if (!redis || !redisStore) return;
+    this.options = options;
     // Set at once: a call may reach Redis before the scripts below are loaded (a missing script
     // is loaded on demand, a missing window is not).
     redisStore.windowMs = options.windowMs;
-    // The store loads its scripts on init; a Redis that was down (or restarted, which forgets
-    // scripts) gets them again each time it comes back.
+    // A Redis that was down (or restarted, which forgets scripts) gets them again each time it
+    // comes back.
     redis.onRecovered(() => {
-      redisStore.init(options).catch(() => undefined);
+      this.scriptsLoaded = false;
+      void this.loadScripts();
     });
   }
 
@@ -78,11 +84,38 @@ export class FailoverStore implements Store {
     this.memory.shutdown();
   }
 
+  /**
+   * Loads the store's scripts (one load at a time). The store keeps the promise of its last load
+   * and awaits it on every call: a load that failed, because Redis was late or away at that
+   * moment, would fail every later call with that old error and keep this instance counting in
+   * memory while Redis answers. So a failed load is tried again by the next call.
+   */
+  private loadScripts(): Promise<boolean> {
+    const { redisStore, options } = this;
+    if (!redisStore || !options) return Promise.resolve(false);
+    this.scriptsLoading ??= redisStore.init(options).then(
+      () => true,
+      () => false,
+    );
+    const loading = this.scriptsLoading;
+    return loading.then((loaded) => {
+      if (this.scriptsLoading === loading) {
+        this.scriptsLoading = undefined;
+        this.scriptsLoaded = loaded;
+      }
+      return loaded;
+    });
+  }
+
   private async either<T>(
     shared: (store: RedisStore) => Promise<T>,
     local: () => Promise<T> | T,
   ): Promise<T> {
-    if (this.redisStore && this.redis?.usable) {
+    if (
+      this.redisStore &&
+      this.redis?.usable &&
+      (this.scriptsLoaded || (await this.loadScripts()))
+    ) {
       try {
         return await shared(this.redisStore);
       } catch (error) {

@@ -9,13 +9,13 @@ const CONNECT_TIMEOUT_MS = 1000;
 const MAX_RECONNECT_DELAY_MS = 2000;
 /**
  * Checks (PING) after a call was late or while Redis is away: each gets a second, they come
- * every 250 ms, three failed in a row declare an outage and two answered end it.
+ * every 250 ms, three failed in a row declare an outage and the next answered one ends it.
  */
 export const REDIS_CHECKS = {
   timeoutMs: 1000,
   intervalMs: 250,
   failuresToGoDown: 3,
-  successesToComeUp: 2,
+  successesToComeUp: 1,
 } as const;
 
 export class RedisUnavailableError extends Error {
@@ -27,12 +27,13 @@ type Listener = () => void;
 /**
  * Redis as a soft dependency. Every call is bounded by {@link REDIS_COMMAND_TIMEOUT_MS}.
  *
- * A late answer is not an outage: the call falls back (in-process state), later calls skip
- * Redis until a check (PING) answers, and nothing is logged. Only a failed connection (the
- * client's 'error' event) or three failed checks in a row start an outage: a warning is logged
- * once, readiness reports Redis down, and callers keep falling back until two checks in a row
- * answer. Then a line says so and the `recovered` listeners run (they re-load scripts and
- * re-send what could not be written).
+ * A late answer is not an outage: that call alone falls back (in-process state), the next call
+ * tries Redis again, and checks (PING) start. Only a failed connection (the client's 'error'
+ * event) or three failed checks in a row start an outage: a warning is logged once, readiness
+ * and the metrics report Redis down, and every call falls back until a check answers. Then a
+ * line says so and the `recovered` listeners run (they re-load scripts and re-send what could
+ * not be written). So an instance counts in memory only while its health says Redis is down:
+ * no state of its own can keep it off Redis once Redis answers.
  */
 export class SharedRedis {
   private readonly logger = new Logger('Redis');
@@ -40,8 +41,8 @@ export class SharedRedis {
     REDIS_CHECKS.failuresToGoDown,
     REDIS_CHECKS.successesToComeUp,
   );
-  /** A call was late: skip Redis until a check answers (not an outage, not logged). */
-  private late = false;
+  /** Calls that got no answer in time and fell back (a counter for the metrics). */
+  private lateCalls = 0;
   private probing: NodeJS.Timeout | undefined;
   private readonly subscribers = new Set<RedisClientType>();
   private readonly recoveredListeners = new Set<Listener>();
@@ -80,9 +81,14 @@ export class SharedRedis {
     return subscriber;
   }
 
-  /** Whether calls go to Redis now (connected, no outage, no late call since the last check). */
+  /** Whether calls go to Redis now: connected and no outage declared. */
   get usable(): boolean {
-    return !this.closed && this.health.up && !this.late && this.client.isReady;
+    return !this.closed && !this.down;
+  }
+
+  /** Calls since start that got no answer in time and fell back for that call only. */
+  get lateCallCount(): number {
+    return this.lateCalls;
   }
 
   /** Whether an outage is declared (what readiness reports): a late call alone is not one. */
@@ -108,8 +114,8 @@ export class SharedRedis {
   }
 
   /**
-   * Runs calls on the client, bounded in time. A late answer makes callers skip Redis until a
-   * check answers; any other failure is the connection failing.
+   * Runs calls on the client, bounded in time. A late answer fails this call only and starts the
+   * checks; any other failure is the connection failing.
    */
   async run<T>(call: (client: RedisClientType) => Promise<T>): Promise<T> {
     if (!this.usable) throw new RedisUnavailableError('Redis is not available');
@@ -119,7 +125,7 @@ export class SharedRedis {
       // An error reply (a script missing after a restart, say) is Redis answering, not gone.
       if (error instanceof ErrorReply) throw error;
       if (error instanceof LateAnswer) {
-        this.late = true;
+        this.lateCalls += 1;
         this.startChecks();
       } else {
         this.startOutage(error instanceof Error ? error.message : String(error));
@@ -204,8 +210,6 @@ export class SharedRedis {
       );
     }
     if (failure !== undefined) return;
-    // Answered: late calls were only late.
-    this.late = false;
     if (change === 'up')
       this.logger.log('Redis is back: shared counters and revocations go through it again');
     if (this.health.up && !this.health.settling) {
@@ -235,11 +239,24 @@ class LateAnswer extends Error {
   override name = 'LateAnswer';
 }
 
-/** node-redis bounds a command only until it is written, not while its answer is awaited. */
+/**
+ * node-redis bounds a command only until it is written, not while its answer is awaited.
+ *
+ * On a busy CPU the event loop runs its timers before it reads the sockets: after a second of
+ * blocked loop every call's timer fires first, though Redis answered long ago and the answer
+ * waits unread. The time-out therefore gives up only after the loop's next read of the sockets
+ * (`setImmediate` runs after it): an answer that arrived counts, however late the loop came to it.
+ */
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let afterRead: NodeJS.Immediate | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new LateAnswer(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => {
+      afterRead = setImmediate(() => reject(new LateAnswer(`no answer within ${ms} ms`)));
+    }, ms);
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+  return Promise.race([promise, timeout]).finally(() => {
+    clearTimeout(timer);
+    if (afterRead) clearImmediate(afterRead);
+  });
 }
