@@ -135,17 +135,27 @@ export async function measureChart<K extends string = never>(
 }
 
 /**
- * Measures the chart until `isDone` accepts what it shows (a story applies its marks in an effect
- * after the engine appears), then returns that measurement, or the last one after 30 tries.
+ * How long a chart may take to show what a story applies: a hang guard, generous for a busy
+ * machine; a chart that shows it sooner ends the wait at once.
+ */
+const CHART_PIXELS_WAIT_MS = 60_000;
+
+/**
+ * Measures the chart at each animation frame until `isDone` accepts what it shows (a story
+ * applies its marks in an effect after the engine appears), then returns that measurement, or the
+ * last one when {@link CHART_PIXELS_WAIT_MS} have passed.
  */
 export async function waitForChartPixels<K extends string>(
   page: Page,
   colours: Record<K, Rgb>,
   isDone: (pixels: ChartPixels<K>) => boolean,
 ): Promise<ChartPixels<K>> {
+  const deadline = Date.now() + CHART_PIXELS_WAIT_MS;
   let pixels = await measureChart(page, colours);
-  for (let attempt = 1; attempt < 30 && !isDone(pixels); attempt++) {
-    await page.waitForTimeout(200);
+  while (!isDone(pixels) && Date.now() < deadline) {
+    await page.evaluate(
+      () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve())),
+    );
     pixels = await measureChart(page, colours);
   }
   return pixels;
