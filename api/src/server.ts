@@ -29,6 +29,7 @@ import { createStdoutLog } from './logging/log.js';
 import type { StartupSteps } from './logging/startup-steps.js';
 import { PinoNestLogger } from './logging/pino-nest-logger.js';
 import { healthFastPath } from './health/health-fast-path.js';
+import { HealthCheckServer } from './health/health-check-server.js';
 import { HealthReports } from './health/health-reports.js';
 import { SHARED_REDIS } from './redis/redis.module.js';
 import type { SharedRedis } from './redis/shared-redis.js';
@@ -66,6 +67,11 @@ export interface RunningServer {
   app: NestExpressApplication;
   /** Where the app and API answer, e.g. http://localhost:8001 */
   url: string;
+  /**
+   * Where the health checks answer from their own thread (HEALTH_PORT), e.g.
+   * http://localhost:8002; empty when not configured or not listening.
+   */
+  healthUrl: string;
   /**
    * Stops gracefully within `timeoutMs` (default: the configured SHUTDOWN_TIMEOUT_SECONDS):
    * readiness answers 503 `stopping`, no new connection is taken, the requests in flight finish
@@ -152,6 +158,8 @@ export async function startServer(
   const inFlight = new InFlightRequests(app.getHttpServer());
 
   let url = '';
+  let healthUrl = '';
+  let healthChecks: HealthCheckServer | undefined;
   if (options.listen !== false) {
     const httpServer = app.getHttpServer();
     // A balancer keeps idle connections to the instances (haproxy and cloud balancers for 60 s):
@@ -161,6 +169,13 @@ export async function startServer(
     await app.listen(config.port, '0.0.0.0');
     const address = app.getHttpServer().address() as AddressInfo;
     url = `http://localhost:${address.port}`;
+    if (config.healthPort !== undefined) {
+      healthChecks = await HealthCheckServer.start(app.get(HealthReports), {
+        port: config.healthPort,
+        host: '0.0.0.0',
+      });
+      healthUrl = `http://localhost:${healthChecks.port}`;
+    }
   } else {
     await app.init();
   }
@@ -170,9 +185,11 @@ export async function startServer(
   return {
     app,
     url,
+    healthUrl,
     close(timeoutMs = config.shutdownTimeoutMs) {
       closing ??= stopGracefully({
         app,
+        healthChecks,
         inFlight,
         timeoutMs,
         closeMiddleware,
@@ -187,6 +204,7 @@ export async function startServer(
 /** See {@link RunningServer.close}. */
 async function stopGracefully(options: {
   app: NestExpressApplication;
+  healthChecks: HealthCheckServer | undefined;
   inFlight: InFlightRequests;
   timeoutMs: number;
   closeMiddleware: () => void;
@@ -197,6 +215,8 @@ async function stopGracefully(options: {
   const started = Date.now();
   const deadline = started + timeoutMs;
   app.get(HealthReports).markStopping();
+  // At once, not at the next beat: the balancer's next check must see the stop.
+  options.healthChecks?.beat();
   const httpServer = app.getHttpServer();
   // No new connections; idle kept-alive ones are closed now, busy ones after their request.
   httpServer.close(() => undefined);
@@ -217,6 +237,7 @@ async function stopGracefully(options: {
     deadline - EMBEDDED_CLOSE_RESERVE_MS,
   );
   const databaseClosed = await beforeDeadline(options.stopEmbedded(), deadline);
+  await options.healthChecks?.close();
   if (!appClosed || !databaseClosed) {
     log?.warn(
       { ms: Date.now() - started },

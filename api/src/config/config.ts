@@ -8,6 +8,11 @@ import proxyaddr from 'proxy-addr';
 export interface AppConfig {
   production: boolean;
   port: number;
+  /**
+   * Port of the health checks served from a thread of their own (see HealthCheckServer), which
+   * a balancer should check; unset: only the main port answers them.
+   */
+  healthPort: number | undefined;
   /** The app's own origin; state-changing cookie requests from elsewhere are refused. */
   appOrigin: string;
   /** Unset: an embedded PostgreSQL is started with its data in `embeddedDataDir`. */
@@ -337,11 +342,11 @@ export function parseShutdownTimeoutMs(raw: string | undefined): number {
 
 const REDIS_KEY_PREFIX = /^[A-Za-z0-9._-]{1,64}$/;
 
-function parsePort(raw: string | undefined): number {
+function parsePort(raw: string | undefined, name = 'PORT'): number {
   if (raw === undefined) return 8001;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer from 0 to 65535, got "${raw}"`);
+    throw new ConfigError(`${name} must be an integer from 0 to 65535, got "${raw}"`);
   }
   return port;
 }
@@ -354,6 +359,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const config: AppConfig = {
     production,
     port,
+    healthPort:
+      env.HEALTH_PORT === undefined || env.HEALTH_PORT === ''
+        ? undefined
+        : parsePort(env.HEALTH_PORT, 'HEALTH_PORT'),
     appOrigin: (nonEmpty(env.APP_ORIGIN) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     databaseUrl: nonEmpty(env.DATABASE_URL),
     embeddedDataDir: resolve(root, nonEmpty(env.EMBEDDED_DB_DIR) ?? '.data/pglite'),

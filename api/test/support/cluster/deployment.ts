@@ -28,8 +28,9 @@ export interface DeploymentOptions {
 /** Starts the instances together (the migrations' lock makes them take turns), then haproxy. */
 export async function deploy(options: DeploymentOptions): Promise<Deployment> {
   const count = options.instances ?? 2;
-  const ports = await Promise.all(Array.from({ length: count + 1 }, () => freePort()));
-  const balancerPort = ports[count] ?? 0;
+  // Each instance's port and its health checks' port, then the balancer's.
+  const ports = await Promise.all(Array.from({ length: 2 * count + 1 }, () => freePort()));
+  const balancerPort = ports[2 * count] ?? 0;
   const outbox = mkdtempSync(join(tmpdir(), 'deployment-outbox-'));
   const env = {
     DATABASE_URL: options.databaseUrl,
@@ -41,9 +42,18 @@ export async function deploy(options: DeploymentOptions): Promise<Deployment> {
     MAIL_OUTBOX_DIR: outbox,
     ...options.env,
   };
-  const backends = ports.slice(0, count).map((port, index) => ({ name: `api${index + 1}`, port }));
+  const backends = ports.slice(0, count).map((port, index) => ({
+    name: `api${index + 1}`,
+    port,
+    healthPort: ports[count + index] ?? 0,
+  }));
   const started = await Promise.allSettled(
-    backends.map((backend) => startApiInstance(backend.name, backend.port, env)),
+    backends.map((backend) =>
+      startApiInstance(backend.name, backend.port, {
+        ...env,
+        HEALTH_PORT: String(backend.healthPort),
+      }),
+    ),
   );
   const instances = started.flatMap((result) =>
     result.status === 'fulfilled' ? [result.value] : [],

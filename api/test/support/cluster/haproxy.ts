@@ -39,19 +39,24 @@ export const BALANCER_503 = [
  * live ones instead, which serve what needs no database (the landing page, public charts, the
  * app's files) and answer the rest with their own prompt 503: emptying the pool for a shared
  * outage would turn those into balancer errors too. Health checks get two seconds and three
- * misses before a server is taken out, two passes to come back: a busy instance answers its
- * checks at once (before the framework), so only a dead or stopping one is taken out.
+ * misses before a server is taken out, two passes to come back. They go to each instance's
+ * HEALTH_PORT, answered by a thread of its own however busy its main event loop is: only a dead
+ * or stopping instance, one with a dependency down, or one whose main loop has not beaten for
+ * five seconds is taken out.
  *
  * A connection refused by an instance (killed, restarting) is retried once on another; a
  * request an instance has received is never replayed.
  */
 export function haproxyConfig(options: {
   port: number;
-  backends: { name: string; port: number }[];
+  backends: HaproxyBackend[];
   errorFile: string;
 }): string {
   const servers = options.backends
-    .map((backend) => `  server ${backend.name} 127.0.0.1:${backend.port} check`)
+    .map(
+      (backend) =>
+        `  server ${backend.name} 127.0.0.1:${backend.port} check port ${backend.healthPort}`,
+    )
     .join('\n');
   return `global
   maxconn 4096
@@ -90,6 +95,13 @@ ${servers}
 `;
 }
 
+/** An instance: its name, the port it serves on and the port of its health checks. */
+export interface HaproxyBackend {
+  name: string;
+  port: number;
+  healthPort: number;
+}
+
 export interface Haproxy {
   port: number;
   pid: number;
@@ -102,7 +114,7 @@ export interface Haproxy {
 export async function startHaproxy(
   binary: string,
   port: number,
-  backends: { name: string; port: number }[],
+  backends: HaproxyBackend[],
 ): Promise<Haproxy> {
   const folder = mkdtempSync(join(tmpdir(), 'haproxy-'));
   const errorFile = join(folder, '503.http');
