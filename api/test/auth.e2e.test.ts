@@ -695,6 +695,29 @@ describe('auth', () => {
       ]);
     });
 
+    it('refuses one without an Origin that the browser marks cross-site or refers from elsewhere', async () => {
+      const { email, cookies } = await register();
+      const withoutOrigin = [
+        { 'Sec-Fetch-Site': 'cross-site' },
+        { Referer: 'https://evil.example/page' },
+        { Referer: 'not a url' },
+      ];
+      for (const headers of withoutOrigin) {
+        const response = await http().post('/api/logout/').set('Cookie', cookies).set(headers);
+        expectError(response, 403, 'Cross-site request refused.');
+      }
+      expect((await tokenRows(email)).map((row) => [row.used_at, row.revoked_at])).toEqual([
+        [null, null],
+      ]);
+      // The app's own pages, and clients that say nothing (curl, servers), are let through.
+      await http()
+        .post('/api/auth/')
+        .set('Cookie', cookies)
+        .set({ 'Sec-Fetch-Site': 'same-origin', Referer: `${testApp.config.appOrigin}/lessons` })
+        .expect(200);
+      await http().post('/api/auth/').set('Cookie', cookies).expect(200);
+    });
+
     it('lets the same origin through, and requests without cookies', async () => {
       const { cookies } = await register();
       await http()

@@ -14,8 +14,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * CSRF defence in depth besides SameSite=Lax: a state-changing request that carries cookies and
- * says it comes from another origin is refused. Requests without an Origin header (curl, other
- * servers, old browsers on same-origin requests) are let through: they cannot be cross-site forms.
+ * says it comes from elsewhere is refused. It says so by its Origin (another origin), or, without
+ * one, by the browser's `Sec-Fetch-Site: cross-site` or a Referer from another origin. Requests
+ * that say nothing (curl, other servers) are let through: no browser sends a cross-site form
+ * without one of them.
  */
 @Injectable()
 export class SameOriginGuard implements CanActivate {
@@ -24,10 +26,23 @@ export class SameOriginGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     if (context.getType() !== 'http') return true;
     const request = context.switchToHttp().getRequest<Request>();
-    if (SAFE_METHODS.has(request.method)) return true;
-    const origin = request.headers.origin;
-    if (origin === undefined || !request.headers.cookie) return true;
-    if (origin !== this.config.appOrigin) throw new ForbiddenException(CROSS_SITE_REFUSED);
+    if (SAFE_METHODS.has(request.method) || !request.headers.cookie) return true;
+    if (comesFromElsewhere(request, this.config.appOrigin)) {
+      throw new ForbiddenException(CROSS_SITE_REFUSED);
+    }
+    return true;
+  }
+}
+
+function comesFromElsewhere(request: Request, appOrigin: string): boolean {
+  const { origin, referer } = request.headers;
+  if (origin !== undefined) return origin !== appOrigin;
+  if (request.headers['sec-fetch-site'] === 'cross-site') return true;
+  if (referer === undefined) return false;
+  try {
+    return new URL(referer).origin !== appOrigin;
+  } catch {
+    // A Referer that is no URL names no page of the app.
     return true;
   }
 }
