@@ -69,6 +69,9 @@ export async function startCourse(): Promise<CourseProduct> {
 }
 
 /** A page whose app hands its exercise chart engine to the test (window.__chartEngine). */
+/** How long a browser step may wait for what it needs before the test fails. */
+export const BROWSER_WAIT_GUARD_MS = 120_000;
+
 export async function newCoursePage(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
@@ -77,6 +80,9 @@ export async function newCoursePage(
   await context.addInitScript(() => {
     window.__CHART_TEST__ = true;
   });
+  // A hang guard, not a time the product must meet: on a machine whose CPU is taken, a first
+  // practice chart (made in a worker thread, retried by the app after a 503) can take a minute.
+  context.setDefaultTimeout(BROWSER_WAIT_GUARD_MS);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
