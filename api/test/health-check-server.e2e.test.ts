@@ -3,6 +3,7 @@ import { loadConfig } from '../src/config/config.js';
 import { MAIN_LOOP_READY_BOUND_MS } from '../src/health/health-check-server.js';
 import { HealthReports } from '../src/health/health-reports.js';
 import { type RunningServer, startServer } from '../src/server.js';
+import { blockEventLoop } from './support/event-loop.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 /** One check as another process saw it: its status, body and how long the answer took. */
@@ -57,14 +58,6 @@ function checkFromOutside(
     });
   });
   return { started, seen };
-}
-
-/** Blocks this process's event loop, the instance's, for `ms`, as a long synchronous job would. */
-function blockEventLoop(ms: number): void {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    // Busy: no timer, socket or request is served meanwhile.
-  }
 }
 
 const getJson = async (url: string) => {

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { DEFAULT_RATE_LIMITS } from '../src/config/config.js';
+import { blockEventLoop } from './support/event-loop.js';
 import { hasRedisServer, PrivateRedis } from './support/private-redis.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -29,13 +30,6 @@ import { startTestApp, type TestApp } from './support/test-app.js';
     await redis.kill();
   });
 
-  /** Blocks this process's event loop (both instances' loop) for `ms`, as a CPU hog would. */
-  const blockEventLoop = (ms: number) => {
-    const end = Date.now() + ms;
-    while (Date.now() < end) {
-      // Busy: no timer, socket or request is served meanwhile.
-    }
-  };
   const wrongLogin = (instance: TestApp, client: string) =>
     request(instance.http)
       .post('/api/login/')

@@ -93,18 +93,18 @@ export class FailoverStore implements Store {
   private loadScripts(): Promise<boolean> {
     const { redisStore, options } = this;
     if (!redisStore || !options) return Promise.resolve(false);
-    this.scriptsLoading ??= redisStore.init(options).then(
-      () => true,
-      () => false,
-    );
-    const loading = this.scriptsLoading;
-    return loading.then((loaded) => {
-      if (this.scriptsLoading === loading) {
+    this.scriptsLoading ??= redisStore
+      .init(options)
+      .then(
+        () => true,
+        () => false,
+      )
+      .then((loaded) => {
         this.scriptsLoading = undefined;
         this.scriptsLoaded = loaded;
-      }
-      return loaded;
-    });
+        return loaded;
+      });
+    return this.scriptsLoading;
   }
 
   private async either<T>(
